@@ -1,0 +1,62 @@
+# The Chronicle ladder. `make ladder` is the CI gate; `make test` is
+# everything (static checks, unit specs with fuzz seed corpora, the ladder,
+# the cross-platform determinism matrix). Only Go is needed: Ginkgo is a
+# tool dependency in go.mod, run with `go tool ginkgo`.
+
+GO      ?= go
+GINKGO  := $(GO) tool ginkgo
+RUNG    ?=
+FUZZTIME ?= 30s
+
+# RUNG=T0.2 selects one rung (all its cases) by its Ginkgo label.
+LABEL_FILTER := $(if $(RUNG),--label-filter='$(RUNG)')
+GINKGO_FLAGS := --randomize-all --fail-on-empty --fail-on-pending --keep-going \
+	--junit-report=junit.xml --json-report=ladder.json --output-dir=reports
+
+.PHONY: ladder test check unit matrix goldens bench fuzz clean
+
+## ladder: run every rung (or RUNG=T0.2) against its goldens; writes reports/; never writes a golden
+ladder:
+	@mkdir -p reports
+	$(GINKGO) $(GINKGO_FLAGS) $(LABEL_FILTER) ./ladder
+
+## test: static checks, unit specs (fuzz seed corpora included), the ladder, the determinism matrix
+test: check unit ladder matrix
+
+## check: gofmt and go vet must be clean
+check:
+	@unformatted=$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go')); \
+	if [ -n "$$unformatted" ]; then echo "gofmt would change:"; echo "$$unformatted"; exit 1; fi
+	$(GO) vet ./...
+
+## unit: every package's specs and fuzz seed corpora (the ladder runs under `make ladder`)
+unit:
+	$(GO) test $$($(GO) list ./... | grep -v '/ladder$$')
+
+## matrix: the ladder must pass unchanged on 386, with FMA fusion allowed (GOAMD64=v3), and with FMA disabled at run time
+matrix:
+	GOARCH=386 CGO_ENABLED=0 $(GO) test ./ladder ./sim/...
+	@if grep -qw fma /proc/cpuinfo 2>/dev/null && grep -qw avx2 /proc/cpuinfo; then \
+		echo "GOAMD64=v3 $(GO) test ./ladder ./sim/..."; GOAMD64=v3 $(GO) test ./ladder ./sim/...; \
+	else echo "matrix: this CPU cannot run GOAMD64=v3 binaries (no FMA/AVX2); that leg was NOT run" >&2; exit 1; fi
+	GODEBUG=cpu.fma=off $(GO) test -count=1 ./ladder ./sim/...
+
+## goldens: regenerate goldens (all, or RUNG=T0.2) after proving determinism with two runs
+goldens:
+	$(GO) run ./tools/ladder goldens $(if $(RUNG),-rung $(RUNG))
+
+## bench: every benchmark, five counts, for benchstat
+bench:
+	$(GO) test -run '^$$' -bench . -benchmem -count 5 ./...
+
+## fuzz: run each fuzz target for FUZZTIME (default 30s)
+fuzz:
+	@for pkg in $$($(GO) list ./...); do \
+		for target in $$($(GO) test -list '^Fuzz' $$pkg | grep '^Fuzz'); do \
+			echo "fuzz $$pkg $$target"; \
+			$(GO) test -run '^$$' -fuzz "^$$target$$" -fuzztime $(FUZZTIME) $$pkg || exit 1; \
+		done; \
+	done
+
+clean:
+	rm -rf reports

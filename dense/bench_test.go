@@ -1,0 +1,132 @@
+package dense_test
+
+import (
+	"bytes"
+	"fmt"
+	"slices"
+	"sync"
+	"testing"
+
+	"github.com/chronicle/ladder/dense"
+)
+
+// splitmix64 is a tiny deterministic generator, so that benchmark inputs are
+// identical on every run and every machine.
+type splitmix64 uint64
+
+func (s *splitmix64) next() uint64 {
+	*s += 0x9e3779b97f4a7c15
+	z := uint64(*s)
+	z = (z ^ z>>30) * 0xbf58476d1ce4e5b9
+	z = (z ^ z>>27) * 0x94d049bb133111eb
+	return z ^ z>>31
+}
+
+// benchColumns returns a header of n columns named like engine outputs.
+func benchColumns(n int) []string {
+	columns := []string{"tick"}
+	for i := 1; i < n; i++ {
+		columns = append(columns, fmt.Sprintf("w%d/theft-%d/verbatim", i%7, i))
+	}
+	return columns
+}
+
+// fillRow fills row with a realistic mix for the given tick: mostly floats
+// (six-decimal and full precision), some bools, small ints and empties.
+func fillRow(row []dense.Cell, tick int64, rng *splitmix64) {
+	row[0] = dense.Int(tick)
+	for i := 1; i < len(row); i++ {
+		r := rng.next()
+		switch r % 20 {
+		case 0, 1, 2, 3, 4, 5, 6, 7:
+			row[i] = dense.Float(float64(r>>40%1000000) / 1e6)
+		case 8, 9, 10, 11:
+			row[i] = dense.Float(float64(r>>11) / (1 << 53))
+		case 12, 13, 14:
+			row[i] = dense.Bool(r>>32&1 == 1)
+		case 15:
+			row[i] = dense.Int(int64(r >> 54))
+		default:
+			row[i] = dense.Empty()
+		}
+	}
+}
+
+func BenchmarkEncode(b *testing.B) {
+	columns := benchColumns(250)
+	rng := splitmix64(1)
+	rows := make([][]dense.Cell, 2400)
+	for t := range rows {
+		rows[t] = make([]dense.Cell, len(columns))
+		fillRow(rows[t], int64(t), &rng)
+	}
+	out, err := dense.Encode(columns, rows)
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.SetBytes(int64(len(out)))
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := dense.Encode(columns, rows); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// compareFiles holds three ~100 MB dense files: a golden, an equal copy in
+// separate memory (so bytes.Equal cannot take its same-pointer shortcut), and
+// a copy whose last value differs.
+type compareFiles struct{ golden, equal, divergent []byte }
+
+// compareInputs builds the compareFiles once per process.
+var compareInputs = sync.OnceValue(func() compareFiles {
+	const size = 100 << 20
+	columns := benchColumns(250)
+	golden, err := dense.Encode(columns, nil)
+	if err != nil {
+		panic(err)
+	}
+	golden = slices.Grow(golden, size+64<<10)
+	rng := splitmix64(2)
+	row := make([]dense.Cell, len(columns))
+	for tick := int64(0); len(golden) < size; tick++ {
+		fillRow(row, tick, &rng)
+		row[len(row)-1] = dense.Float(0.25) // a known last value to change
+		if golden, err = dense.AppendRow(golden, row); err != nil {
+			panic(err)
+		}
+	}
+	divergent := bytes.Clone(golden)
+	divergent[len(divergent)-2] = '6' // 0.25 → 0.26
+	return compareFiles{golden, bytes.Clone(golden), divergent}
+})
+
+func BenchmarkCompare(b *testing.B) {
+	in := compareInputs()
+	golden, equal, divergent := in.golden, in.equal, in.divergent
+	b.Run("equal-100MB", func(b *testing.B) {
+		b.SetBytes(int64(len(golden)))
+		for b.Loop() {
+			if d, err := dense.Compare(golden, equal); d != nil || err != nil {
+				b.Fatal(d, err)
+			}
+		}
+	})
+	b.Run("bytes.Equal-100MB", func(b *testing.B) {
+		b.SetBytes(int64(len(golden)))
+		for b.Loop() {
+			if !bytes.Equal(golden, equal) {
+				b.Fatal("inputs differ")
+			}
+		}
+	})
+	b.Run("diverge-at-end-100MB", func(b *testing.B) {
+		b.SetBytes(int64(len(golden)))
+		b.ReportAllocs()
+		for b.Loop() {
+			if d, err := dense.Compare(golden, divergent); d == nil || err != nil || d.Actual != "0.26" {
+				b.Fatal(d, err)
+			}
+		}
+	})
+}

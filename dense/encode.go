@@ -1,0 +1,142 @@
+package dense
+
+import (
+	"errors"
+	"fmt"
+	"math"
+	"strconv"
+	"unicode/utf8"
+
+	"github.com/chronicle/ladder/sim/canon"
+)
+
+// Encode returns the dense golden for a table: a header row of columns, then
+// one line per row. The first column must be "tick" and every row must start
+// with an Int. Errors are of type *EncodeError.
+func Encode(columns []string, rows [][]Cell) ([]byte, error) {
+	dst, err := appendHeader(nil, columns)
+	if err != nil {
+		return nil, err
+	}
+	for i, row := range rows {
+		if len(row) != len(columns) {
+			return nil, &EncodeError{Row: i, Err: fmt.Errorf("%w: got %d, want %d", ErrRowLength, len(row), len(columns))}
+		}
+		before := len(dst)
+		if dst, err = AppendRow(dst, row); err != nil {
+			var cerr *CellError
+			if errors.As(err, &cerr) {
+				return nil, &EncodeError{Row: i, Column: columns[cerr.Index], Err: cerr.Err}
+			}
+			return nil, err
+		}
+		if i == 0 {
+			// Reserve room for the rest, assuming rows of similar width.
+			dst = growFor(dst, (len(dst)-before)*(len(rows)-1))
+		}
+	}
+	return dst, nil
+}
+
+func growFor(dst []byte, n int) []byte {
+	if cap(dst)-len(dst) >= n {
+		return dst
+	}
+	grown := make([]byte, len(dst), len(dst)+n+n/8)
+	copy(grown, dst)
+	return grown
+}
+
+func appendHeader(dst []byte, columns []string) ([]byte, error) {
+	if len(columns) == 0 || columns[0] != "tick" {
+		column := ""
+		if len(columns) > 0 {
+			column = columns[0]
+		}
+		return nil, &EncodeError{Row: -1, Column: column, Err: ErrFirstColumn}
+	}
+	seen := make(map[string]bool, len(columns))
+	for i, name := range columns {
+		if seen[name] {
+			return nil, &EncodeError{Row: -1, Column: name, Err: ErrDuplicateColumn}
+		}
+		seen[name] = true
+		if i > 0 {
+			dst = append(dst, ',')
+		}
+		var ok bool
+		if dst, ok = appendField(dst, name); !ok {
+			return nil, &EncodeError{Row: -1, Column: name, Err: ErrInvalidUTF8}
+		}
+	}
+	return append(dst, '\n'), nil
+}
+
+// AppendRow appends one row, with its trailing newline, to dst and returns
+// the extended buffer. The first cell must be an Int (the tick); AppendRow
+// does not know the header, so checking the row length is the caller's job.
+// Errors are of type *CellError; on error the returned buffer holds a partial
+// row and should be discarded.
+func AppendRow(dst []byte, row []Cell) ([]byte, error) {
+	if len(row) == 0 || row[0].kind != kindInt {
+		return dst, &CellError{Index: 0, Err: ErrTickNotInt}
+	}
+	for i := range row {
+		if i > 0 {
+			dst = append(dst, ',')
+		}
+		c := &row[i]
+		switch c.kind {
+		case kindInt:
+			dst = strconv.AppendInt(dst, int64(c.bits), 10)
+		case kindFloat:
+			f := math.Float64frombits(c.bits)
+			if f != f {
+				return dst, &CellError{Index: i, Err: ErrNaN}
+			}
+			dst = canon.AppendFloat(dst, f)
+		case kindBool:
+			if c.bits != 0 {
+				dst = append(dst, "True"...)
+			} else {
+				dst = append(dst, "False"...)
+			}
+		case kindStr:
+			var ok bool
+			if dst, ok = appendField(dst, c.str); !ok {
+				return dst, &CellError{Index: i, Err: ErrInvalidUTF8}
+			}
+		}
+	}
+	return append(dst, '\n'), nil
+}
+
+// appendField appends s as a field, quoting it only if it contains a comma, a
+// quote, \r or \n. It reports false if s is not valid UTF-8.
+func appendField(dst []byte, s string) ([]byte, bool) {
+	quote := false
+	for i := 0; i < len(s); {
+		c := s[i]
+		if c < utf8.RuneSelf {
+			quote = quote || c == ',' || c == '"' || c == '\r' || c == '\n'
+			i++
+			continue
+		}
+		r, size := utf8.DecodeRuneInString(s[i:])
+		if r == utf8.RuneError && size == 1 {
+			return dst, false
+		}
+		i += size
+	}
+	if !quote {
+		return append(dst, s...), true
+	}
+	dst = append(dst, '"')
+	for i := 0; i < len(s); i++ {
+		if s[i] == '"' {
+			dst = append(dst, '"')
+		}
+		dst = append(dst, s[i])
+	}
+	return append(dst, '"'), true
+}

@@ -1,0 +1,116 @@
+package checkpoint
+
+import (
+	"fmt"
+	"slices"
+
+	"github.com/chronicle/ladder/sim/canon"
+	"github.com/chronicle/ladder/tolerances"
+)
+
+// Report is the outcome of comparing an actual run with its golden.
+// Failures are behavioural drift; Warnings are input drift.
+type Report struct {
+	Failures []string
+	Warnings []string
+}
+
+// Compare checks actual against golden under the regime. Messages name the
+// checkpoint, tick, golden and actual values.
+func Compare(golden, actual File, r tolerances.Regime) Report {
+	var rep Report
+	fail := func(format string, args ...any) { rep.Failures = append(rep.Failures, fmt.Sprintf(format, args...)) }
+	warn := func(what, g, a string) {
+		rep.Warnings = append(rep.Warnings, fmt.Sprintf("input drift: %s changed (golden %s, actual %s); values still compared — regenerate to record the new inputs", what, g, a))
+	}
+	if golden.DefinesHash != actual.DefinesHash {
+		warn("defines_hash", golden.DefinesHash, actual.DefinesHash)
+	}
+	if golden.FixtureHash != actual.FixtureHash {
+		warn("fixture_hash", golden.FixtureHash, actual.FixtureHash)
+	}
+	if golden.SeedID != actual.SeedID {
+		warn("seed_id", golden.SeedID, actual.SeedID)
+	}
+	g, a := golden.Outcome, actual.Outcome
+	for _, f := range []struct {
+		name   string
+		gv, av any
+	}{
+		{"ticks", g.Ticks, a.Ticks}, {"events", g.Events, a.Events}, {"claims", g.Claims, a.Claims},
+		{"variants", g.Variants, a.Variants}, {"beliefs", g.Beliefs, a.Beliefs}, {"log_head", g.LogHead, a.LogHead},
+	} {
+		if f.gv != f.av {
+			fail("outcome.%s: golden %v, actual %v", f.name, f.gv, f.av)
+		}
+	}
+	actualAt := map[int64]Sample{}
+	for _, s := range actual.Samples {
+		actualAt[s.Tick] = s
+	}
+	goldenTicks := map[int64]bool{}
+	for _, gs := range golden.Samples {
+		goldenTicks[gs.Tick] = true
+		as, ok := actualAt[gs.Tick]
+		if !ok {
+			fail("checkpoint tick %d: in the golden, not sampled by the run", gs.Tick)
+			continue
+		}
+		for _, name := range unionKeys(gs.Values, as.Values) {
+			gv, gok := gs.Values[name]
+			av, aok := as.Values[name]
+			switch {
+			case !gok:
+				fail("checkpoint %q at tick %d: not in the golden, actual %s", name, gs.Tick, show(av))
+			case !aok:
+				fail("checkpoint %q at tick %d: golden %s, not sampled by the run", name, gs.Tick, show(gv))
+			case gv == nil || av == nil:
+				if gv != av {
+					fail("checkpoint %q at tick %d: golden %s, actual %s", name, gs.Tick, show(gv), show(av))
+				}
+			default:
+				ok, err := r.Within(*gv, *av)
+				if err != nil {
+					fail("checkpoint %q at tick %d: %v", name, gs.Tick, err)
+				} else if !ok {
+					fail("checkpoint %q at tick %d: golden %s, actual %s (|Δ| %s > %s, regime %d)",
+						name, gs.Tick, show(gv), show(av), canon.FormatFloat(absDiff(*gv, *av)), canon.FormatFloat(r.Margin), r.ID)
+				}
+			}
+		}
+	}
+	for _, as := range actual.Samples {
+		if !goldenTicks[as.Tick] {
+			fail("checkpoint tick %d: sampled by the run, not in the golden", as.Tick)
+		}
+	}
+	return rep
+}
+
+func absDiff(x, y float64) float64 {
+	if x > y {
+		return x - y
+	}
+	return y - x
+}
+
+func show(v *float64) string {
+	if v == nil {
+		return "null"
+	}
+	return canon.FormatFloat(*v)
+}
+
+func unionKeys(a, b map[string]*float64) []string {
+	var out []string
+	for k := range a {
+		out = append(out, k)
+	}
+	for k := range b {
+		if _, ok := a[k]; !ok {
+			out = append(out, k)
+		}
+	}
+	slices.Sort(out)
+	return out
+}

@@ -1,0 +1,16 @@
+// Package ladder runs rungs: it builds a world from a validated fixture,
+// steps it tick by tick, records the dense CSV row and samples checkpoints at
+// each tick, evaluates the fixture's exact expectations, and compares the
+// artifacts with the committed goldens.
+//
+// The Ginkgo suite in this directory (ladder_suite_test.go) turns every
+// fixture under fixtures/ into one spec per rung and case, labelled with the
+// tier and the rung id. tools/ladder uses the same Run and Verify functions
+// for regeneration and triage, so a rung behaves identically everywhere.
+//
+// Failure messages start with the rung id and end with the commands that
+// reproduce and regenerate it; the dense-golden message has a fixed shape
+// that CI and tools parse (docs/triage.md):
+//
+//	T0.2 dense.csv: first divergence at tick 4, column "w1/theft@2/verbatim": golden 0.5, actual 999.0 (reproduce: make ladder RUNG=T0.2; regenerate: make goldens RUNG=T0.2)
+package ladder

@@ -1,0 +1,45 @@
+package ladder
+
+import (
+	"github.com/chronicle/ladder/ladder/expr"
+	"github.com/chronicle/ladder/sim"
+	"github.com/chronicle/ladder/sim/claims"
+)
+
+// view reads the world as of its current tick for expressions, expectations
+// and the dense recorder.
+type view struct{ w *sim.World }
+
+var _ expr.Env = view{}
+
+func (v view) Tick() int64 { return v.w.Now() }
+
+func (v view) Define(name string) (float64, bool) { return v.w.Defines().Value(name) }
+
+func (v view) Belief(holder, claim string) (expr.Belief, bool) {
+	b, ok := v.w.Store().Belief(holder, claim)
+	if !ok {
+		return expr.Belief{}, false
+	}
+	t, m := v.w.Now(), v.w.Store().Memory()
+	return expr.Belief{Confidence: b.Confidence, Verbatim: b.VerbatimAt(t, m), Gist: b.GistAt(t, m), Sources: len(b.Origins)}, true
+}
+
+// Believers counts living holders whose rumour is not forgotten.
+func (v view) Believers(claim string) int {
+	n := 0
+	t, m := v.w.Now(), v.w.Store().Memory()
+	for _, h := range v.w.Store().Holders(claim) {
+		b, _ := v.w.Store().Belief(h, claim)
+		if v.w.Alive(h) && b.StageAt(t, m) != claims.Forgotten {
+			n++
+		}
+	}
+	return n
+}
+
+// Holders counts every NPC with a stored belief in the claim.
+func (v view) Holders(claim string) int { return len(v.w.Store().Holders(claim)) }
+
+// resident returns the hold an NPC lives in: its home location's hold.
+func (v view) resident(npc string) string { return v.w.Hold(v.w.Home(npc)) }

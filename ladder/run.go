@@ -1,0 +1,98 @@
+package ladder
+
+import (
+	"fmt"
+
+	"github.com/chronicle/ladder/ladder/checkpoint"
+	"github.com/chronicle/ladder/ladder/fixture"
+	"github.com/chronicle/ladder/sim"
+	"github.com/chronicle/ladder/sim/rules"
+	"github.com/chronicle/ladder/sim/trace"
+)
+
+// Result is one run of one rung: its artifacts and the expectations that
+// failed.
+type Result struct {
+	Fixture     *fixture.Fixture
+	Dense       []byte
+	Trace       []byte
+	Checkpoints checkpoint.File
+	// Failures are the fixture's expectations that did not hold, one line
+	// each, without the rung prefix.
+	Failures []string
+}
+
+// Run executes a fixture from tick 0 to its last tick. The error is for a
+// run that could not be carried out (an injection the world refused, a pin
+// no roll consumed); expectations that do not hold are Result.Failures.
+func Run(f *fixture.Fixture) (*Result, error) {
+	set, err := rules.NewSet(f.Disabled)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", f.File, err)
+	}
+	tr := &trace.Buffer{Header: trace.Header{SeedID: f.SeedID, Branch: f.Branch, KeyframeEvery: f.Defines.TicksPerDay}}
+	w, err := sim.New(sim.Config{
+		SeedID: f.SeedID, Branch: f.Branch, Defines: f.Defines, Rules: set, Pins: f.Pins,
+		Locations: f.Locations, Cast: f.Cast, Relationships: f.Relationships, Injections: f.Injections, Sink: tr,
+	})
+	if err != nil {
+		return nil, f.Locate(err)
+	}
+	v := view{w: w}
+	rec := newRecorder(v)
+	chk := newChecker(f, v)
+	sampleAt := f.Checkpoints.Ticks(f.Ticks)
+	var samples []checkpoint.Sample
+	for t := int64(0); t < f.Ticks; t++ {
+		if err := w.Step(); err != nil {
+			return nil, f.Locate(err)
+		}
+		rec.record()
+		chk.at()
+		if len(sampleAt) > 0 && sampleAt[0] == t {
+			sampleAt = sampleAt[1:]
+			samples = append(samples, sample(f, v))
+		}
+	}
+	if unused := w.UnusedPins(); len(unused) > 0 {
+		return nil, f.UnusedPins(unused)
+	}
+	if err := chk.end(tr); err != nil {
+		return nil, err
+	}
+	res := &Result{Fixture: f, Failures: chk.messages()}
+	if res.Dense, err = rec.encode(); err != nil {
+		return nil, fmt.Errorf("%s: dense.csv: %w", f.Name(), err)
+	}
+	if res.Trace, err = tr.AppendJSONL(nil); err != nil {
+		return nil, fmt.Errorf("%s: trace.jsonl: %w", f.Name(), err)
+	}
+	hash, err := f.Defines.Hash()
+	if err != nil {
+		return nil, err
+	}
+	s := w.Store()
+	res.Checkpoints = checkpoint.File{
+		Rung: f.Rung, Case: f.Case, SeedID: f.SeedID, DefinesHash: hash, FixtureHash: f.Hash,
+		Outcome: checkpoint.Outcome{
+			Ticks: f.Ticks, Events: int64(w.Log().Len()), Claims: int64(len(s.ClaimIDs())),
+			Variants: int64(s.VariantCount()), Beliefs: int64(s.BeliefCount()), LogHead: w.Log().Head(),
+		},
+		Samples: samples,
+	}
+	return res, nil
+}
+
+// sample evaluates every checkpoint expression at the current tick; a value
+// that cannot be read yet (a belief not formed) is recorded as null.
+func sample(f *fixture.Fixture, v view) checkpoint.Sample {
+	s := checkpoint.Sample{Tick: v.Tick(), Values: map[string]*float64{}}
+	for _, c := range f.Checkpoints.Values {
+		if x, err := c.Expr.Eval(v); err == nil {
+			s.Values[c.Name] = &x
+		} else {
+			s.Values[c.Name] = nil
+		}
+	}
+	return s
+}

@@ -1,0 +1,34 @@
+// Package claims holds what NPCs believe and why: claims about canonical
+// events, the immutable variants of those claims that witnesses and retellers
+// produce, and each NPC's single belief per claim with its evidence chain.
+//
+// The model, in the order a rumour lives it:
+//
+//   - A Claim is minted once per canonical event (the store refuses a second
+//     one). Its slots are typed (actor, victim, item, location…).
+//   - A Variant is one version of a claim's slots. The first, v0, is what
+//     happened; every later variant names its predecessor and the slot diff
+//     that separates them, and is never rewritten. A witness who disagrees
+//     about a slot produces a variant, never a second claim.
+//   - A Belief is one holder's stance on one claim: the variant they hold,
+//     a confidence, verbatim and gist memory strengths, a stored stage (heard
+//     or repeated) and the evidence that formed and reinforced it. The store
+//     holds at most one belief per (holder, claim) and every path that would
+//     create a second returns ErrDuplicateBelief.
+//
+// Memory strengths decay on exact deterministic curves: both start at 1 when
+// a belief is formed or reinforced and halve every half-life,
+//
+//	verbatim(t) = 2^(-(t - anchor) / verbatim_half_life)
+//	gist(t)     = 2^(-(t - anchor) / gist_half_life)
+//
+// computed with detmath.Exp2, so the values are the same bits on every
+// platform. Dormant and forgotten are not stored: StageAt derives them at
+// read time from gist, which is why any view can render a belief as of any
+// tick without replaying history.
+//
+// Corroboration combines independent reports by noisy-or,
+// c' = 1 − (1 − c)(1 − r), counting each origin (the eyewitness at the root
+// of a report's source chain) once, and ignoring reports about events older
+// than the corroboration window.
+package claims

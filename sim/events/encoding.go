@@ -1,0 +1,61 @@
+package events
+
+import (
+	"crypto/sha256"
+	"encoding/binary"
+	"maps"
+	"math"
+	"slices"
+)
+
+// domainTag opens every v1 record encoding; it keeps these digests apart
+// from other SHA-256 uses and names the encoding version.
+const domainTag = "chronicle.events.v1\x00"
+
+// hashSize is the length of a raw SHA-256 digest.
+const hashSize = sha256.Size
+
+// recordDigest returns the SHA-256 of r's encoding with prev as the raw
+// previous hash. r.Prev and r.Hash are not read: the chain is defined on
+// the raw bytes, and the hex fields are only their printed form.
+func recordDigest(r Record, prev [hashSize]byte) [hashSize]byte {
+	return sha256.Sum256(appendRecord(nil, r, prev))
+}
+
+// appendRecord appends the v1 encoding of r to dst; doc.go gives the layout.
+func appendRecord(dst []byte, r Record, prev [hashSize]byte) []byte {
+	dst = append(dst, domainTag...)
+	dst = binary.BigEndian.AppendUint64(dst, uint64(r.Seq))
+	dst = appendString(dst, r.Branch.SaveUUID)
+	dst = binary.BigEndian.AppendUint64(dst, uint64(r.Branch.Generation))
+	dst = append(dst, prev[:]...)
+	e := r.Event
+	dst = appendString(dst, e.ID)
+	dst = appendString(dst, e.Kind)
+	dst = binary.BigEndian.AppendUint64(dst, uint64(e.Tick))
+	dst = appendLength(dst, len(e.Attrs))
+	for _, k := range slices.Sorted(maps.Keys(e.Attrs)) {
+		dst = appendString(dst, k)
+		dst = appendString(dst, e.Attrs[k])
+	}
+	dst = appendLength(dst, len(e.Witnesses))
+	for _, w := range e.Witnesses {
+		dst = appendString(dst, w)
+	}
+	return dst
+}
+
+// appendString appends s with its uint32 big-endian byte-length prefix.
+func appendString(dst []byte, s string) []byte {
+	dst = appendLength(dst, len(s))
+	return append(dst, s...)
+}
+
+// appendLength appends n as a uint32 big-endian count. Lengths that do not
+// fit cannot be encoded without ambiguity, so they panic rather than wrap.
+func appendLength(dst []byte, n int) []byte {
+	if uint64(n) > math.MaxUint32 {
+		panic("events: string or list longer than the v1 encoding allows")
+	}
+	return binary.BigEndian.AppendUint32(dst, uint32(n))
+}

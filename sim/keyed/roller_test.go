@@ -1,0 +1,151 @@
+package keyed_test
+
+import (
+	"errors"
+	"math"
+
+	. "github.com/onsi/ginkgo/v2"
+	. "github.com/onsi/gomega"
+
+	"github.com/chronicle/ladder/sim/keyed"
+)
+
+var _ = Describe("Roller", func() {
+	It("rolls the natural value when nothing is pinned", func() {
+		r, err := keyed.NewRoller("ab-test-1", nil)
+		Expect(err).NotTo(HaveOccurred())
+		Expect(r.SeedID()).To(Equal("ab-test-1"))
+		roll := r.Roll("encounter", 12, "whiterun_market", "neighbor", "witness")
+		Expect(roll).To(Equal(keyed.Roll{Key: marketPair, Value: 0.9680590672104636, Natural: 0.9680590672104636}))
+	})
+
+	It("does not depend on what was rolled before", func() {
+		quiet, _ := keyed.NewRoller("ab-test-1", nil)
+		busy, _ := keyed.NewRoller("ab-test-1", nil)
+		for tick := int64(0); tick < 50; tick++ {
+			busy.Roll("gossip", tick, "inn", "hulda")
+		}
+		Expect(busy.Roll("encounter", 12, "whiterun_market", "neighbor", "witness")).
+			To(Equal(quiet.Roll("encounter", 12, "whiterun_market", "neighbor", "witness")))
+	})
+
+	It("copies participants so later edits by the caller do not reach the roll", func() {
+		r, _ := keyed.NewRoller("s", nil)
+		ps := []string{"a", "b"}
+		roll := r.Roll("p", 1, "x", ps...)
+		ps[0] = "z"
+		Expect(roll.Key.Participants).To(Equal([]string{"a", "b"}))
+	})
+
+	Describe("pins", func() {
+		pins := func() []keyed.Pin {
+			return []keyed.Pin{
+				{Purpose: "encounter", Tick: 12, Site: "whiterun_market", Participants: []string{"neighbor", "witness"}, Value: 0.01},
+				{Purpose: "mutation", Tick: 3, Value: 0},
+				{Purpose: "tell-decision", Tick: 5, Site: "inn", Participants: []string{"a"}, Value: 0.5},
+			}
+		}
+
+		It("force a matching roll and keep the natural value for triage", func() {
+			r, err := keyed.NewRoller("ab-test-1", pins())
+			Expect(err).NotTo(HaveOccurred())
+			roll := r.Roll("encounter", 12, "whiterun_market", "neighbor", "witness")
+			Expect(roll).To(Equal(keyed.Roll{Key: marketPair, Value: 0.01, Natural: 0.9680590672104636, Pinned: true}))
+		})
+
+		It("match exactly on purpose, tick, site and participant order", func() {
+			r, _ := keyed.NewRoller("ab-test-1", pins())
+			near := []keyed.Roll{
+				r.Roll("encounter", 12, "whiterun_market", "witness", "neighbor"),
+				r.Roll("encounter", 13, "whiterun_market", "neighbor", "witness"),
+				r.Roll("encounter", 12, "riverwood", "neighbor", "witness"),
+				r.Roll("brawl", 12, "whiterun_market", "neighbor", "witness"),
+				r.Roll("encounter", 12, "whiterun_market", "neighbor"),
+				r.Roll("mutation", 3, "", "extra"),
+			}
+			for _, roll := range near {
+				Expect(roll.Pinned).To(BeFalse(), "%s", roll.Key)
+				Expect(roll.Value).To(Equal(roll.Natural))
+			}
+			Expect(r.Unused()).To(Equal(pins()))
+		})
+
+		It("report unused pins in their original order, as copies", func() {
+			r, _ := keyed.NewRoller("ab-test-1", pins())
+			r.Roll("mutation", 3, "")
+			r.Roll("mutation", 3, "")
+			unused := r.Unused()
+			Expect(unused).To(Equal([]keyed.Pin{pins()[0], pins()[2]}))
+			unused[0].Participants[0] = "changed"
+			Expect(r.Unused()[0].Participants[0]).To(Equal("neighbor"))
+			r.Roll("encounter", 12, "whiterun_market", "neighbor", "witness")
+			r.Roll("tell-decision", 5, "inn", "a")
+			Expect(r.Unused()).To(BeEmpty())
+		})
+
+		It("are copied, so the caller's slice can change afterwards", func() {
+			given := pins()
+			r, _ := keyed.NewRoller("ab-test-1", given)
+			given[0].Participants[0] = "changed"
+			given[0].Value = 0.9
+			Expect(r.Roll("encounter", 12, "whiterun_market", "neighbor", "witness").Value).To(Equal(0.01))
+		})
+
+		It("apply to the roller's seed only", func() {
+			r, _ := keyed.NewRoller("ab-test-2", pins())
+			roll := r.Roll("encounter", 12, "whiterun_market", "neighbor", "witness")
+			Expect(roll.Pinned).To(BeTrue())
+			Expect(roll.Key.SeedID).To(Equal("ab-test-2"))
+			Expect(roll.Natural).To(Equal(0.6868927169324801))
+		})
+	})
+
+	Describe("NewRoller", func() {
+		DescribeTable("rejects a pin value that is NaN or outside [0,1)",
+			func(v float64) {
+				_, err := keyed.NewRoller("s", []keyed.Pin{
+					{Purpose: "ok", Value: 0.5},
+					{Purpose: "encounter", Tick: 4, Site: "inn", Participants: []string{"a", "b"}, Value: v},
+				})
+				var pe *keyed.PinError
+				Expect(errors.As(err, &pe)).To(BeTrue())
+				Expect(pe.Index).To(Equal(1))
+				Expect(pe.Key).To(Equal(keyed.Key{SeedID: "s", Purpose: "encounter", Tick: 4, Site: "inn", Participants: []string{"a", "b"}}))
+				Expect(err).To(MatchError(keyed.ErrPinValue))
+				Expect(err.Error()).To(HavePrefix("keyed: pin 1 encounter@4/inn/[a,b]: pin value outside [0,1): "))
+			},
+			Entry("one", 1.0),
+			Entry("just below zero", math.Nextafter(0, -1)),
+			Entry("negative", -0.5),
+			Entry("NaN", math.NaN()),
+			Entry("+Inf", math.Inf(1)),
+			Entry("-Inf", math.Inf(-1)),
+		)
+
+		It("accepts the edges of [0,1)", func() {
+			_, err := keyed.NewRoller("s", []keyed.Pin{{Purpose: "lo", Value: 0}, {Purpose: "hi", Value: math.Nextafter(1, 0)}})
+			Expect(err).NotTo(HaveOccurred())
+		})
+
+		It("rejects a pin that repeats an earlier pin's key, naming both", func() {
+			_, err := keyed.NewRoller("s", []keyed.Pin{
+				{Purpose: "encounter", Tick: 4, Participants: []string{"a"}, Value: 0.1},
+				{Purpose: "encounter", Tick: 4, Participants: []string{"b"}, Value: 0.2},
+				{Purpose: "encounter", Tick: 4, Participants: []string{"a"}, Value: 0.3},
+			})
+			var pe *keyed.PinError
+			Expect(errors.As(err, &pe)).To(BeTrue())
+			Expect(pe.Index).To(Equal(2))
+			Expect(err).To(MatchError(keyed.ErrDuplicatePin))
+			Expect(err.Error()).To(Equal("keyed: pin 2 encounter@4//[a]: duplicate pin key, first given as pin 0"))
+		})
+
+		It("tells apart pins whose fields concatenate alike", func() {
+			_, err := keyed.NewRoller("s", []keyed.Pin{
+				{Purpose: "split", Site: "ab", Participants: []string{"c"}, Value: 0.1},
+				{Purpose: "split", Site: "a", Participants: []string{"bc"}, Value: 0.2},
+			})
+			Expect(err).NotTo(HaveOccurred())
+		})
+	})
+})

@@ -1,0 +1,229 @@
+package rules
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"fmt"
+	"math"
+	"reflect"
+	"strings"
+
+	"github.com/chronicle/ladder/sim/canon"
+)
+
+// Defines holds every coefficient the engine reads. Field order is part of
+// the contract: DefinesHash serialises the fields in declaration order, so
+// reordering them changes every committed defines_hash (input drift, never a
+// failure, but noise in every report). Append new defines at the end of
+// their tier's group.
+//
+// Each field's `define` tag is its name in YAML fixtures and in the hash;
+// `doc` is the one-line meaning printed by docs and error messages.
+type Defines struct {
+	// Time.
+	TicksPerDay int64 `define:"ticks_per_day" doc:"ticks in one game day (one tick is one game hour)"`
+
+	// Tier 0: witnessing, memory, corroboration.
+	WitnessConfidence     float64 `define:"witness_confidence" doc:"confidence of a belief formed by direct observation (the direct-observation baseline)"`
+	VerbatimHalfLifeTicks float64 `define:"verbatim_half_life_ticks" doc:"ticks for verbatim strength to halve (fast: surface detail fades)"`
+	GistHalfLifeTicks     float64 `define:"gist_half_life_ticks" doc:"ticks for gist strength to halve (slow: the meaning stays)"`
+	DormantGist           float64 `define:"dormant_gist" doc:"gist strength below which a held rumour is dormant"`
+	ForgottenGist         float64 `define:"forgotten_gist" doc:"gist strength below which a held rumour is forgotten"`
+	CorroborationWindow   int64   `define:"corroboration_window_ticks" doc:"a report about an event older than this many ticks is stale and cannot raise confidence"`
+
+	// Tier 1: encounters and testimony.
+	EncounterProbability float64 `define:"encounter_probability" doc:"chance that a co-present pair meets in one tick"`
+	RetellDecay          float64 `define:"retell_decay" doc:"factor applied to the teller's confidence when testimony is passed on"`
+	TrustFloor           float64 `define:"trust_floor" doc:"trust-discounted retelling: the discount factor when the listener does not trust the teller at all"`
+	DefaultTrust         float64 `define:"default_trust" doc:"trust-discounted retelling: trust assumed between NPCs with no relationship"`
+}
+
+// Default returns the engine's baseline coefficients. Where the seed spec
+// gives a number (retell decay 0.8, encounter probability 0.5) it is used;
+// the others are decisions recorded in docs/decisions.
+func Default() Defines {
+	return Defines{
+		TicksPerDay:           24,
+		WitnessConfidence:     0.9,
+		VerbatimHalfLifeTicks: 72,
+		GistHalfLifeTicks:     960,
+		DormantGist:           0.5,
+		ForgottenGist:         0.125,
+		CorroborationWindow:   720,
+		EncounterProbability:  0.5,
+		RetellDecay:           0.8,
+		TrustFloor:            0.5,
+		DefaultTrust:          0.5,
+	}
+}
+
+// DefineKind says whether a define is an integer or a float; YAML overrides
+// must match it (an int define given 1.5 is an error, a float define given 2
+// is 2.0).
+type DefineKind int
+
+const (
+	IntDefine DefineKind = iota + 1
+	FloatDefine
+)
+
+// Field describes one define for loaders and documentation.
+type Field struct {
+	Name string
+	Kind DefineKind
+	Doc  string
+}
+
+// Fields lists every define in declaration order.
+func Fields() []Field {
+	t := reflect.TypeFor[Defines]()
+	out := make([]Field, 0, t.NumField())
+	for i := range t.NumField() {
+		f := t.Field(i)
+		kind := FloatDefine
+		if f.Type.Kind() == reflect.Int64 {
+			kind = IntDefine
+		}
+		out = append(out, Field{Name: f.Tag.Get("define"), Kind: kind, Doc: f.Tag.Get("doc")})
+	}
+	return out
+}
+
+// Lookup returns the named define's metadata.
+func Lookup(name string) (Field, bool) {
+	for _, f := range Fields() {
+		if f.Name == name {
+			return f, true
+		}
+	}
+	return Field{}, false
+}
+
+func (d *Defines) field(name string) (reflect.Value, error) {
+	v := reflect.ValueOf(d).Elem()
+	t := v.Type()
+	for i := range t.NumField() {
+		if t.Field(i).Tag.Get("define") == name {
+			return v.Field(i), nil
+		}
+	}
+	return reflect.Value{}, fmt.Errorf("unknown define %q", name)
+}
+
+// SetInt overrides an integer define.
+func (d *Defines) SetInt(name string, v int64) error {
+	f, err := d.field(name)
+	if err != nil {
+		return err
+	}
+	if f.Kind() != reflect.Int64 {
+		return fmt.Errorf("define %q is a float; give it a float value", name)
+	}
+	f.SetInt(v)
+	return nil
+}
+
+// SetFloat overrides a float define. NaN and infinities are rejected: a
+// coefficient that is not a number would poison every derived value.
+func (d *Defines) SetFloat(name string, v float64) error {
+	f, err := d.field(name)
+	if err != nil {
+		return err
+	}
+	if f.Kind() != reflect.Float64 {
+		return fmt.Errorf("define %q is an integer; give it an integer value", name)
+	}
+	if math.IsNaN(v) || math.IsInf(v, 0) {
+		return fmt.Errorf("define %q: %v is not a finite number", name, v)
+	}
+	f.SetFloat(v)
+	return nil
+}
+
+// Value returns a define by name as a float64 (integers convert exactly up
+// to 2^53), for expressions such as `defines.retell_decay` in fixtures.
+func (d Defines) Value(name string) (float64, bool) {
+	f, err := d.field(name)
+	if err != nil {
+		return 0, false
+	}
+	if f.Kind() == reflect.Int64 {
+		return float64(f.Int()), true
+	}
+	return f.Float(), true
+}
+
+// Validate checks the invariants the engine relies on, naming every broken
+// define in one error.
+func (d Defines) Validate() error {
+	var problems []string
+	unit := func(name string, v float64) {
+		if v < 0 || v > 1 {
+			problems = append(problems, fmt.Sprintf("%s = %s must be within [0, 1]", name, canon.FormatFloat(v)))
+		}
+	}
+	positive := func(name string, v float64) {
+		if !(v > 0) {
+			problems = append(problems, fmt.Sprintf("%s = %s must be positive", name, canon.FormatFloat(v)))
+		}
+	}
+	if d.TicksPerDay <= 0 {
+		problems = append(problems, fmt.Sprintf("ticks_per_day = %d must be positive", d.TicksPerDay))
+	}
+	if d.CorroborationWindow < 0 {
+		problems = append(problems, fmt.Sprintf("corroboration_window_ticks = %d must not be negative", d.CorroborationWindow))
+	}
+	unit("witness_confidence", d.WitnessConfidence)
+	unit("dormant_gist", d.DormantGist)
+	unit("forgotten_gist", d.ForgottenGist)
+	unit("encounter_probability", d.EncounterProbability)
+	unit("retell_decay", d.RetellDecay)
+	unit("trust_floor", d.TrustFloor)
+	unit("default_trust", d.DefaultTrust)
+	positive("verbatim_half_life_ticks", d.VerbatimHalfLifeTicks)
+	positive("gist_half_life_ticks", d.GistHalfLifeTicks)
+	if d.ForgottenGist > d.DormantGist {
+		problems = append(problems, "forgotten_gist must not exceed dormant_gist (a rumour goes dormant before it is forgotten)")
+	}
+	if len(problems) > 0 {
+		return fmt.Errorf("invalid defines: %s", strings.Join(problems, "; "))
+	}
+	return nil
+}
+
+// Canonical returns the defines as a declaration-ordered canonical JSON
+// object: the bytes DefinesHash digests.
+func (d Defines) Canonical() canon.Ordered {
+	v := reflect.ValueOf(d)
+	t := v.Type()
+	out := make(canon.Ordered, 0, t.NumField())
+	for i := range t.NumField() {
+		var val any
+		if t.Field(i).Type.Kind() == reflect.Int64 {
+			val = v.Field(i).Int()
+		} else {
+			val = v.Field(i).Float()
+		}
+		out = append(out, canon.Field{Key: t.Field(i).Tag.Get("define"), Value: val})
+	}
+	return out
+}
+
+// Hash returns defines_hash: the first 16 hex digits of SHA-256 over the
+// compact, declaration-ordered JSON of the defines, floats in their shortest
+// round-trip (Python repr) form. See HashJSON for the scheme on any object.
+func (d Defines) Hash() (string, error) {
+	return HashJSON(d.Canonical())
+}
+
+// HashJSON applies the defines_hash scheme to any canonical value. It is
+// exported so the scheme can be checked against the published vector
+// {"gravity":9.8,"friction":0.5} → 1c365e6efa6e2c4a.
+func HashJSON(v any) (string, error) {
+	b, err := canon.Marshal(v)
+	if err != nil {
+		return "", fmt.Errorf("hash defines: %w", err)
+	}
+	sum := sha256.Sum256(b)
+	return hex.EncodeToString(sum[:8]), nil
+}

@@ -1,0 +1,107 @@
+package rules
+
+import (
+	"fmt"
+	"slices"
+)
+
+// Rule names. They are the stable handles fixtures disable and traces cite;
+// renaming one breaks every fixture and trace golden that mentions it.
+const (
+	WitnessCreatesBelief     = "witness-creates-belief"
+	BeliefDecay              = "belief-decay"
+	Corroboration            = "corroboration"
+	SharedClaimInvariant     = "shared-claim-invariant"
+	TestimonyTransfer        = "testimony-transfer"
+	EncounterSampling        = "encounter-sampling"
+	TrustDiscountedRetelling = "trust-discounted-retelling"
+)
+
+// Rule is one named mechanism of the engine. Number is its slot in the seed
+// spec's rule budget (§8), so a reader can find its origin.
+type Rule struct {
+	Name    string
+	Number  int
+	Tier    string
+	Summary string
+	// Invariant rules hold the store together; they cannot be disabled
+	// because a world without them is not a world the ladder can reason about.
+	Invariant bool
+}
+
+var catalogue = []Rule{
+	{Name: WitnessCreatesBelief, Number: 1, Tier: "0", Summary: "a witness to a canonical event forms a belief at the direct-observation baseline"},
+	{Name: BeliefDecay, Number: 2, Tier: "0", Summary: "verbatim and gist strengths halve on their own half-lives; stages derive from gist"},
+	{Name: Corroboration, Number: 3, Tier: "0", Summary: "a report from a new, fresh source raises confidence by noisy-or"},
+	{Name: SharedClaimInvariant, Number: 4, Tier: "0", Summary: "one claim per canonical event, one belief per (holder, claim)", Invariant: true},
+	{Name: TestimonyTransfer, Number: 5, Tier: "1", Summary: "on a fired encounter a holder tells a non-holder at the retell decay"},
+	{Name: EncounterSampling, Number: 6, Tier: "1", Summary: "each co-present pair meets when its keyed encounter roll is below the encounter probability"},
+	{Name: TrustDiscountedRetelling, Number: 20, Tier: "1", Summary: "retold confidence is further weighted by the listener's trust in the teller"},
+}
+
+// Catalogue returns every implemented rule in budget order.
+func Catalogue() []Rule { return slices.Clone(catalogue) }
+
+// Find returns the rule with the given name.
+func Find(name string) (Rule, bool) {
+	for _, r := range catalogue {
+		if r.Name == name {
+			return r, true
+		}
+	}
+	return Rule{}, false
+}
+
+// UnknownRuleError reports a rule name that is not in the catalogue.
+type UnknownRuleError struct {
+	Name string
+}
+
+func (e *UnknownRuleError) Error() string {
+	return fmt.Sprintf("unknown rule %q", e.Name)
+}
+
+// Set is the run's rule configuration: which rules are enabled.
+type Set struct {
+	disabled map[string]bool
+}
+
+// NewSet enables every rule except those named in disable. Unknown names and
+// invariant rules are errors: a silently ignored toggle would make a fixture
+// test something other than what it says.
+func NewSet(disable []string) (*Set, error) {
+	s := &Set{disabled: make(map[string]bool, len(disable))}
+	for _, name := range disable {
+		r, ok := Find(name)
+		if !ok {
+			return nil, &UnknownRuleError{Name: name}
+		}
+		if r.Invariant {
+			return nil, fmt.Errorf("rule %q is an invariant and cannot be disabled", name)
+		}
+		s.disabled[name] = true
+	}
+	return s, nil
+}
+
+// Enabled reports whether the named rule is on.
+func (s *Set) Enabled(name string) bool { return !s.disabled[name] }
+
+// Disabled returns the disabled rule names, sorted.
+func (s *Set) Disabled() []string {
+	out := make([]string, 0, len(s.disabled))
+	for name := range s.disabled {
+		out = append(out, name)
+	}
+	slices.Sort(out)
+	return out
+}
+
+// Names returns every rule name in budget order.
+func Names() []string {
+	out := make([]string, len(catalogue))
+	for i, r := range catalogue {
+		out[i] = r.Name
+	}
+	return out
+}

@@ -1,0 +1,16 @@
+// Package schedule says where each NPC is at each tick and which NPCs are
+// together.
+//
+// A schedule is an ordered list of blocks plus a home. At tick t an NPC is at
+// the location of the first block that covers t, or at home when none does
+// (or nowhere, when it has no home). Location ids are bare strings and
+// co-presence is string equality: there is no geometry, which is what makes
+// carriers pure fixtures — a traveller is just an NPC whose blocks name
+// locations in two holds, with explicit road locations between.
+//
+// A block covers a half-open tick range [From, To). With Every > 0 the range
+// repeats: the block covers t when (t − Since) mod Every falls in [From, To)
+// and Since ≤ t < Until. A daily market block is {At: market, From: 8,
+// To: 18, Every: 24}; a caravan that spends two days of every four on the
+// road is {At: road, From: 48, To: 96, Every: 96}.
+package schedule

@@ -1,0 +1,34 @@
+// Package trace is the derivation trace: an always-on stream, sibling to
+// the canonical event log, that records why the engine did what it did.
+//
+// The canonical log says what happened in the world (a theft, a death). The
+// trace says how the simulation derived everything else: every roll with its
+// full key, value and threshold; every co-present pair considered for an
+// encounter, fired or not; every transmission, fired or declined with the
+// reason and the rule's name; every rule evaluation, fired or not, with what
+// it was looking at; every belief formed or changed; and a keyframe of the
+// whole social state once per game day. Negative records have the same shape
+// and weight as positive ones: "nothing happened, and here is why" is the
+// answer most triage needs.
+//
+// There is no switch that turns the trace off. Engines write to a Sink; the
+// ladder keeps everything in a Buffer, a benchmark can stream to an encoder
+// that discards — but every record is always built.
+//
+// # File format (schema v1)
+//
+// A trace file is JSON Lines: one canonical JSON object per line (keys
+// sorted, no whitespace, floats in Python repr form, no NaN), "\n" after
+// every line. The first line is the header:
+//
+//	{"branch":{"generation":0,"save_uuid":"ladder-T1.1"},"keyframe_every":24,"kind":"header","schema":"chronicle.trace","seed_id":"ladder-T1.1","version":1}
+//
+// Every following line is a record carrying the branch key, its sequence
+// number (0-based, dense), the tick and the kind, plus the kind's own fields:
+//
+//	{"branch":{...},"fired":false,"id":"encounter@12/market/[neighbor,witness]","kind":"encounter","pair":["neighbor","witness"],"roll":{...},"seq":41,"site":"market","tick":12}
+//
+// docs/trace-schema.md is the frozen reference for every kind and field.
+// Adding an optional field is compatible; renaming or removing one, or
+// changing a meaning, requires Version 2.
+package trace

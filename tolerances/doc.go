@@ -1,0 +1,18 @@
+// Package tolerances holds the ladder's numeric comparison regimes as data,
+// each with its written derivation: the invariant it protects, the formula,
+// what size parameter it grows with, and the failure it guards against.
+//
+// Two regimes exist today:
+//
+//   - Regime 0, byte identity, for dense CSV and trace goldens: every value
+//     of every tick must be the same bytes. It has no tolerance because the
+//     engine promises the same bits on every platform.
+//   - Regime 1, checkpoint values: |golden − actual| ≤ 1e-5, absolute. It is
+//     the contract that survives a deliberate reimplementation (another
+//     language, another decay routine) where byte identity cannot.
+//
+// A regime compares with go-cmp's approximate-equality formula,
+// |x − y| ≤ max(Fraction·min(|x|, |y|), Margin), so a relative regime can be
+// added later without changing any caller. NaN is never within any regime:
+// a NaN in a golden or a checkpoint is an error, not a comparison.
+package tolerances
