@@ -11,8 +11,10 @@ import (
 
 	"github.com/chronicle/ladder/dense"
 	"github.com/chronicle/ladder/ladder"
+	"github.com/chronicle/ladder/ladder/checkpoint"
 	"github.com/chronicle/ladder/ladder/fixture"
 	"github.com/chronicle/ladder/sim/trace"
+	"github.com/chronicle/ladder/tolerances"
 )
 
 // Status is what regeneration did to one rung.
@@ -128,6 +130,16 @@ func divergence(name string, old, fresh []byte) string {
 	case ladder.TraceFile:
 		if d := trace.Compare(old, fresh); d != nil {
 			return d.String()
+		}
+	case ladder.CheckpointsFile:
+		g, errG := checkpoint.Parse("old "+name, old)
+		a, errA := checkpoint.Parse("new "+name, fresh)
+		if err := errors.Join(errG, errA); err != nil {
+			return err.Error()
+		}
+		rep := checkpoint.Compare(g, a, tolerances.ByteIdentity)
+		if msgs := append(rep.Failures, rep.Warnings...); len(msgs) > 0 {
+			return strings.Join(msgs, "; ")
 		}
 	}
 	ol, fl := strings.Split(string(old), "\n"), strings.Split(string(fresh), "\n")

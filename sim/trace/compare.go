@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"strings"
 )
 
 // Divergence is the first record where two trace files differ.
@@ -20,8 +21,15 @@ func (d Divergence) String() string {
 		d.Line, d.Tick, d.Kind, d.Key, shorten(d.Golden), shorten(d.Actual))
 }
 
+// shorten drops the branch key (the same on every line of a file, so never
+// the difference) and truncates long records for a one-line message.
 func shorten(s string) string {
 	const limit = 200
+	if i := strings.Index(s, `"branch":{`); i >= 0 {
+		if j := strings.Index(s[i:], "},"); j >= 0 {
+			s = s[:i] + s[i+j+2:]
+		}
+	}
 	if len(s) > limit {
 		return s[:limit] + "…"
 	}
