@@ -63,6 +63,7 @@ func Compare(golden, actual []byte) (*Divergence, error) {
 	return d, nil
 }
 
+// columnName returns the header name of column i, or "" beyond the header.
 func columnName(header *record, i int) string {
 	if i < len(header.fields) {
 		return header.fields[i]
@@ -72,7 +73,8 @@ func columnName(header *record, i int) string {
 
 // goldenRecord parses the golden record at start, turning any flaw into a
 // *FormatError. Compare has already checked that the golden ends with a
-// newline, so a well-formed record always ends with one. A positive width is the field count the record must have.
+// newline, so a well-formed record always ends with one. A positive width is
+// the field count the record must have.
 func goldenRecord(golden []byte, start, line, width int) (record, error) {
 	r := parseRecord(golden, start)
 	switch {

@@ -14,17 +14,19 @@ const Missing = "<missing>"
 type DivergenceKind uint8
 
 const (
-	// KindCell: a field of a data row differs, or is absent on one side.
+	// KindCell means a field of a data row differs, or is absent on one side.
 	KindCell DivergenceKind = iota
-	// KindHeader: a column name differs, or is absent on one side.
+	// KindHeader means a column name differs, or is absent on one side.
 	KindHeader
-	// KindMissingRows: actual ends at a row boundary before the golden does.
+	// KindMissingRows means actual ends at a row boundary before the golden
+	// does.
 	KindMissingRows
-	// KindExtraRows: actual goes on after the golden's last row.
+	// KindExtraRows means actual goes on after the golden's last row.
 	KindExtraRows
-	// KindSyntax: the records hold the same values but are written
+	// KindSyntax means the records hold the same values but are written
 	// differently (quoting, or a record's final newline). Golden and Actual
-	// then hold raw text, from the first differing field to the record's end.
+	// then hold raw text from the first differing field to the record's end,
+	// at most 64 bytes of it.
 	KindSyntax
 )
 
@@ -46,7 +48,8 @@ type Divergence struct {
 	Column string // header name of the first differing field ("" when it lies beyond the header)
 	Index  int    // 0-based column index
 	// Golden and Actual are the differing field values as written (unquoted),
-	// or Missing when a row or field is absent.
+	// or Missing when a row or field is absent. A field of actual that does
+	// not parse is given raw, up to the end of its line (at most 64 bytes).
 	Golden, Actual string
 	Kind           DivergenceKind
 	// Rows counts the golden rows actual lacks (KindMissingRows) or the extra

@@ -1,9 +1,9 @@
 package dense
 
 import (
-	"errors"
 	"fmt"
 	"math"
+	"slices"
 	"strconv"
 	"unicode/utf8"
 
@@ -23,28 +23,18 @@ func Encode(columns []string, rows [][]Cell) ([]byte, error) {
 			return nil, &EncodeError{Row: i, Err: fmt.Errorf("%w: got %d, want %d", ErrRowLength, len(row), len(columns))}
 		}
 		before := len(dst)
-		if dst, err = AppendRow(dst, row); err != nil {
-			var cerr *CellError
-			if errors.As(err, &cerr) {
-				return nil, &EncodeError{Row: i, Column: columns[cerr.Index], Err: cerr.Err}
-			}
-			return nil, err
+		var bad int
+		if dst, bad, err = appendRow(dst, row); err != nil {
+			return nil, &EncodeError{Row: i, Column: columns[bad], Err: err}
 		}
 		if i == 0 {
-			// Reserve room for the rest, assuming rows of similar width.
-			dst = growFor(dst, (len(dst)-before)*(len(rows)-1))
+			// Reserve room for the rest, assuming rows about as wide as
+			// the first, plus an eighth for rows that run longer.
+			rest := (len(dst) - before) * (len(rows) - 1)
+			dst = slices.Grow(dst, rest+rest/8)
 		}
 	}
 	return dst, nil
-}
-
-func growFor(dst []byte, n int) []byte {
-	if cap(dst)-len(dst) >= n {
-		return dst
-	}
-	grown := make([]byte, len(dst), len(dst)+n+n/8)
-	copy(grown, dst)
-	return grown
 }
 
 func appendHeader(dst []byte, columns []string) ([]byte, error) {
@@ -78,8 +68,18 @@ func appendHeader(dst []byte, columns []string) ([]byte, error) {
 // Errors are of type *CellError; on error the returned buffer holds a partial
 // row and should be discarded.
 func AppendRow(dst []byte, row []Cell) ([]byte, error) {
+	dst, bad, err := appendRow(dst, row)
+	if err != nil {
+		return dst, &CellError{Index: bad, Err: err}
+	}
+	return dst, nil
+}
+
+// appendRow implements AppendRow, returning the index of a cell it cannot
+// write and a sentinel error saying why.
+func appendRow(dst []byte, row []Cell) ([]byte, int, error) {
 	if len(row) == 0 || row[0].kind != kindInt {
-		return dst, &CellError{Index: 0, Err: ErrTickNotInt}
+		return dst, 0, ErrTickNotInt
 	}
 	for i := range row {
 		if i > 0 {
@@ -91,8 +91,8 @@ func AppendRow(dst []byte, row []Cell) ([]byte, error) {
 			dst = strconv.AppendInt(dst, int64(c.bits), 10)
 		case kindFloat:
 			f := math.Float64frombits(c.bits)
-			if f != f {
-				return dst, &CellError{Index: i, Err: ErrNaN}
+			if math.IsNaN(f) {
+				return dst, i, ErrNaN
 			}
 			dst = canon.AppendFloat(dst, f)
 		case kindBool:
@@ -104,11 +104,11 @@ func AppendRow(dst []byte, row []Cell) ([]byte, error) {
 		case kindStr:
 			var ok bool
 			if dst, ok = appendField(dst, c.str); !ok {
-				return dst, &CellError{Index: i, Err: ErrInvalidUTF8}
+				return dst, i, ErrInvalidUTF8
 			}
 		}
 	}
-	return append(dst, '\n'), nil
+	return append(dst, '\n'), 0, nil
 }
 
 // appendField appends s as a field, quoting it only if it contains a comma, a

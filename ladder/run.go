@@ -26,17 +26,9 @@ type Result struct {
 // run that could not be carried out (an injection the world refused, a pin
 // no roll consumed); expectations that do not hold are Result.Failures.
 func Run(f *fixture.Fixture) (*Result, error) {
-	set, err := rules.NewSet(f.Disabled)
+	w, tr, err := Build(f)
 	if err != nil {
-		return nil, fmt.Errorf("%s: %w", f.File, err)
-	}
-	tr := &trace.Buffer{Header: trace.Header{SeedID: f.SeedID, Branch: f.Branch, KeyframeEvery: f.Defines.TicksPerDay}}
-	w, err := sim.New(sim.Config{
-		SeedID: f.SeedID, Branch: f.Branch, Defines: f.Defines, Rules: set, Pins: f.Pins,
-		Locations: f.Locations, Cast: f.Cast, Relationships: f.Relationships, Injections: f.Injections, Sink: tr,
-	})
-	if err != nil {
-		return nil, f.Locate(err)
+		return nil, err
 	}
 	v := view{w: w}
 	rec := newRecorder(v)
@@ -81,6 +73,25 @@ func Run(f *fixture.Fixture) (*Result, error) {
 		Samples: samples,
 	}
 	return res, nil
+}
+
+// Build makes the world a fixture describes, at the start of tick 0, with
+// its trace buffer. Run uses it; triage tools use it to step a rung to any
+// tick and look around.
+func Build(f *fixture.Fixture) (*sim.World, *trace.Buffer, error) {
+	set, err := rules.NewSet(f.Disabled)
+	if err != nil {
+		return nil, nil, fmt.Errorf("%s: %w", f.File, err)
+	}
+	tr := &trace.Buffer{Header: trace.Header{SeedID: f.SeedID, Branch: f.Branch, KeyframeEvery: f.Defines.TicksPerDay}}
+	w, err := sim.New(sim.Config{
+		SeedID: f.SeedID, Branch: f.Branch, Defines: f.Defines, Rules: set, Pins: f.Pins,
+		Locations: f.Locations, Cast: f.Cast, Relationships: f.Relationships, Injections: f.Injections, Sink: tr,
+	})
+	if err != nil {
+		return nil, nil, f.Locate(err)
+	}
+	return w, tr, nil
 }
 
 // sample evaluates every checkpoint expression at the current tick; a value

@@ -45,8 +45,10 @@ type pathError struct {
 	err      error
 }
 
+// failure starts a pathError at the value that failed.
 func failure(err error) *pathError { return &pathError{err: err} }
 
+// at records that the failing value lies under s.
 func (p *pathError) at(s segment) *pathError {
 	if p.err != ErrTooDeep { // its path would repeat one step a thousand times
 		p.segments = append(p.segments, s)
@@ -82,6 +84,8 @@ func (p *pathError) export() *MarshalError {
 	return &MarshalError{Path: b.String(), Err: p.err}
 }
 
+// isIdentifier reports whether s can follow a dot in a path: a letter or
+// underscore, then letters, digits and underscores.
 func isIdentifier(s string) bool {
 	if s == "" {
 		return false

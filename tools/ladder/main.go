@@ -4,6 +4,10 @@
 //	go run ./tools/ladder check [fixture.yaml ...]   validate fixtures; exit 1 on any error
 //	go run ./tools/ladder goldens [-rung T0.2]       regenerate goldens (make goldens)
 //	go run ./tools/ladder render -out DIR [-rung R]  write a rendering laid out like goldens/
+//	go run ./tools/ladder explain -rung T1.1 -at 12 -holder neighbor -claim theft@2
+//	                                                 a belief's provenance as of a tick
+//	go run ./tools/ladder compare A B                two runs (rung[/case] or trace.jsonl):
+//	                                                 first divergent record, roll differences
 //
 // `make ladder` is the CI gate and runs the Ginkgo suite, not this tool.
 package main
@@ -32,7 +36,7 @@ func main() {
 
 func run(args []string, stdout, stderr io.Writer) error {
 	if len(args) == 0 {
-		return errors.New("usage: ladder <check|goldens|render> [flags]")
+		return errors.New("usage: ladder <check|goldens|render|explain|compare> [flags]")
 	}
 	switch args[0] {
 	case "check":
@@ -41,8 +45,12 @@ func run(args []string, stdout, stderr io.Writer) error {
 		return goldens(args[1:], stdout)
 	case "render":
 		return render(args[1:])
+	case "explain":
+		return explain(args[1:], stdout)
+	case "compare":
+		return compare(args[1:], stdout)
 	}
-	return fmt.Errorf("unknown command %q (commands: check, goldens, render)", args[0])
+	return fmt.Errorf("unknown command %q (commands: check, goldens, render, explain, compare)", args[0])
 }
 
 type rungList []string
