@@ -8,20 +8,22 @@ import (
 	"slices"
 )
 
-// Append rejects an event with one of these errors, wrapped with the event's
-// id and tick; test for them with errors.Is.
-var (
-	ErrEmptyID       = errors.New("event id is empty")
-	ErrEmptyKind     = errors.New("event kind is empty")
-	ErrDuplicateID   = errors.New("event id already in the log")
-	ErrTickBackwards = errors.New("event tick is earlier than the previous record's")
-)
+// ErrEmptyID is the cause Append reports for an event without an id.
+var ErrEmptyID = errors.New("event id is empty")
 
-// zeroHash is the Prev of the first record and the Head of an empty log.
-var zeroHash = hex.EncodeToString(make([]byte, hashSize))
+// ErrEmptyKind is the cause Append reports for an event without a kind.
+var ErrEmptyKind = errors.New("event kind is empty")
 
-// Branch is the timeline branch key every record carries: the save the
-// timeline grew from and how many times it has been reloaded from it.
+// ErrDuplicateID is the cause Append reports for an id already in the log.
+var ErrDuplicateID = errors.New("event id already in the log")
+
+// ErrTickBackwards is the cause Append reports for an event whose tick is
+// earlier than the previous record's.
+var ErrTickBackwards = errors.New("event tick is earlier than the previous record's")
+
+// Branch is the timeline branch key every record carries: SaveUUID names
+// the save a timeline grew from and Generation tells apart the timelines
+// grown from that save.
 type Branch struct {
 	SaveUUID   string
 	Generation int64
@@ -62,8 +64,10 @@ func NewLog(b Branch) *Log {
 
 // Append adds e as the next record and returns a copy of that record. It
 // rejects an empty id or kind, an id already in the log and a tick earlier
-// than the previous record's; equal ticks are allowed. The log keeps its
-// own copy of e's attributes and witnesses.
+// than the previous record's (equal ticks are fine) with an error that
+// names the event and wraps ErrEmptyID, ErrEmptyKind, ErrDuplicateID or
+// ErrTickBackwards. The log keeps its own copy of e's attributes and
+// witnesses.
 func (l *Log) Append(e Event) (Record, error) {
 	if err := l.check(e); err != nil {
 		return Record{}, fmt.Errorf("events: append %q at tick %d: %w", e.ID, e.Tick, err)

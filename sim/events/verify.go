@@ -5,15 +5,22 @@ import (
 	"fmt"
 )
 
-// Reasons a ChainError gives. Callers may compare ChainError.Reason with them.
+// The reasons a ChainError gives, in the order Verify checks them.
 const (
-	ReasonSequenceGap   = "sequence gap"        // Seq is not the record's position
-	ReasonBranchChanged = "branch changed"      // Branch differs from the first record's
-	ReasonPrevUnlinked  = "prev does not link"  // Prev is not the previous record's Hash
-	ReasonTickBackwards = "tick goes backwards" // Tick is earlier than the previous record's
-	ReasonMissingIDKind = "empty id or kind"    // the event has no id or no kind
-	ReasonDuplicateID   = "duplicate id"        // an earlier record has the same event id
-	ReasonHashMismatch  = "hash mismatch"       // Hash is not the digest of the record's encoding
+	// ReasonSequenceGap means the record's Seq is not its position.
+	ReasonSequenceGap = "sequence gap"
+	// ReasonBranchChanged means the record's Branch differs from the first record's.
+	ReasonBranchChanged = "branch changed"
+	// ReasonPrevUnlinked means the record's Prev is not the previous record's Hash.
+	ReasonPrevUnlinked = "prev does not link"
+	// ReasonTickBackwards means the record's tick is earlier than the previous record's.
+	ReasonTickBackwards = "tick goes backwards"
+	// ReasonMissingIDKind means the record's event has no id or no kind.
+	ReasonMissingIDKind = "empty id or kind"
+	// ReasonDuplicateID means an earlier record has the same event id.
+	ReasonDuplicateID = "duplicate id"
+	// ReasonHashMismatch means the record's Hash is not the digest of its encoding.
+	ReasonHashMismatch = "hash mismatch"
 )
 
 // ChainError reports the first record at which a chain stops being one that

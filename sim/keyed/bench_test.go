@@ -9,6 +9,7 @@ import (
 // sink keeps the compiler from discarding benchmarked rolls.
 var sink keyed.Roll
 
+// BenchmarkRoll measures one unpinned roll with two participants.
 func BenchmarkRoll(b *testing.B) {
 	r, err := keyed.NewRoller("bench", nil)
 	if err != nil {
@@ -20,6 +21,8 @@ func BenchmarkRoll(b *testing.B) {
 	}
 }
 
+// BenchmarkRollPinned measures one roll that a pin forces; it also pays
+// for the natural value, which the roll reports for triage.
 func BenchmarkRollPinned(b *testing.B) {
 	r, err := keyed.NewRoller("bench", []keyed.Pin{
 		{Purpose: "encounter", Tick: 12, Site: "whiterun_market", Participants: []string{"neighbor", "witness"}, Value: 0.25},
