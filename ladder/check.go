@@ -2,6 +2,7 @@ package ladder
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"math"
 	"slices"
@@ -80,6 +81,8 @@ func (c *checker) at() {
 			c.value(e, t)
 		case e.NPC != nil:
 			c.npc(e, t)
+		case e.Dup != nil:
+			c.duplicate(e, t)
 		}
 	}
 }
@@ -252,6 +255,15 @@ func (c *checker) holders(e fixture.Expectation, t int64) {
 	if x.NotResident != "" {
 		scope += " not resident in " + x.NotResident
 	}
+	if x.Through != "" {
+		for _, h := range got {
+			b, _ := c.v.w.Store().Belief(h, x.Claim)
+			if h != x.Through && !slices.Contains(b.SourceChain(), x.Through) {
+				c.fail(e, t, "%s's belief in %s came by %s, not through %s", h, x.Claim, list(b.SourceChain()), x.Through)
+				return
+			}
+		}
+	}
 	if x.Count != nil && int64(len(got)) != *x.Count {
 		c.fail(e, t, "%d %s %s, want %d", len(got), scope, list(got), *x.Count)
 		return
@@ -298,13 +310,72 @@ func (c *checker) claims(e fixture.Expectation, t int64) {
 			return
 		}
 		vs := s.Variants(x.ID)
-		if int64(len(vs)) != *x.Variants {
+		if x.Variants != nil && int64(len(vs)) != *x.Variants {
 			ids := make([]string, len(vs))
 			for i, v := range vs {
 				ids[i] = v.ID
 			}
 			c.fail(e, t, "claim %s has %d variants %s, want %d", x.ID, len(vs), list(ids), *x.Variants)
+			return
 		}
+		if x.Lineage {
+			c.lineage(e, t, x.ID)
+		}
+	}
+}
+
+// lineage checks that every variant of a claim but the original names an
+// existing predecessor, and that following predecessors always reaches the
+// original without a cycle.
+func (c *checker) lineage(e fixture.Expectation, t int64, claim string) {
+	s := c.v.w.Store()
+	cl, _ := s.Claim(claim)
+	for _, v := range s.Variants(claim) {
+		seen := map[string]bool{}
+		for id := v.ID; id != cl.Variant; {
+			cur, ok := s.Variant(id)
+			switch {
+			case !ok:
+				c.fail(e, t, "variant %s: its lineage names %s, which does not exist", v.ID, id)
+				return
+			case seen[id]:
+				c.fail(e, t, "variant %s: its lineage loops at %s", v.ID, id)
+				return
+			case cur.Predecessor == "":
+				c.fail(e, t, "variant %s has no predecessor and is not the original %s: an orphan", id, cl.Variant)
+				return
+			}
+			seen[id] = true
+			id = cur.Predecessor
+		}
+	}
+}
+
+// duplicate tries every belief-creating path of the store for an existing
+// (holder, claim) and demands each refuse with ErrDuplicateBelief, changing
+// nothing.
+func (c *checker) duplicate(e fixture.Expectation, t int64) {
+	x := e.Dup
+	s := c.v.w.Store()
+	b, ok := s.Belief(x.Holder, x.Claim)
+	if !ok {
+		c.fail(e, t, "%s holds no belief in %s, so there is nothing to duplicate", x.Holder, x.Claim)
+		return
+	}
+	before, snapshot := s.BeliefCount(), *b
+	_, errW := s.Witness(x.Holder, b.Variant, t, 1, "duplicate_rejected probe")
+	_, errH := s.Hear(x.Holder, claims.Testimony{Teller: "probe", Chain: []string{"probe"}, Variant: b.Variant, Tick: t, Via: "duplicate_rejected probe", Confidence: 1})
+	for _, p := range []struct {
+		path string
+		err  error
+	}{{"Witness", errW}, {"Hear", errH}} {
+		if !errors.Is(p.err, claims.ErrDuplicateBelief) {
+			c.fail(e, t, "store.%s for existing belief(%s, %s) returned %v, want ErrDuplicateBelief", p.path, x.Holder, x.Claim, p.err)
+			return
+		}
+	}
+	if after, _ := s.Belief(x.Holder, x.Claim); s.BeliefCount() != before || after.Confidence != snapshot.Confidence || after.Variant != snapshot.Variant || len(after.Evidence) != len(snapshot.Evidence) {
+		c.fail(e, t, "a refused duplicate changed the store")
 	}
 }
 

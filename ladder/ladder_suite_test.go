@@ -39,7 +39,7 @@ func TestLadder(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		fixtures, err := fixture.Parse(rel, data)
+		fixtures, err := fixture.ParseWith(rel, data, fixture.DirResolver(filepath.Join(root, "fixtures"), "fixtures"))
 		if err != nil {
 			invalidFixture(rel, err)
 			continue

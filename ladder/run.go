@@ -86,7 +86,7 @@ func Build(f *fixture.Fixture) (*sim.World, *trace.Buffer, error) {
 	tr := &trace.Buffer{Header: trace.Header{SeedID: f.SeedID, Branch: f.Branch, KeyframeEvery: f.Defines.TicksPerDay}}
 	w, err := sim.New(sim.Config{
 		SeedID: f.SeedID, Branch: f.Branch, Defines: f.Defines, Rules: set, Pins: f.Pins,
-		Locations: f.Locations, Cast: f.Cast, Relationships: f.Relationships, Injections: f.Injections, Sink: tr,
+		Locations: f.Locations, Cast: f.Cast, Relationships: f.Relationships, Injections: f.Injections, Items: f.Items, Sink: tr,
 	})
 	if err != nil {
 		return nil, nil, f.Locate(err)

@@ -19,10 +19,12 @@ type Location struct {
 	Hold string
 }
 
-// NPC is one member of the cast.
+// NPC is one member of the cast. Faction is its allegiance ("" for none),
+// read by the allegiance mutation policy.
 type NPC struct {
 	ID       string
 	Schedule schedule.Schedule
+	Faction  string
 }
 
 // Relationship is how much From trusts To, in [0, 1].
@@ -77,5 +79,8 @@ type Config struct {
 	Cast          []NPC
 	Relationships []Relationship
 	Injections    []Injection
-	Sink          trace.Sink
+	// Items is the vocabulary an item slot can mutate to, besides the items
+	// the injections name.
+	Items []string
+	Sink  trace.Sink
 }

@@ -9,8 +9,9 @@ import (
 	"github.com/chronicle/ladder/sim/trace"
 )
 
-// Roll purposes. A purpose is part of every roll's key, so adding a new kind
-// of roll at a site never moves an existing one.
+// PurposeEncounter is the roll purpose of encounter sampling. A purpose is
+// part of every roll's key, so adding a new kind of roll at a site never
+// moves an existing one.
 const PurposeEncounter = "encounter"
 
 // encounters samples every co-present pair of living NPCs and lets each
@@ -38,7 +39,7 @@ func (w *World) encounters(t int64) error {
 				if !enc.Fired {
 					continue
 				}
-				if err := w.converse(enc.ID, a, b); err != nil {
+				if err := w.converse(encounter{id: enc.ID, site: g.Location}, a, b); err != nil {
 					return fmt.Errorf("tick %d, %s: %w", t, enc.ID, err)
 				}
 			}
@@ -47,20 +48,28 @@ func (w *World) encounters(t int64) error {
 	return nil
 }
 
-// converse lets a fired encounter carry every claim exactly one of the two
+// encounter is where a telling happens: a fired encounter, or the
+// injection console (id "injected", no site).
+type encounter struct {
+	id, site string
+}
+
+var injected = encounter{id: "injected"}
+
+// converse lets a fired encounter carry every claim either of the two
 // holds, in claim order.
-func (w *World) converse(via, a, b string) error {
+func (w *World) converse(e encounter, a, b string) error {
 	for _, c := range mergeSorted(w.store.Held(a), w.store.Held(b)) {
 		ba, aHolds := w.store.Belief(a, c)
-		_, bHolds := w.store.Belief(b, c)
+		bb, bHolds := w.store.Belief(b, c)
 		var err error
 		switch {
 		case aHolds && bHolds:
-			w.emit(trace.Transmission{Via: via, Claim: c, Variant: ba.Variant, Teller: a, Listener: b, Rule: rules.TestimonyTransfer, Reason: "both hold"})
+			err = w.bothHold(e, ba, bb)
 		case aHolds:
-			err = w.offer(via, a, b, c)
+			err = w.offer(e, a, b, c)
 		default:
-			err = w.offer(via, b, a, c)
+			err = w.offer(e, b, a, c)
 		}
 		if err != nil {
 			return err
@@ -69,106 +78,95 @@ func (w *World) converse(via, a, b string) error {
 	return nil
 }
 
-// offer decides whether teller passes claim on to listener in an encounter,
-// tracing the decision either way.
-func (w *World) offer(via, teller, listener, claim string) error {
+// refusal returns why teller cannot pass claim on now ("" when it can).
+func (w *World) refusal(teller, claim string) string {
 	tb, _ := w.store.Belief(teller, claim)
-	declined := trace.Transmission{Via: via, Claim: claim, Variant: tb.Variant, Teller: teller, Listener: listener, Rule: rules.TestimonyTransfer}
 	switch stage := tb.StageAt(w.now, w.store.Memory()); {
 	case !w.rules.Enabled(rules.TestimonyTransfer):
-		declined.Reason = "disabled"
+		return "disabled"
 	case w.justHeard[[2]string{teller, claim}]:
-		declined.Reason = "teller heard it this tick"
+		return "teller heard it this tick"
 	case stage == claims.Dormant || stage == claims.Forgotten:
-		declined.Reason = "teller's rumour is " + string(stage)
-	default:
-		w.justHeard[[2]string{listener, claim}] = true
-		return w.tell(teller, listener, claim, via)
+		return "teller's rumour is " + string(stage)
 	}
-	w.emit(declined)
-	return nil
+	return ""
 }
 
-// tell delivers one telling: the listener forms a belief at the retold
-// confidence, or — if they already hold the same variant — the report is
-// offered as corroboration.
-func (w *World) tell(teller, listener, claim, via string) error {
-	tb, _ := w.store.Belief(teller, claim)
-	testimony := claims.Testimony{
-		Teller: teller, Chain: append(tb.SourceChain(), teller), Variant: tb.Variant,
-		Tick: w.now, Via: via, Confidence: w.retold(teller, listener, tb.Confidence),
-	}
-	if lb, holds := w.store.Belief(listener, claim); holds {
-		return w.corroborate(lb, testimony)
-	}
-	lb, err := w.store.Hear(listener, testimony)
-	if err != nil {
-		return err
-	}
-	w.emit(trace.Transmission{Via: via, Claim: claim, Variant: tb.Variant, Teller: teller, Listener: listener, Fired: true, Rule: rules.TestimonyTransfer, Reason: "listener did not hold it", Confidence: lb.Confidence})
-	w.beliefChange(lb, "formed")
-	if w.store.Repeat(teller, claim) {
-		w.beliefChange(tb, "repeated")
-	}
-	return nil
+func active(b *claims.Belief, t int64, m claims.Memory) bool {
+	s := b.StageAt(t, m)
+	return s == claims.Heard || s == claims.Repeated
 }
 
-// retold is the confidence a listener receives: the teller's confidence times
-// the retell decay, and — when trust-discounted retelling is on — times
-// trust_floor + (1 − trust_floor) × trust(listener → teller).
-func (w *World) retold(teller, listener string, confidence float64) float64 {
-	c := float64(confidence * w.defines.RetellDecay)
-	subject := listener + "<-" + teller
-	if !w.rules.Enabled(rules.TrustDiscountedRetelling) {
-		w.ruleEval(rules.TrustDiscountedRetelling, subject, false, "disabled")
-		return c
-	}
-	trust, ok := w.trust[[2]string{listener, teller}]
-	reason := "relationship"
-	if !ok {
-		trust, reason = w.defines.DefaultTrust, "no relationship: default trust"
-	}
-	floor := w.defines.TrustFloor
-	factor := floor + float64((1-floor)*trust)
-	w.ruleEval(rules.TrustDiscountedRetelling, subject, true, reason,
-		trace.Value{Name: "factor", Value: factor}, trace.Value{Name: "trust", Value: trust})
-	return float64(c * factor)
-}
-
-// corroborate offers a report to an existing belief of the same variant.
-func (w *World) corroborate(lb *claims.Belief, t claims.Testimony) error {
-	subject := lb.Holder + "/" + lb.Claim
-	if !w.rules.Enabled(rules.Corroboration) {
-		w.ruleEval(rules.Corroboration, subject, false, "disabled")
+// offer decides whether teller passes claim on to a listener who does not
+// hold it, tracing the decision either way.
+func (w *World) offer(e encounter, teller, listener, claim string) error {
+	if reason := w.refusal(teller, claim); reason != "" {
+		tb, _ := w.store.Belief(teller, claim)
+		w.emit(trace.Transmission{Via: e.id, Claim: claim, Variant: tb.Variant, Teller: teller, Listener: listener, Rule: rules.TestimonyTransfer, Reason: reason})
 		return nil
 	}
-	out, err := w.store.Corroborate(lb.Holder, t, w.defines.CorroborationWindow)
-	if err != nil {
-		return err
+	w.justHeard[[2]string{listener, claim}] = true
+	return w.tell(e, teller, listener, claim)
+}
+
+// bothHold handles an encounter between two holders of a claim. Different
+// variants are contested: each hears the other's version (when the other
+// can tell it), both against what each held before the encounter. The same
+// variant passes only to reactivate: an active holder retells a dormant or
+// forgotten one.
+func (w *World) bothHold(e encounter, ba, bb *claims.Belief) error {
+	m := w.store.Memory()
+	decline := func(teller, listener *claims.Belief, rule, reason string) {
+		w.emit(trace.Transmission{Via: e.id, Claim: ba.Claim, Variant: teller.Variant, Teller: teller.Holder, Listener: listener.Holder, Rule: rule, Reason: reason})
 	}
-	w.emit(trace.Transmission{Via: t.Via, Claim: lb.Claim, Variant: t.Variant, Teller: t.Teller, Listener: lb.Holder, Fired: true, Rule: rules.Corroboration, Reason: "listener already held it", Confidence: t.Confidence})
-	w.ruleEval(rules.Corroboration, subject, out.Raised, out.Reason,
-		trace.Value{Name: "after", Value: out.After}, trace.Value{Name: "before", Value: out.Before}, trace.Value{Name: "report", Value: t.Confidence})
-	change := "reinforced"
-	if out.Raised {
-		change = "corroborated"
+	if ba.Variant == bb.Variant {
+		activeA, activeB := active(ba, w.now, m), active(bb, w.now, m)
+		switch {
+		case activeA && activeB:
+			decline(ba, bb, rules.TestimonyTransfer, "both hold")
+		case !activeA && !activeB:
+			decline(ba, bb, rules.TestimonyTransfer, "both rumours are inactive")
+		case activeA:
+			return w.offerHolder(e, ba, bb)
+		default:
+			return w.offerHolder(e, bb, ba)
+		}
+		return nil
 	}
-	w.beliefChange(lb, change)
+	type contest struct {
+		teller, listener *claims.Belief
+		testimony        claims.Testimony
+		side             claims.Side
+		refusal          string
+	}
+	// Snapshot both sides before either changes.
+	var cs []contest
+	for _, p := range [][2]*claims.Belief{{bb, ba}, {ba, bb}} {
+		teller, listener := p[0], p[1]
+		cs = append(cs, contest{
+			teller: teller, listener: listener,
+			testimony: w.testimony(e, teller, listener.Holder, teller.Variant),
+			side:      claims.SideOf(teller),
+			refusal:   w.refusal(teller.Holder, teller.Claim),
+		})
+	}
+	for _, c := range cs {
+		if c.refusal != "" {
+			decline(c.teller, c.listener, rules.VariantResolution, c.refusal)
+			continue
+		}
+		if err := w.resolve(c.listener, c.testimony, c.side); err != nil {
+			return err
+		}
+	}
 	return nil
 }
 
-// mergeSorted returns the sorted union of two sorted lists.
-func mergeSorted(a, b []string) []string {
-	out := make([]string, 0, len(a)+len(b))
-	for len(a) > 0 && len(b) > 0 {
-		switch {
-		case a[0] < b[0]:
-			out, a = append(out, a[0]), a[1:]
-		case b[0] < a[0]:
-			out, b = append(out, b[0]), b[1:]
-		default:
-			out, a, b = append(out, a[0]), a[1:], b[1:]
-		}
+// offerHolder is offer for a listener who already holds the same variant.
+func (w *World) offerHolder(e encounter, teller, listener *claims.Belief) error {
+	if reason := w.refusal(teller.Holder, teller.Claim); reason != "" {
+		w.emit(trace.Transmission{Via: e.id, Claim: teller.Claim, Variant: teller.Variant, Teller: teller.Holder, Listener: listener.Holder, Rule: rules.DormancyReactivation, Reason: reason})
+		return nil
 	}
-	return append(append(out, a...), b...)
+	return w.tell(e, teller.Holder, listener.Holder, teller.Claim)
 }

@@ -121,5 +121,5 @@ func (w *World) report(in Injection) error {
 	if _, ok := w.store.Belief(in.From, in.Claim); !ok {
 		return fmt.Errorf("report of %s: teller %q holds no belief in it: %w", in.Claim, in.From, claims.ErrNoBelief)
 	}
-	return w.tell(in.From, in.To, in.Claim, "injected")
+	return w.tell(injected, in.From, in.To, in.Claim)
 }

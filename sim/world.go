@@ -8,6 +8,7 @@ import (
 	"github.com/chronicle/ladder/sim/claims"
 	"github.com/chronicle/ladder/sim/events"
 	"github.com/chronicle/ladder/sim/keyed"
+	"github.com/chronicle/ladder/sim/mutation"
 	"github.com/chronicle/ladder/sim/rules"
 	"github.com/chronicle/ladder/sim/schedule"
 	"github.com/chronicle/ladder/sim/trace"
@@ -32,11 +33,15 @@ type World struct {
 	next      int         // index of the next injection to apply
 	now       int64
 	justHeard map[[2]string]bool // (holder, claim) learnt in this tick's encounters
+	locations []string           // sorted
+	items     []string           // sorted: the mutation vocabulary for item slots
+	policies  []mutation.Policy  // tried in order
 }
 
 type npc struct {
 	id       string
 	alive    bool
+	faction  string
 	schedule schedule.Schedule
 }
 
@@ -102,7 +107,7 @@ func New(cfg Config) (*World, error) {
 		if err := w.checkSchedule(n); err != nil {
 			return nil, fmt.Errorf("new world: NPC %s: %w", n.ID, err)
 		}
-		w.npcs[n.ID] = &npc{id: n.ID, alive: true, schedule: n.Schedule}
+		w.npcs[n.ID] = &npc{id: n.ID, alive: true, faction: n.Faction, schedule: n.Schedule}
 		w.ids = append(w.ids, n.ID)
 	}
 	slices.Sort(w.ids)
@@ -124,6 +129,19 @@ func New(cfg Config) (*World, error) {
 		}
 	}
 	w.pending = slices.Clone(cfg.Injections)
+	for id := range w.holds {
+		w.locations = append(w.locations, id)
+	}
+	slices.Sort(w.locations)
+	items := slices.Clone(cfg.Items)
+	for _, in := range cfg.Injections {
+		if in.Item != "" {
+			items = append(items, in.Item)
+		}
+	}
+	slices.Sort(items)
+	w.items = slices.Compact(items)
+	w.policies = []mutation.Policy{mutation.Allegiance{}, mutation.Memory{Max: d.MutationMax}}
 	return w, nil
 }
 
@@ -204,6 +222,7 @@ func (w *World) Step() error {
 	if err := w.encounters(t); err != nil {
 		return err
 	}
+	w.stages(t)
 	if t%w.defines.TicksPerDay == 0 {
 		w.keyframe(t)
 	}

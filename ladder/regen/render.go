@@ -34,7 +34,7 @@ func Select(root string, rungs []string) ([]*fixture.Fixture, error) {
 		if err != nil {
 			return nil, err
 		}
-		fs, err := fixture.Parse("fixtures/"+filepath.Base(p), data)
+		fs, err := fixture.ParseWith("fixtures/"+filepath.Base(p), data, fixture.DirResolver(filepath.Join(root, "fixtures"), "fixtures"))
 		if err != nil {
 			return nil, err
 		}

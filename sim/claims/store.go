@@ -32,6 +32,8 @@ type Store struct {
 	held     map[string][]string // holder → claims, sorted
 	claimIDs []string            // sorted
 	counts   map[string]int      // claim → variants minted so far
+
+	supersessions []Supersession
 }
 
 type beliefKey struct{ holder, claim string }

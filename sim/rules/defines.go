@@ -36,6 +36,10 @@ type Defines struct {
 	RetellDecay          float64 `define:"retell_decay" doc:"factor applied to the teller's confidence when testimony is passed on"`
 	TrustFloor           float64 `define:"trust_floor" doc:"trust-discounted retelling: the discount factor when the listener does not trust the teller at all"`
 	DefaultTrust         float64 `define:"default_trust" doc:"trust-discounted retelling: trust assumed between NPCs with no relationship"`
+
+	// Tier 2: mutation and variant conflict.
+	MutationMax   float64 `define:"mutation_max" doc:"chance a retelling mutates a slot when the teller's verbatim memory is gone; scaled by 1 − verbatim"`
+	ContestedDent float64 `define:"contested_dent" doc:"fraction of confidence a belief loses when it is contested by another variant"`
 }
 
 // Default returns the engine's baseline coefficients. Where the seed spec
@@ -54,6 +58,8 @@ func Default() Defines {
 		RetellDecay:           0.8,
 		TrustFloor:            0.5,
 		DefaultTrust:          0.5,
+		MutationMax:           0.25,
+		ContestedDent:         0.1,
 	}
 }
 
@@ -180,6 +186,8 @@ func (d Defines) Validate() error {
 	unit("retell_decay", d.RetellDecay)
 	unit("trust_floor", d.TrustFloor)
 	unit("default_trust", d.DefaultTrust)
+	unit("mutation_max", d.MutationMax)
+	unit("contested_dent", d.ContestedDent)
 	positive("verbatim_half_life_ticks", d.VerbatimHalfLifeTicks)
 	positive("gist_half_life_ticks", d.GistHalfLifeTicks)
 	if d.ForgottenGist > d.DormantGist {

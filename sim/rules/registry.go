@@ -15,6 +15,10 @@ const (
 	TestimonyTransfer        = "testimony-transfer"
 	EncounterSampling        = "encounter-sampling"
 	TrustDiscountedRetelling = "trust-discounted-retelling"
+	MutationPolicy           = "mutation-policy"
+	VariantResolution        = "variant-resolution"
+	RumourStages             = "rumour-stages"
+	DormancyReactivation     = "dormancy-reactivation"
 )
 
 // Rule is one named mechanism of the engine. Number is its slot in the seed
@@ -36,6 +40,10 @@ var catalogue = []Rule{
 	{Name: SharedClaimInvariant, Number: 4, Tier: "0", Summary: "one claim per canonical event, one belief per (holder, claim)", Invariant: true},
 	{Name: TestimonyTransfer, Number: 5, Tier: "1", Summary: "on a fired encounter a holder tells a non-holder at the retell decay"},
 	{Name: EncounterSampling, Number: 6, Tier: "1", Summary: "each co-present pair meets when its keyed encounter roll is below the encounter probability"},
+	{Name: MutationPolicy, Number: 7, Tier: "2", Summary: "a retelling may change a slot: a partisan teller shifts blame to a rival faction; otherwise a keyed roll against mutation_max × (1 − teller's verbatim)"},
+	{Name: VariantResolution, Number: 8, Tier: "2", Summary: "a holder hearing another variant keeps the one whose evidence ends in the stronger type (witnessed > reported), then the larger summed strength; the winner is dented"},
+	{Name: RumourStages, Number: 9, Tier: "2", Summary: "a held rumour goes dormant, then forgotten, as its gist falls below the thresholds"},
+	{Name: DormancyReactivation, Number: 10, Tier: "2", Summary: "a dormant or forgotten rumour told again by an active holder is fresh again"},
 	{Name: TrustDiscountedRetelling, Number: 20, Tier: "1", Summary: "retold confidence is further weighted by the listener's trust in the teller"},
 }
 

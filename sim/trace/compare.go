@@ -90,6 +90,8 @@ func keyOf(r map[string]any) string {
 		return fmt.Sprintf("%q", str("rule")+" "+str("subject"))
 	case KindBelief:
 		return fmt.Sprintf("%q", str("holder")+"/"+str("claim")+" "+str("change"))
+	case KindSupersession:
+		return fmt.Sprintf("%q", str("holder")+"/"+str("claim")+" "+str("loser")+" lost to "+str("winner"))
 	}
 	return `""`
 }

@@ -99,6 +99,7 @@ type RuleEval struct {
 	Fired   bool
 	Reason  string
 	Values  []Value
+	Roll    *Roll // the roll that decided it, when one did
 }
 
 func (RuleEval) Kind() Kind { return KindRule }
@@ -108,12 +109,38 @@ func (r RuleEval) Fields() canon.Object {
 	for i, v := range r.Values {
 		vals[i] = canon.Field{Key: v.Name, Value: v.Value}
 	}
-	return canon.Object{
+	out := canon.Object{
 		{Key: "fired", Value: r.Fired},
 		{Key: "reason", Value: r.Reason},
 		{Key: "rule", Value: r.Rule},
 		{Key: "subject", Value: r.Subject},
 		{Key: "values", Value: vals},
+	}
+	if r.Roll != nil {
+		out = append(out, canon.Field{Key: "roll", Value: r.Roll.object()})
+	}
+	return out
+}
+
+// Supersession records that a holder's variant of a claim lost to another:
+// a separate record naming both, never a write to the losing variant.
+type Supersession struct {
+	Holder, Claim string
+	Loser, Winner string
+	Via           string
+	Kept          bool // the holder's own variant won
+}
+
+func (Supersession) Kind() Kind { return KindSupersession }
+
+func (s Supersession) Fields() canon.Object {
+	return canon.Object{
+		{Key: "claim", Value: s.Claim},
+		{Key: "holder", Value: s.Holder},
+		{Key: "kept", Value: s.Kept},
+		{Key: "loser", Value: s.Loser},
+		{Key: "via", Value: s.Via},
+		{Key: "winner", Value: s.Winner},
 	}
 }
 

@@ -24,6 +24,7 @@ const (
 	KindEvent        Kind = "event"
 	KindBelief       Kind = "belief"
 	KindKeyframe     Kind = "keyframe"
+	KindSupersession Kind = "supersession"
 )
 
 // Body is a record's kind-specific content.

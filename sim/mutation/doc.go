@@ -1,0 +1,26 @@
+// Package mutation decides whether a retelling changes what is told.
+//
+// A Policy looks at one retelling — who tells whom, when and where, the
+// variant the teller holds, how well the teller remembers it — and either
+// leaves it alone or returns the slot changes to make. The engine turns a
+// change into a new immutable variant naming its predecessor and the diff,
+// so every mutation has a lineage. Policies are tried in order and the first
+// that acts decides; a later policy (an LLM gossip hub, say) slots in behind
+// the same interface.
+//
+// Two policies exist:
+//
+//   - Allegiance (rule-based): a teller with a faction, retelling a misdeed
+//     whose actor belongs to that faction, shifts the blame to a member of
+//     another faction. It always acts when it applies; which rival is chosen
+//     is a keyed roll (purpose "mutation-value").
+//   - Memory: with probability mutation_max × (1 − verbatim), where verbatim
+//     is the teller's verbatim strength now, one slot changes — weaker
+//     surface memory, more mutation. One keyed roll (purpose "mutation")
+//     decides whether, a second ("mutation-slot") which slot among those
+//     with alternatives, a third ("mutation-value") which alternative.
+//
+// Every roll is keyed by (tick, site, [teller, listener]) in that order —
+// telling is directed — and is returned with its threshold so the engine can
+// trace it.
+package mutation

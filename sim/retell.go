@@ -1,0 +1,80 @@
+package sim
+
+import (
+	"github.com/chronicle/ladder/sim/claims"
+	"github.com/chronicle/ladder/sim/rules"
+	"github.com/chronicle/ladder/sim/trace"
+)
+
+// retold is the confidence a listener receives: the teller's confidence times
+// the retell decay, and — when trust-discounted retelling is on — times
+// trust_floor + (1 − trust_floor) × trust(listener → teller).
+func (w *World) retold(teller, listener string, confidence float64) float64 {
+	c := float64(confidence * w.defines.RetellDecay)
+	subject := listener + "<-" + teller
+	if !w.rules.Enabled(rules.TrustDiscountedRetelling) {
+		w.ruleEval(rules.TrustDiscountedRetelling, subject, false, "disabled")
+		return c
+	}
+	trust, ok := w.trust[[2]string{listener, teller}]
+	reason := "relationship"
+	if !ok {
+		trust, reason = w.defines.DefaultTrust, "no relationship: default trust"
+	}
+	floor := w.defines.TrustFloor
+	factor := floor + float64((1-floor)*trust)
+	w.ruleEval(rules.TrustDiscountedRetelling, subject, true, reason,
+		trace.Value{Name: "factor", Value: factor}, trace.Value{Name: "trust", Value: trust})
+	return float64(c * factor)
+}
+
+// corroborate offers a report to an existing belief of the same variant.
+// Told to a dormant or forgotten holder, it is also a reactivation.
+func (w *World) corroborate(lb *claims.Belief, t claims.Testimony) error {
+	subject := lb.Holder + "/" + lb.Claim
+	m := w.store.Memory()
+	stageBefore, gistBefore := lb.StageAt(w.now, m), lb.GistAt(w.now, m)
+	reactivating := stageBefore == claims.Dormant || stageBefore == claims.Forgotten
+	if reactivating && !w.rules.Enabled(rules.DormancyReactivation) {
+		w.ruleEval(rules.DormancyReactivation, subject, false, "disabled")
+		return nil
+	}
+	if !w.rules.Enabled(rules.Corroboration) {
+		w.ruleEval(rules.Corroboration, subject, false, "disabled")
+		return nil
+	}
+	out, err := w.store.Corroborate(lb.Holder, t, w.defines.CorroborationWindow)
+	if err != nil {
+		return err
+	}
+	w.emit(trace.Transmission{Via: t.Via, Claim: lb.Claim, Variant: t.Variant, Teller: t.Teller, Listener: lb.Holder, Fired: true, Rule: rules.Corroboration, Reason: "listener already held it", Confidence: t.Confidence})
+	w.ruleEval(rules.Corroboration, subject, out.Raised, out.Reason,
+		trace.Value{Name: "after", Value: out.After}, trace.Value{Name: "before", Value: out.Before}, trace.Value{Name: "report", Value: t.Confidence})
+	change := "reinforced"
+	if out.Raised {
+		change = "corroborated"
+	}
+	if reactivating {
+		w.ruleEval(rules.DormancyReactivation, subject, true, "told again while "+string(stageBefore),
+			trace.Value{Name: "gist_before", Value: gistBefore})
+		change = "reactivated"
+	}
+	w.beliefChange(lb, change)
+	return nil
+}
+
+// mergeSorted returns the sorted union of two sorted lists.
+func mergeSorted(a, b []string) []string {
+	out := make([]string, 0, len(a)+len(b))
+	for len(a) > 0 && len(b) > 0 {
+		switch {
+		case a[0] < b[0]:
+			out, a = append(out, a[0]), a[1:]
+		case b[0] < a[0]:
+			out, b = append(out, b[0]), b[1:]
+		default:
+			out, a, b = append(out, a[0]), a[1:], b[1:]
+		}
+	}
+	return append(append(out, a...), b...)
+}

@@ -1,0 +1,39 @@
+package sim
+
+import (
+	"github.com/chronicle/ladder/sim/claims"
+	"github.com/chronicle/ladder/sim/rules"
+	"github.com/chronicle/ladder/sim/trace"
+)
+
+// stages traces the rumour-stage transitions that time alone caused this
+// tick: a belief not touched this tick whose derived stage differs from the
+// tick before (heard or repeated → dormant → forgotten). Stages are never
+// stored — StageAt derives them — so this is a record of the derivation,
+// not a write. Beliefs whose stage did not change are not recorded: that
+// would be one record per belief per tick, and the keyframes already show
+// every stage once a day.
+func (w *World) stages(t int64) {
+	if t == 0 {
+		return
+	}
+	m := w.store.Memory()
+	for _, h := range w.ids {
+		for _, c := range w.store.Held(h) {
+			b, _ := w.store.Belief(h, c)
+			if b.Anchor >= t {
+				continue
+			}
+			before, now := b.StageAt(t-1, m), b.StageAt(t, m)
+			if before == now {
+				continue
+			}
+			reason := "gist fell below dormant_gist"
+			if now == claims.Forgotten {
+				reason = "gist fell below forgotten_gist"
+			}
+			w.ruleEval(rules.RumourStages, h+"/"+c, true, reason, trace.Value{Name: "gist", Value: b.GistAt(t, m)})
+			w.beliefChange(b, string(now))
+		}
+	}
+}

@@ -1,0 +1,159 @@
+package sim
+
+import (
+	"slices"
+
+	"github.com/chronicle/ladder/sim/claims"
+	"github.com/chronicle/ladder/sim/mutation"
+	"github.com/chronicle/ladder/sim/rules"
+	"github.com/chronicle/ladder/sim/trace"
+)
+
+// testimony is what teller tells listener: the given variant, through the
+// teller's chain, at the retold confidence.
+func (w *World) testimony(e encounter, teller *claims.Belief, listener, variant string) claims.Testimony {
+	return claims.Testimony{
+		Teller: teller.Holder, Chain: append(teller.SourceChain(), teller.Holder), Variant: variant,
+		Tick: w.now, Via: e.id, Confidence: w.retold(teller.Holder, listener, teller.Confidence),
+	}
+}
+
+// tell delivers one telling. A listener without the claim forms a belief
+// (in an encounter, possibly of a mutated variant); one holding the same
+// variant is offered corroboration; one holding another variant resolves
+// the contest.
+func (w *World) tell(e encounter, teller, listener, claim string) error {
+	tb, _ := w.store.Belief(teller, claim)
+	lb, holds := w.store.Belief(listener, claim)
+	if holds && lb.Variant != tb.Variant {
+		return w.resolve(lb, w.testimony(e, tb, listener, tb.Variant), claims.SideOf(tb))
+	}
+	if holds {
+		return w.corroborate(lb, w.testimony(e, tb, listener, tb.Variant))
+	}
+	variant := tb.Variant
+	if e != injected {
+		v, err := w.mutate(e, tb, listener)
+		if err != nil {
+			return err
+		}
+		variant = v
+	}
+	testimony := w.testimony(e, tb, listener, variant)
+	lb, err := w.store.Hear(listener, testimony)
+	if err != nil {
+		return err
+	}
+	w.emit(trace.Transmission{Via: e.id, Claim: claim, Variant: variant, Teller: teller, Listener: listener, Fired: true, Rule: rules.TestimonyTransfer, Reason: "listener did not hold it", Confidence: lb.Confidence})
+	w.beliefChange(lb, "formed")
+	if w.store.Repeat(teller, claim) {
+		w.beliefChange(tb, "repeated")
+	}
+	return nil
+}
+
+// mutate runs the mutation policies on one encounter retelling and returns
+// the variant the listener will hear: the teller's own, or a new one
+// derived from it.
+func (w *World) mutate(e encounter, tb *claims.Belief, listener string) (string, error) {
+	subject := listener + "<-" + tb.Holder + "/" + tb.Claim
+	if !w.rules.Enabled(rules.MutationPolicy) {
+		w.ruleEval(rules.MutationPolicy, subject, false, "disabled")
+		return tb.Variant, nil
+	}
+	v, _ := w.store.Variant(tb.Variant)
+	r := mutation.Retelling{
+		Teller: tb.Holder, Listener: listener, Tick: w.now, Site: e.site, Variant: v,
+		Verbatim: tb.VerbatimAt(w.now, w.store.Memory()),
+		Faction:  w.faction, Rivals: w.rivals, Alternatives: w.alternatives, Roller: w.roller,
+	}
+	for _, p := range w.policies {
+		d, applies := p.Decide(r)
+		if !applies {
+			continue
+		}
+		for _, s := range d.Steps {
+			w.emit(trace.RuleEval{Rule: rules.MutationPolicy, Subject: subject, Fired: s.Fired, Reason: s.Reason, Values: s.Values, Roll: s.Roll})
+		}
+		if len(d.Changes) == 0 {
+			return tb.Variant, nil
+		}
+		nv, err := w.store.Derive(tb.Variant, d.Changes, claims.Origin{Reason: "mutation:" + d.Policy, Holder: tb.Holder, Tick: w.now})
+		if err != nil {
+			return "", err
+		}
+		return nv.ID, nil
+	}
+	return tb.Variant, nil
+}
+
+func (w *World) faction(npc string) string {
+	if n := w.npcs[npc]; n != nil {
+		return n.faction
+	}
+	return ""
+}
+
+// rivals returns the members of every faction but the given one, sorted.
+func (w *World) rivals(faction string) []string {
+	var out []string
+	for _, id := range w.ids {
+		if f := w.npcs[id].faction; f != "" && f != faction {
+			out = append(out, id)
+		}
+	}
+	return out
+}
+
+// alternatives returns what a slot could become, sorted: any other cast
+// member or the player for an actor or victim, any other location, any
+// other known item.
+func (w *World) alternatives(s claims.Slot) []string {
+	var pool []string
+	switch s.Type {
+	case claims.EntitySlot:
+		pool = append(slices.Clone(w.ids), Player)
+	case claims.LocationSlot:
+		pool = w.locations
+	case claims.ItemSlot:
+		pool = w.items
+	}
+	var out []string
+	for _, v := range pool {
+		if v != s.Value {
+			out = append(out, v)
+		}
+	}
+	slices.Sort(out)
+	return out
+}
+
+// resolve applies the variant-resolution rule: listener hears a variant
+// other than the one it holds.
+func (w *World) resolve(lb *claims.Belief, t claims.Testimony, incoming claims.Side) error {
+	subject := lb.Holder + "/" + lb.Claim
+	if !w.rules.Enabled(rules.VariantResolution) {
+		w.ruleEval(rules.VariantResolution, subject, false, "disabled")
+		return nil
+	}
+	r, err := w.store.Resolve(lb.Holder, t, incoming, w.defines.ContestedDent)
+	if err != nil {
+		return err
+	}
+	sup := r.Supersession
+	w.emit(trace.Transmission{Via: t.Via, Claim: lb.Claim, Variant: t.Variant, Teller: t.Teller, Listener: lb.Holder, Fired: true, Rule: rules.VariantResolution, Reason: "listener held another variant", Confidence: t.Confidence})
+	w.ruleEval(rules.VariantResolution, subject, true, r.Reason,
+		trace.Value{Name: "after", Value: r.After}, trace.Value{Name: "before", Value: r.Before},
+		trace.Value{Name: "held_strength", Value: r.Held.Strength}, trace.Value{Name: "held_witnessed", Value: boolValue(r.Held.Terminal == claims.Witnessed)},
+		trace.Value{Name: "incoming_strength", Value: r.Incoming.Strength}, trace.Value{Name: "incoming_witnessed", Value: boolValue(r.Incoming.Terminal == claims.Witnessed)})
+	w.emit(trace.Supersession{Holder: sup.Holder, Claim: sup.Claim, Loser: sup.Loser, Winner: sup.Winner, Via: sup.Via, Kept: sup.Kept})
+	w.beliefChange(lb, "contested")
+	return nil
+}
+
+func boolValue(b bool) float64 {
+	if b {
+		return 1
+	}
+	return 0
+}
