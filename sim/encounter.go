@@ -2,6 +2,7 @@ package sim
 
 import (
 	"fmt"
+	"slices"
 
 	"github.com/chronicle/ladder/sim/claims"
 	"github.com/chronicle/ladder/sim/rules"
@@ -155,11 +156,23 @@ func (w *World) bothHold(e encounter, ba, bb *claims.Belief) error {
 			decline(c.teller, c.listener, rules.VariantResolution, c.refusal)
 			continue
 		}
+		// A holder weighs each variant once: meeting the same disagreement
+		// again is not new evidence, and re-contesting would erode
+		// confidence by repetition alone.
+		if weighed(c.listener, c.teller.Variant) {
+			decline(c.teller, c.listener, rules.VariantResolution, "listener already weighed this variant")
+			continue
+		}
 		if err := w.resolve(c.listener, c.testimony, c.side); err != nil {
 			return err
 		}
 	}
 	return nil
+}
+
+// weighed reports whether b's evidence already includes variant.
+func weighed(b *claims.Belief, variant string) bool {
+	return slices.ContainsFunc(b.Evidence, func(e claims.Evidence) bool { return e.Variant == variant })
 }
 
 // offerHolder is offer for a listener who already holds the same variant.

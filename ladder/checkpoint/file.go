@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"math"
 	"slices"
+	"strings"
 
 	"github.com/chronicle/ladder/sim/canon"
 )
@@ -98,28 +99,42 @@ func (e *ParseError) Error() string {
 
 func (e *ParseError) Unwrap() error { return e.Err }
 
-// Parse reads a checkpoints file. Unknown fields, wrong types, non-numbers
-// such as NaN and trailing data are errors with a position.
+// Parse reads a checkpoints file. Unknown, misspelt (JSON keys are
+// case-sensitive here) or repeated keys, wrong types, non-numbers such as
+// NaN, truncation and trailing data are errors located by line and column.
 func Parse(name string, data []byte) (File, error) {
+	fail := func(off int64, err error) (File, error) {
+		line, col := position(data, off)
+		return File{}, &ParseError{File: name, Line: line, Column: col, Err: err}
+	}
+	// Syntax first, with the full-document scanner, whose offsets are exact
+	// (the token stream's are relative to its buffer).
+	var syntax any
+	if err := json.Unmarshal(data, &syntax); err != nil {
+		var se *json.SyntaxError
+		if errors.As(err, &se) {
+			off := se.Offset - 1
+			if se.Offset >= int64(len(data)) {
+				off = int64(len(data)) // the file ends too early
+			}
+			if strings.Contains(se.Error(), "after top-level value") {
+				err = fmt.Errorf("trailing data after the checkpoints object: %w", err)
+			}
+			return fail(off, err)
+		}
+	}
+	if off, err := strict(data); err != nil {
+		return fail(off, err)
+	}
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.DisallowUnknownFields()
 	var f File
-	err := dec.Decode(&f)
-	if err == nil && dec.More() {
-		err = errors.New("trailing data after the checkpoints object")
-	}
-	if err != nil {
-		off := dec.InputOffset()
-		var se *json.SyntaxError
+	if err := dec.Decode(&f); err != nil {
 		var te *json.UnmarshalTypeError
-		switch {
-		case errors.As(err, &se):
-			off = se.Offset
-		case errors.As(err, &te):
-			off = te.Offset
+		if errors.As(err, &te) {
+			return fail(valueStart(data, te.Offset), err)
 		}
-		line, col := position(data, off)
-		return File{}, &ParseError{File: name, Line: line, Column: col, Err: err}
+		return fail(0, err)
 	}
 	for _, s := range f.Samples {
 		for n, v := range s.Values {
@@ -129,6 +144,117 @@ func Parse(name string, data []byte) (File, error) {
 		}
 	}
 	return f, nil
+}
+
+// The keys each object of the file may hold, spelt exactly. Sample values
+// are keyed by checkpoint name, so any key goes there (once).
+var (
+	rootKeys    = []string{"case", "checkpoints", "defines_hash", "fixture_hash", "outcome", "rung", "seed_id"}
+	outcomeKeys = []string{"beliefs", "claims", "events", "log_head", "ticks", "variants"}
+	sampleKeys  = []string{"tick", "values"}
+)
+
+// strict walks the JSON tokens before decoding, because encoding/json
+// matches keys case-insensitively and keeps the last of repeated keys: a
+// golden must say exactly one thing. It returns the offset of a problem.
+func strict(data []byte) (int64, error) {
+	dec := json.NewDecoder(bytes.NewReader(data))
+	var walk func(keys []string, child func(key string) []string) (int64, error)
+	// The document is known to be valid JSON here; a token error can only
+	// be trailing data after the object, which Parse reports itself.
+	token := func() (json.Token, int64, error) {
+		tok, err := dec.Token()
+		return tok, dec.InputOffset(), err
+	}
+	// value consumes one value; objects use keys (nil: any key) and child
+	// to pick the keys of nested objects.
+	var value func(keys []string, child func(string) []string) (int64, error)
+	value = func(keys []string, child func(string) []string) (int64, error) {
+		tok, off, err := token()
+		if err != nil {
+			return off, err
+		}
+		switch tok {
+		case json.Delim('{'):
+			return walk(keys, child)
+		case json.Delim('['):
+			for dec.More() {
+				if off, err := value(keys, child); err != nil {
+					return off, err
+				}
+			}
+			_, off, err := token()
+			return off, err
+		}
+		return 0, nil
+	}
+	walk = func(keys []string, child func(string) []string) (int64, error) {
+		seen := map[string]bool{}
+		for dec.More() {
+			tok, end, err := token()
+			if err != nil {
+				return end, err
+			}
+			key, _ := tok.(string)
+			start := end - int64(len(key)) - 2
+			switch {
+			case seen[key]:
+				return start, fmt.Errorf("key %q appears twice", key)
+			case keys != nil && !slices.Contains(keys, key):
+				return start, fmt.Errorf("unknown key %q (allowed: %s)", key, strings.Join(keys, ", "))
+			}
+			seen[key] = true
+			var nested []string
+			var grand func(string) []string
+			if child != nil {
+				nested, grand = child(key), childOf(key)
+			}
+			if off, err := value(nested, grand); err != nil {
+				return off, err
+			}
+		}
+		_, off, err := token()
+		return off, err
+	}
+	off, err := value(rootKeys, childOf(""))
+	if err != nil {
+		return off, err
+	}
+	return 0, nil
+}
+
+// childOf returns the key set function for the objects inside key.
+func childOf(key string) func(string) []string {
+	switch key {
+	case "":
+		return func(k string) []string {
+			switch k {
+			case "outcome":
+				return outcomeKeys
+			case "checkpoints":
+				return sampleKeys
+			}
+			return nil
+		}
+	case "checkpoints":
+		return func(string) []string { return nil }
+	}
+	return nil
+}
+
+// valueStart finds where the value ending at end begins: just after the
+// colon before it, past any whitespace.
+func valueStart(data []byte, end int64) int64 {
+	end = min(max(end, 0), int64(len(data)))
+	i := bytes.LastIndexByte(data[:end], ':')
+	if i < 0 {
+		return end
+	}
+	j := int64(i + 1)
+	for j < end && bytes.IndexByte([]byte(" \t\r\n"), data[j]) >= 0 {
+		j++
+	}
+	return j
 }
 
 func position(data []byte, off int64) (line, col int) {

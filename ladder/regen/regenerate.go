@@ -7,6 +7,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/chronicle/ladder/dense"
@@ -47,9 +48,12 @@ func (e *NondeterminismError) Error() string {
 // root/goldens. It returns one Status per fixture, in order.
 func Regenerate(root string, fixtures []*fixture.Fixture, a, b string) ([]Status, error) {
 	for _, f := range fixtures {
-		for _, name := range ladder.ArtifactNames {
-			x, errA := os.ReadFile(filepath.Join(a, filepath.FromSlash(f.GoldenDir()), name))
-			y, errB := os.ReadFile(filepath.Join(b, filepath.FromSlash(f.GoldenDir()), name))
+		// The expectation verdict is part of what must reproduce: a rung
+		// that fails in one rendering and passes in the other is
+		// nondeterministic, not refusable.
+		for _, name := range append(slices.Clone(ladder.ArtifactNames), FailuresFile) {
+			x, errA := readOptional(filepath.Join(a, filepath.FromSlash(f.GoldenDir()), name), name == FailuresFile)
+			y, errB := readOptional(filepath.Join(b, filepath.FromSlash(f.GoldenDir()), name), name == FailuresFile)
 			if err := errors.Join(errA, errB); err != nil {
 				return nil, fmt.Errorf("read rendering of %s: %w", f.Name(), err)
 			}
@@ -67,6 +71,15 @@ func Regenerate(root string, fixtures []*fixture.Fixture, a, b string) ([]Status
 		out = append(out, st)
 	}
 	return out, nil
+}
+
+// readOptional reads a file; when optional, a missing file reads as empty.
+func readOptional(path string, optional bool) ([]byte, error) {
+	b, err := os.ReadFile(path)
+	if optional && errors.Is(err, fs.ErrNotExist) {
+		return nil, nil
+	}
+	return b, err
 }
 
 func write(root string, f *fixture.Fixture, rendered string) (Status, error) {

@@ -78,6 +78,9 @@ func (s *Store) Resolve(holder string, t Testimony, incoming Side, dent float64)
 	if b.Variant == t.Variant {
 		return Resolution{}, fmt.Errorf("resolve %s for %s: the holder already holds this variant; use Corroborate", t.Variant, holder)
 	}
+	if err := t.checkChain(); err != nil {
+		return Resolution{}, fmt.Errorf("resolve %s for %s: %w", t.Variant, holder, err)
+	}
 	held := SideOf(b)
 	r := Resolution{Held: held, Incoming: incoming, Before: b.Confidence}
 	incomingWins := false

@@ -182,6 +182,16 @@ func (t Testimony) evidence(counted bool) Evidence {
 	return Evidence{Type: Reported, Tick: t.Tick, Variant: t.Variant, Source: t.Teller, Chain: slices.Clone(t.Chain), Via: t.Via, Confidence: t.Confidence, Counted: counted}
 }
 
+// checkChain demands a source chain that ends with the teller: the chain
+// is how corroboration finds a report's origin, so a report without one
+// would count as a new independent source.
+func (t Testimony) checkChain() error {
+	if len(t.Chain) == 0 || t.Chain[len(t.Chain)-1] != t.Teller {
+		return fmt.Errorf("report from %s: source chain %v must end with the teller", t.Teller, t.Chain)
+	}
+	return nil
+}
+
 // Hear forms listener's belief from testimony. It is ErrDuplicateBelief if
 // the listener already believes the claim; Corroborate is the path for that.
 func (s *Store) Hear(listener string, t Testimony) (*Belief, error) {
@@ -189,8 +199,8 @@ func (s *Store) Hear(listener string, t Testimony) (*Belief, error) {
 	if !ok {
 		return nil, fmt.Errorf("hear %s: %w", t.Variant, ErrUnknownVariant)
 	}
-	if len(t.Chain) == 0 || t.Chain[len(t.Chain)-1] != t.Teller {
-		return nil, fmt.Errorf("hear %s from %s: source chain %v must end with the teller", t.Variant, t.Teller, t.Chain)
+	if err := t.checkChain(); err != nil {
+		return nil, fmt.Errorf("hear %s: %w", t.Variant, err)
 	}
 	return s.create(listener, v.Claim, t.Variant, t.Tick, t.Confidence, t.evidence(true))
 }
@@ -251,6 +261,9 @@ func (s *Store) Corroborate(listener string, t Testimony, window int64) (Corrobo
 	}
 	if b.Variant != t.Variant {
 		return Corroboration{}, fmt.Errorf("corroborate %s for %s (holds %s): %w", t.Variant, listener, b.Variant, ErrVariantConflict)
+	}
+	if err := t.checkChain(); err != nil {
+		return Corroboration{}, fmt.Errorf("corroborate %s for %s: %w", t.Variant, listener, err)
 	}
 	ev := t.evidence(false)
 	out := Corroboration{Origin: ev.Root(listener), Before: b.Confidence, After: b.Confidence}

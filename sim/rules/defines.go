@@ -164,13 +164,13 @@ func (d Defines) Value(name string) (float64, bool) {
 func (d Defines) Validate() error {
 	var problems []string
 	unit := func(name string, v float64) {
-		if v < 0 || v > 1 {
+		if !(v >= 0 && v <= 1) { // written so NaN fails too
 			problems = append(problems, fmt.Sprintf("%s = %s must be within [0, 1]", name, canon.FormatFloat(v)))
 		}
 	}
 	positive := func(name string, v float64) {
-		if !(v > 0) {
-			problems = append(problems, fmt.Sprintf("%s = %s must be positive", name, canon.FormatFloat(v)))
+		if !(v > 0) || math.IsInf(v, 1) {
+			problems = append(problems, fmt.Sprintf("%s = %s must be positive and finite", name, canon.FormatFloat(v)))
 		}
 	}
 	if d.TicksPerDay <= 0 {

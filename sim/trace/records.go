@@ -17,14 +17,13 @@ type Roll struct {
 func (r Roll) Passed() bool { return r.Roll.Value < r.Threshold }
 
 func (r Roll) object() canon.Object {
-	k := r.Roll.Key
+	// Site and participants are in the key (and in the enclosing record);
+	// repeating them would double the size of every encounter line.
 	return canon.Object{
-		{Key: "key", Value: k.String()},
+		{Key: "key", Value: r.Roll.Key.String()},
 		{Key: "natural", Value: r.Roll.Natural},
-		{Key: "participants", Value: nonNil(k.Participants)},
 		{Key: "pinned", Value: r.Roll.Pinned},
-		{Key: "purpose", Value: k.Purpose},
-		{Key: "site", Value: k.Site},
+		{Key: "purpose", Value: r.Roll.Key.Purpose},
 		{Key: "threshold", Value: r.Threshold},
 		{Key: "value", Value: r.Roll.Value},
 	}
@@ -230,11 +229,4 @@ func (k Keyframe) Fields() canon.Object {
 		}
 	}
 	return canon.Object{{Key: "beliefs", Value: beliefs}, {Key: "npcs", Value: npcs}}
-}
-
-func nonNil(s []string) []string {
-	if s == nil {
-		return []string{}
-	}
-	return s
 }

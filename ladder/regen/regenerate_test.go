@@ -1,0 +1,313 @@
+package regen_test
+
+import (
+	"errors"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"time"
+
+	"github.com/google/go-cmp/cmp"
+	. "github.com/onsi/ginkgo/v2"
+	. "github.com/onsi/gomega"
+
+	"github.com/chronicle/ladder/ladder"
+	"github.com/chronicle/ladder/ladder/fixture"
+	"github.com/chronicle/ladder/ladder/regen"
+)
+
+// tinyFixture is a valid rung with one case: two fixtures, T0.1 with golden
+// dir goldens/T0.1-witness and T0.1/quiet with goldens/T0.1-witness/quiet.
+const tinyFixture = `rung: T0.1
+title: Tiny witness
+tier: 0
+seed_id: ladder-T0.1
+ticks: 4
+locations:
+  market: {hold: whiterun}
+cast:
+  witness: {}
+cases:
+  quiet:
+    summary: nobody at all
+`
+
+// A rendering's artifacts. Their content only has to be well-formed enough
+// for the divergence reports.
+const (
+	denseA  = "tick,witness/at\n0,market\n1,market\n2,market\n"
+	denseB  = "tick,witness/at\n0,market\n1,market\n2,road\n"
+	traceA  = `{"kind":"header"}` + "\n" + `{"id":"theft@2","kind":"event","tick":2}` + "\n"
+	traceB  = `{"kind":"header"}` + "\n" + `{"id":"theft@3","kind":"event","tick":2}` + "\n"
+	checksA = "{\n  \"case\": \"\",\n  \"rung\": \"T0.1\"\n}\n"
+	checksB = "{\n  \"case\": \"\",\n  \"rung\": \"T0.2\"\n}\n"
+)
+
+var oldTime = time.Date(2001, 2, 3, 4, 5, 6, 0, time.UTC)
+
+func parseFixtures() []*fixture.Fixture {
+	GinkgoHelper()
+	fs, err := fixture.Parse("fixtures/T0.1-witness.yaml", []byte(tinyFixture))
+	Expect(err).NotTo(HaveOccurred())
+	Expect(fs).To(HaveLen(2))
+	Expect(fs[0].GoldenDir()).To(Equal("goldens/T0.1-witness"))
+	Expect(fs[1].GoldenDir()).To(Equal("goldens/T0.1-witness/quiet"))
+	return fs
+}
+
+type artifacts map[string]string
+
+func standard() artifacts {
+	return artifacts{ladder.DenseFile: denseA, ladder.CheckpointsFile: checksA, ladder.TraceFile: traceA}
+}
+
+// put writes files under base/<golden dir of f>.
+func put(base string, f *fixture.Fixture, files artifacts) {
+	GinkgoHelper()
+	dir := filepath.Join(base, filepath.FromSlash(f.GoldenDir()))
+	Expect(os.MkdirAll(dir, 0o755)).To(Succeed())
+	for name, content := range files {
+		Expect(os.WriteFile(filepath.Join(dir, name), []byte(content), 0o644)).To(Succeed())
+	}
+}
+
+func golden(root string, f *fixture.Fixture, name string) string {
+	return filepath.Join(root, filepath.FromSlash(f.GoldenDir()), name)
+}
+
+// age sets every artifact of f under root to oldTime.
+func age(root string, f *fixture.Fixture) {
+	GinkgoHelper()
+	for _, name := range ladder.ArtifactNames {
+		Expect(os.Chtimes(golden(root, f, name), oldTime, oldTime)).To(Succeed())
+	}
+}
+
+func mtime(path string) time.Time {
+	GinkgoHelper()
+	info, err := os.Stat(path)
+	Expect(err).NotTo(HaveOccurred())
+	return info.ModTime()
+}
+
+// noTempFiles asserts that nothing but artifacts and case directories is
+// left in a golden directory.
+func noTempFiles(dir string) {
+	GinkgoHelper()
+	for _, name := range entries(dir) {
+		Expect(name).To(BeElementOf(ladder.DenseFile, ladder.CheckpointsFile, ladder.TraceFile, "quiet"), "stray file in %s", dir)
+	}
+}
+
+var _ = Describe("Regenerate", func() {
+	var (
+		root, a, b string
+		fixtures   []*fixture.Fixture
+		rung, cas  *fixture.Fixture
+	)
+
+	BeforeEach(func() {
+		root, a, b = GinkgoT().TempDir(), GinkgoT().TempDir(), GinkgoT().TempDir()
+		fixtures = parseFixtures()
+		rung, cas = fixtures[0], fixtures[1]
+		for _, dir := range []string{a, b} {
+			put(dir, rung, standard())
+			put(dir, cas, standard())
+		}
+	})
+
+	expectGoldens := func(f *fixture.Fixture, files artifacts) {
+		GinkgoHelper()
+		for name, content := range files {
+			Expect(read(golden(root, f, name))).To(Equal(content), "%s %s", f.Name(), name)
+		}
+	}
+
+	It("writes every artifact of every rung the first time, as new", func() {
+		st, err := regen.Regenerate(root, fixtures, a, b)
+		Expect(err).NotTo(HaveOccurred())
+		Expect(cmp.Diff([]regen.Status{{Rung: "T0.1", State: "new"}, {Rung: "T0.1/quiet", State: "new"}}, st)).To(BeEmpty())
+		expectGoldens(rung, standard())
+		expectGoldens(cas, standard())
+		noTempFiles(filepath.Join(root, "goldens", "T0.1-witness"))
+		noTempFiles(filepath.Join(root, "goldens", "T0.1-witness", "quiet"))
+		Expect(st[0].String()).To(Equal("T0.1 new"))
+	})
+
+	It("reports unchanged and does not touch files whose bytes did not change", func() {
+		_, err := regen.Regenerate(root, fixtures, a, b)
+		Expect(err).NotTo(HaveOccurred())
+		age(root, rung)
+		age(root, cas)
+
+		st, err := regen.Regenerate(root, fixtures, a, b)
+		Expect(err).NotTo(HaveOccurred())
+		Expect(cmp.Diff([]regen.Status{{Rung: "T0.1", State: "unchanged"}, {Rung: "T0.1/quiet", State: "unchanged"}}, st)).To(BeEmpty())
+		for _, f := range fixtures {
+			for _, name := range ladder.ArtifactNames {
+				Expect(mtime(golden(root, f, name))).To(BeTemporally("==", oldTime), "%s %s was rewritten", f.Name(), name)
+			}
+		}
+	})
+
+	It("reports a changed dense.csv by its first divergence and rewrites only that file", func() {
+		_, err := regen.Regenerate(root, fixtures, a, b)
+		Expect(err).NotTo(HaveOccurred())
+		age(root, rung)
+		age(root, cas)
+		put(a, rung, artifacts{ladder.DenseFile: denseB})
+		put(b, rung, artifacts{ladder.DenseFile: denseB})
+
+		st, err := regen.Regenerate(root, fixtures, a, b)
+		Expect(err).NotTo(HaveOccurred())
+		Expect(cmp.Diff([]regen.Status{
+			{Rung: "T0.1", State: "changed", Detail: `dense.csv: first divergence at tick 2, column "witness/at": golden market, actual road`},
+			{Rung: "T0.1/quiet", State: "unchanged"},
+		}, st)).To(BeEmpty())
+		Expect(st[0].String()).To(Equal(`T0.1 changed: dense.csv: first divergence at tick 2, column "witness/at": golden market, actual road`))
+		Expect(read(golden(root, rung, ladder.DenseFile))).To(Equal(denseB))
+		Expect(mtime(golden(root, rung, ladder.DenseFile))).NotTo(BeTemporally("==", oldTime))
+		Expect(mtime(golden(root, rung, ladder.TraceFile))).To(BeTemporally("==", oldTime))
+		Expect(mtime(golden(root, rung, ladder.CheckpointsFile))).To(BeTemporally("==", oldTime))
+		Expect(mtime(golden(root, cas, ladder.DenseFile))).To(BeTemporally("==", oldTime))
+		noTempFiles(filepath.Join(root, "goldens", "T0.1-witness"))
+	})
+
+	It("reports every changed artifact in artifact order, each in its own terms", func() {
+		_, err := regen.Regenerate(root, fixtures, a, b)
+		Expect(err).NotTo(HaveOccurred())
+		changed := artifacts{ladder.DenseFile: denseB, ladder.CheckpointsFile: checksB, ladder.TraceFile: traceB}
+		put(a, cas, changed)
+		put(b, cas, changed)
+
+		st, err := regen.Regenerate(root, fixtures, a, b)
+		Expect(err).NotTo(HaveOccurred())
+		Expect(st[1].State).To(Equal("changed"))
+		Expect(st[1].Detail).To(Equal(
+			`dense.csv: first divergence at tick 2, column "witness/at": golden market, actual road; ` +
+				`checkpoints.json: first different line 3; ` +
+				`trace.jsonl: first divergent record at line 2 (tick 2, event "theft@2"): golden {"id":"theft@2","kind":"event","tick":2}, actual {"id":"theft@3","kind":"event","tick":2}`))
+		expectGoldens(cas, changed)
+		expectGoldens(rung, standard())
+	})
+
+	It("reports artifacts added beside existing ones as a change", func() {
+		put(root, rung, artifacts{ladder.DenseFile: denseA})
+		st, err := regen.Regenerate(root, fixtures, a, b)
+		Expect(err).NotTo(HaveOccurred())
+		Expect(st[0]).To(Equal(regen.Status{Rung: "T0.1", State: "changed", Detail: "added checkpoints.json, trace.jsonl"}))
+		Expect(st[1].State).To(Equal("new"))
+		expectGoldens(rung, standard())
+	})
+
+	It("reports an unreadable old dense golden instead of a divergence", func() {
+		put(root, rung, standard())
+		put(root, rung, artifacts{ladder.DenseFile: ""})
+		st, err := regen.Regenerate(root, fixtures, a, b)
+		Expect(err).NotTo(HaveOccurred())
+		Expect(st[0].State).To(Equal("changed"))
+		Expect(st[0].Detail).To(HavePrefix("dense.csv: old golden unreadable: "))
+		expectGoldens(rung, standard())
+	})
+
+	Describe("when the two renderings differ", func() {
+		DescribeTable("refuses with *NondeterminismError naming rung, file and divergence, and writes nothing",
+			func(which int, name, content, divergence string) {
+				f := fixtures[which]
+				put(b, f, artifacts{name: content})
+
+				st, err := regen.Regenerate(root, fixtures, a, b)
+				Expect(st).To(BeNil())
+				var nd *regen.NondeterminismError
+				Expect(errors.As(err, &nd)).To(BeTrue(), "%v", err)
+				Expect(*nd).To(Equal(regen.NondeterminismError{Rung: f.Name(), File: name, Divergence: divergence}))
+				Expect(err).To(MatchError(f.Name() + " " + name + " differs between two runs of the same code (" + divergence +
+					"): the engine is not deterministic; no golden was written"))
+				_, statErr := os.Stat(filepath.Join(root, "goldens"))
+				Expect(statErr).To(MatchError(fs.ErrNotExist), "nothing may be written, not even for the rungs that agreed")
+			},
+			Entry("dense.csv of the case", 1, ladder.DenseFile, denseB, `first divergence at tick 2, column "witness/at": golden market, actual road`),
+			Entry("trace.jsonl of the rung", 0, ladder.TraceFile, traceB,
+				`first divergent record at line 2 (tick 2, event "theft@2"): golden {"id":"theft@2","kind":"event","tick":2}, actual {"id":"theft@3","kind":"event","tick":2}`),
+			Entry("checkpoints.json of the case", 1, ladder.CheckpointsFile, checksB, "first different line 3"),
+		)
+
+		It("leaves existing goldens untouched", func() {
+			_, err := regen.Regenerate(root, fixtures, a, b)
+			Expect(err).NotTo(HaveOccurred())
+			age(root, rung)
+			put(a, rung, artifacts{ladder.DenseFile: denseB})
+			put(b, cas, artifacts{ladder.TraceFile: traceB})
+
+			_, err = regen.Regenerate(root, fixtures, a, b)
+			var nd *regen.NondeterminismError
+			Expect(errors.As(err, &nd)).To(BeTrue())
+			Expect(nd.Rung).To(Equal("T0.1"))
+			expectGoldens(rung, standard())
+			expectGoldens(cas, standard())
+			Expect(mtime(golden(root, rung, ladder.DenseFile))).To(BeTemporally("==", oldTime))
+		})
+
+		It("counts a failures.txt present in only one rendering as nondeterminism", func() {
+			put(b, rung, artifacts{regen.FailuresFile: "belief(witness, theft@2).confidence: want 0.9, got 0.8\n"})
+			_, err := regen.Regenerate(root, fixtures, a, b)
+			var nd *regen.NondeterminismError
+			Expect(errors.As(err, &nd)).To(BeTrue())
+			_, statErr := os.Stat(filepath.Join(root, "goldens"))
+			Expect(statErr).To(MatchError(fs.ErrNotExist))
+		})
+	})
+
+	It("refuses a rung whose expectations failed, writing nothing for it, and writes the others", func() {
+		failures := "at 2: belief(witness, theft@2).confidence: want 0.9, got 0.8\nalways: holders of theft@2 only [witness]: got [merchant witness]\n"
+		put(a, rung, artifacts{regen.FailuresFile: failures})
+		put(b, rung, artifacts{regen.FailuresFile: failures})
+
+		st, err := regen.Regenerate(root, fixtures, a, b)
+		Expect(err).NotTo(HaveOccurred())
+		Expect(cmp.Diff([]regen.Status{
+			{Rung: "T0.1", State: "refused", Detail: "its expectations fail, so its goldens would record wrong behaviour:\n" +
+				"  at 2: belief(witness, theft@2).confidence: want 0.9, got 0.8\n" +
+				"  always: holders of theft@2 only [witness]: got [merchant witness]"},
+			{Rung: "T0.1/quiet", State: "new"},
+		}, st)).To(BeEmpty())
+		for _, name := range ladder.ArtifactNames {
+			_, statErr := os.Stat(golden(root, rung, name))
+			Expect(statErr).To(MatchError(fs.ErrNotExist), "refused rung's %s was written", name)
+		}
+		_, statErr := os.Stat(golden(root, rung, regen.FailuresFile))
+		Expect(statErr).To(MatchError(fs.ErrNotExist))
+		expectGoldens(cas, standard())
+	})
+
+	It("keeps a refused rung's old goldens as they were", func() {
+		_, err := regen.Regenerate(root, fixtures, a, b)
+		Expect(err).NotTo(HaveOccurred())
+		age(root, rung)
+		for _, dir := range []string{a, b} {
+			put(dir, rung, artifacts{ladder.DenseFile: denseB, regen.FailuresFile: "boom\n"})
+		}
+		st, err := regen.Regenerate(root, fixtures, a, b)
+		Expect(err).NotTo(HaveOccurred())
+		Expect(st[0].State).To(Equal("refused"))
+		Expect(st[0].Detail).To(HaveSuffix(":\n  boom"))
+		expectGoldens(rung, standard())
+		Expect(mtime(golden(root, rung, ladder.DenseFile))).To(BeTemporally("==", oldTime))
+	})
+
+	It("fails, writing nothing, when a rendering lacks an artifact", func() {
+		Expect(os.Remove(filepath.Join(b, "goldens", "T0.1-witness", "quiet", ladder.TraceFile))).To(Succeed())
+		st, err := regen.Regenerate(root, fixtures, a, b)
+		Expect(st).To(BeNil())
+		Expect(err).To(MatchError(fs.ErrNotExist))
+		Expect(err).To(MatchError(HavePrefix("read rendering of T0.1/quiet: ")))
+		_, statErr := os.Stat(filepath.Join(root, "goldens"))
+		Expect(statErr).To(MatchError(fs.ErrNotExist))
+	})
+
+	It("returns no statuses for no fixtures", func() {
+		st, err := regen.Regenerate(root, nil, a, b)
+		Expect(err).NotTo(HaveOccurred())
+		Expect(st).To(BeEmpty())
+	})
+})

@@ -1,0 +1,265 @@
+package rules_test
+
+import (
+	"math"
+	"strings"
+
+	"github.com/google/go-cmp/cmp"
+	. "github.com/onsi/ginkgo/v2"
+	. "github.com/onsi/gomega"
+
+	"github.com/chronicle/ladder/sim/canon"
+	"github.com/chronicle/ladder/sim/rules"
+)
+
+// defaultDefinesHash is the defines_hash of rules.Default(). It changes on
+// purpose whenever any default define changes value, or a define is added,
+// renamed, removed or moved (the hash digests the fields in declaration
+// order): that is input drift every committed checkpoints.json will report.
+// Update this golden only together with such a deliberate change. (It was
+// d8e4f9b6e758845a before the Tier-2 defines mutation_max and
+// contested_dent were appended.)
+const defaultDefinesHash = "601ae21a005b2554"
+
+// defaultCanonical is the exact JSON that defaultDefinesHash digests.
+const defaultCanonical = `{"ticks_per_day":24,"witness_confidence":0.9,"verbatim_half_life_ticks":72.0,` +
+	`"gist_half_life_ticks":960.0,"dormant_gist":0.5,"forgotten_gist":0.125,"corroboration_window_ticks":720,` +
+	`"encounter_probability":0.5,"retell_decay":0.8,"trust_floor":0.5,"default_trust":0.5,` +
+	`"mutation_max":0.25,"contested_dent":0.1}`
+
+var _ = Describe("HashJSON", func() {
+	It("matches the published defines_hash vector", func() {
+		h, err := rules.HashJSON(canon.Ordered{{Key: "gravity", Value: 9.8}, {Key: "friction", Value: 0.5}})
+		Expect(err).NotTo(HaveOccurred())
+		Expect(h).To(Equal("1c365e6efa6e2c4a"))
+	})
+
+	It("depends on field order", func() {
+		h, err := rules.HashJSON(canon.Ordered{{Key: "friction", Value: 0.5}, {Key: "gravity", Value: 9.8}})
+		Expect(err).NotTo(HaveOccurred())
+		Expect(h).NotTo(Equal("1c365e6efa6e2c4a"))
+		Expect(h).To(MatchRegexp(`^[0-9a-f]{16}$`))
+	})
+
+	It("fails on a value with no canonical form", func() {
+		_, err := rules.HashJSON(canon.Ordered{{Key: "bad", Value: math.NaN()}})
+		Expect(err).To(MatchError(canon.ErrNaN))
+		Expect(err.Error()).To(HavePrefix("hash defines: "))
+	})
+})
+
+var _ = Describe("Defines", func() {
+	It("defaults to the recorded baseline, which validates", func() {
+		d := rules.Default()
+		Expect(d.Validate()).To(Succeed())
+		Expect(cmp.Diff(rules.Defines{
+			TicksPerDay: 24, WitnessConfidence: 0.9, VerbatimHalfLifeTicks: 72, GistHalfLifeTicks: 960,
+			DormantGist: 0.5, ForgottenGist: 0.125, CorroborationWindow: 720,
+			EncounterProbability: 0.5, RetellDecay: 0.8, TrustFloor: 0.5, DefaultTrust: 0.5,
+			MutationMax: 0.25, ContestedDent: 0.1,
+		}, d)).To(BeEmpty())
+	})
+
+	It("hashes the defaults to the pinned golden, stably", func() {
+		b, err := canon.Marshal(rules.Default().Canonical())
+		Expect(err).NotTo(HaveOccurred())
+		Expect(string(b)).To(Equal(defaultCanonical))
+		for range 3 {
+			h, err := rules.Default().Hash()
+			Expect(err).NotTo(HaveOccurred())
+			Expect(h).To(Equal(defaultDefinesHash))
+		}
+		direct, err := rules.HashJSON(rules.Default().Canonical())
+		Expect(err).NotTo(HaveOccurred())
+		Expect(direct).To(Equal(defaultDefinesHash))
+	})
+
+	DescribeTable("changes its hash when any define changes",
+		func(name string, v float64) {
+			d := rules.Default()
+			f, ok := rules.Lookup(name)
+			Expect(ok).To(BeTrue())
+			if f.Kind == rules.IntDefine {
+				Expect(d.SetInt(name, int64(v))).To(Succeed())
+			} else {
+				Expect(d.SetFloat(name, v)).To(Succeed())
+			}
+			h, err := d.Hash()
+			Expect(err).NotTo(HaveOccurred())
+			Expect(h).NotTo(Equal(defaultDefinesHash))
+		},
+		func() []TableEntry {
+			alt := map[string]float64{"ticks_per_day": 25, "corroboration_window_ticks": 721}
+			var out []TableEntry
+			for _, f := range rules.Fields() {
+				v, ok := alt[f.Name]
+				if !ok {
+					v = 0.3
+				}
+				out = append(out, Entry(f.Name, f.Name, v))
+			}
+			return out
+		}(),
+	)
+
+	It("lists its fields in declaration order with their kinds and docs", func() {
+		want := []struct {
+			name string
+			kind rules.DefineKind
+		}{
+			{"ticks_per_day", rules.IntDefine},
+			{"witness_confidence", rules.FloatDefine},
+			{"verbatim_half_life_ticks", rules.FloatDefine},
+			{"gist_half_life_ticks", rules.FloatDefine},
+			{"dormant_gist", rules.FloatDefine},
+			{"forgotten_gist", rules.FloatDefine},
+			{"corroboration_window_ticks", rules.IntDefine},
+			{"encounter_probability", rules.FloatDefine},
+			{"retell_decay", rules.FloatDefine},
+			{"trust_floor", rules.FloatDefine},
+			{"default_trust", rules.FloatDefine},
+			{"mutation_max", rules.FloatDefine},
+			{"contested_dent", rules.FloatDefine},
+		}
+		fields := rules.Fields()
+		Expect(fields).To(HaveLen(len(want)))
+		canonical := rules.Default().Canonical()
+		for i, f := range fields {
+			Expect(f.Name).To(Equal(want[i].name), "field %d", i)
+			Expect(f.Kind).To(Equal(want[i].kind), "field %s", f.Name)
+			Expect(f.Doc).NotTo(BeEmpty(), "field %s has no doc", f.Name)
+			Expect(canonical[i].Key).To(Equal(f.Name), "Canonical and Fields disagree on order")
+		}
+		Expect(canonical[0].Value).To(BeAssignableToTypeOf(int64(0)))
+		Expect(canonical[1].Value).To(BeAssignableToTypeOf(float64(0)))
+	})
+
+	It("looks defines up by name", func() {
+		f, ok := rules.Lookup("retell_decay")
+		Expect(ok).To(BeTrue())
+		Expect(f.Kind).To(Equal(rules.FloatDefine))
+		Expect(f.Doc).To(ContainSubstring("teller's confidence"))
+		_, ok = rules.Lookup("gravity")
+		Expect(ok).To(BeFalse())
+		_, ok = rules.Lookup("RetellDecay")
+		Expect(ok).To(BeFalse(), "lookup is by define tag, not by Go field name")
+	})
+
+	Describe("SetInt and SetFloat", func() {
+		It("override a define by name", func() {
+			d := rules.Default()
+			Expect(d.SetInt("ticks_per_day", 12)).To(Succeed())
+			Expect(d.SetFloat("retell_decay", 0.25)).To(Succeed())
+			Expect(d.SetInt("corroboration_window_ticks", -3)).To(Succeed(), "ranges are Validate's job")
+			Expect(d.TicksPerDay).To(Equal(int64(12)))
+			Expect(d.RetellDecay).To(Equal(0.25))
+			Expect(d.CorroborationWindow).To(Equal(int64(-3)))
+		})
+
+		DescribeTable("refuse bad overrides and leave the defines untouched",
+			func(set func(*rules.Defines) error, message string) {
+				d := rules.Default()
+				Expect(set(&d)).To(MatchError(message))
+				Expect(cmp.Diff(rules.Default(), d)).To(BeEmpty())
+			},
+			Entry("SetInt unknown name", func(d *rules.Defines) error { return d.SetInt("gravity", 1) }, `unknown define "gravity"`),
+			Entry("SetFloat unknown name", func(d *rules.Defines) error { return d.SetFloat("gravity", 9.8) }, `unknown define "gravity"`),
+			Entry("SetInt on a float define", func(d *rules.Defines) error { return d.SetInt("retell_decay", 1) }, `define "retell_decay" is a float; give it a float value`),
+			Entry("SetFloat on an int define", func(d *rules.Defines) error { return d.SetFloat("ticks_per_day", 24) }, `define "ticks_per_day" is an integer; give it an integer value`),
+			Entry("SetFloat NaN", func(d *rules.Defines) error { return d.SetFloat("retell_decay", math.NaN()) }, `define "retell_decay": NaN is not a finite number`),
+			Entry("SetFloat +Inf", func(d *rules.Defines) error { return d.SetFloat("gist_half_life_ticks", math.Inf(1)) }, `define "gist_half_life_ticks": +Inf is not a finite number`),
+			Entry("SetFloat -Inf", func(d *rules.Defines) error { return d.SetFloat("trust_floor", math.Inf(-1)) }, `define "trust_floor": -Inf is not a finite number`),
+		)
+	})
+
+	Describe("Value", func() {
+		It("reads every define as a float64 by name", func() {
+			d := rules.Default()
+			for _, c := range []struct {
+				name string
+				want float64
+			}{{"ticks_per_day", 24}, {"witness_confidence", 0.9}, {"corroboration_window_ticks", 720}, {"forgotten_gist", 0.125}, {"default_trust", 0.5}} {
+				v, ok := d.Value(c.name)
+				Expect(ok).To(BeTrue(), c.name)
+				Expect(math.Float64bits(v)).To(Equal(math.Float64bits(c.want)), c.name)
+			}
+		})
+
+		It("converts integers exactly up to 2^53", func() {
+			d := rules.Default()
+			Expect(d.SetInt("corroboration_window_ticks", 1<<53)).To(Succeed())
+			v, ok := d.Value("corroboration_window_ticks")
+			Expect(ok).To(BeTrue())
+			Expect(v).To(Equal(float64(1 << 53)))
+		})
+
+		It("reports unknown names", func() {
+			v, ok := rules.Default().Value("gravity")
+			Expect(ok).To(BeFalse())
+			Expect(v).To(BeZero())
+		})
+	})
+
+	Describe("Validate", func() {
+		DescribeTable("names each broken define",
+			func(mutate func(*rules.Defines), problem string) {
+				d := rules.Default()
+				mutate(&d)
+				err := d.Validate()
+				Expect(err).To(HaveOccurred())
+				Expect(err.Error()).To(HavePrefix("invalid defines: "))
+				Expect(strings.Split(strings.TrimPrefix(err.Error(), "invalid defines: "), "; ")).To(ContainElement(problem))
+			},
+			Entry("ticks_per_day zero", func(d *rules.Defines) { d.TicksPerDay = 0 }, "ticks_per_day = 0 must be positive"),
+			Entry("ticks_per_day negative", func(d *rules.Defines) { d.TicksPerDay = -24 }, "ticks_per_day = -24 must be positive"),
+			Entry("negative window", func(d *rules.Defines) { d.CorroborationWindow = -1 }, "corroboration_window_ticks = -1 must not be negative"),
+			Entry("witness_confidence above 1", func(d *rules.Defines) { d.WitnessConfidence = 1.5 }, "witness_confidence = 1.5 must be within [0, 1]"),
+			Entry("witness_confidence below 0", func(d *rules.Defines) { d.WitnessConfidence = -0.1 }, "witness_confidence = -0.1 must be within [0, 1]"),
+			Entry("dormant_gist above 1", func(d *rules.Defines) { d.DormantGist = 2 }, "dormant_gist = 2.0 must be within [0, 1]"),
+			Entry("forgotten_gist below 0", func(d *rules.Defines) { d.ForgottenGist = -0.5 }, "forgotten_gist = -0.5 must be within [0, 1]"),
+			Entry("encounter_probability above 1", func(d *rules.Defines) { d.EncounterProbability = 1.0000000000000002 }, "encounter_probability = 1.0000000000000002 must be within [0, 1]"),
+			Entry("retell_decay negative", func(d *rules.Defines) { d.RetellDecay = -1 }, "retell_decay = -1.0 must be within [0, 1]"),
+			Entry("trust_floor above 1", func(d *rules.Defines) { d.TrustFloor = 3 }, "trust_floor = 3.0 must be within [0, 1]"),
+			Entry("default_trust above 1", func(d *rules.Defines) { d.DefaultTrust = 1.25 }, "default_trust = 1.25 must be within [0, 1]"),
+			Entry("mutation_max above 1", func(d *rules.Defines) { d.MutationMax = 1.5 }, "mutation_max = 1.5 must be within [0, 1]"),
+			Entry("contested_dent negative", func(d *rules.Defines) { d.ContestedDent = -0.1 }, "contested_dent = -0.1 must be within [0, 1]"),
+			Entry("verbatim half-life zero", func(d *rules.Defines) { d.VerbatimHalfLifeTicks = 0 }, "verbatim_half_life_ticks = 0.0 must be positive and finite"),
+			Entry("verbatim half-life negative", func(d *rules.Defines) { d.VerbatimHalfLifeTicks = -72 }, "verbatim_half_life_ticks = -72.0 must be positive and finite"),
+			Entry("gist half-life zero", func(d *rules.Defines) { d.GistHalfLifeTicks = 0 }, "gist_half_life_ticks = 0.0 must be positive and finite"),
+			Entry("gist half-life NaN", func(d *rules.Defines) { d.GistHalfLifeTicks = math.NaN() }, "gist_half_life_ticks = nan must be positive and finite"),
+			Entry("forgotten above dormant", func(d *rules.Defines) { d.ForgottenGist, d.DormantGist = 0.6, 0.5 },
+				"forgotten_gist must not exceed dormant_gist (a rumour goes dormant before it is forgotten)"),
+		)
+
+		It("accepts the edges of every range", func() {
+			d := rules.Default()
+			d.TicksPerDay, d.CorroborationWindow = 1, 0
+			d.WitnessConfidence, d.EncounterProbability, d.RetellDecay, d.TrustFloor, d.DefaultTrust = 0, 1, 0, 1, 0
+			d.MutationMax, d.ContestedDent = 1, 0
+			d.DormantGist, d.ForgottenGist = 1, 1
+			d.VerbatimHalfLifeTicks, d.GistHalfLifeTicks = math.SmallestNonzeroFloat64, 0.5
+			Expect(d.Validate()).To(Succeed())
+		})
+
+		It("names every broken define in one error", func() {
+			d := rules.Default()
+			d.TicksPerDay, d.RetellDecay, d.GistHalfLifeTicks = 0, 2, -1
+			err := d.Validate()
+			Expect(err).To(MatchError("invalid defines: ticks_per_day = 0 must be positive; retell_decay = 2.0 must be within [0, 1]; gist_half_life_ticks = -1.0 must be positive and finite"))
+		})
+
+		DescribeTable("rejects non-finite coefficients",
+			func(mutate func(*rules.Defines)) {
+				d := rules.Default()
+				mutate(&d)
+				Expect(d.Validate()).To(HaveOccurred())
+			},
+			Entry("NaN witness_confidence", func(d *rules.Defines) { d.WitnessConfidence = math.NaN() }),
+			Entry("NaN dormant_gist", func(d *rules.Defines) { d.DormantGist = math.NaN() }),
+			Entry("NaN retell_decay", func(d *rules.Defines) { d.RetellDecay = math.NaN() }),
+			Entry("+Inf gist half-life", func(d *rules.Defines) { d.GistHalfLifeTicks = math.Inf(1) }),
+			Entry("-Inf verbatim half-life", func(d *rules.Defines) { d.VerbatimHalfLifeTicks = math.Inf(-1) }),
+			Entry("NaN verbatim half-life", func(d *rules.Defines) { d.VerbatimHalfLifeTicks = math.NaN() }),
+		)
+	})
+})

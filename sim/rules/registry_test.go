@@ -1,0 +1,92 @@
+package rules_test
+
+import (
+	"errors"
+
+	. "github.com/onsi/ginkgo/v2"
+	. "github.com/onsi/gomega"
+
+	"github.com/chronicle/ladder/sim/rules"
+)
+
+var _ = Describe("the rule catalogue", func() {
+	It("lists every rule in budget order with its stable name", func() {
+		Expect(rules.Names()).To(Equal([]string{
+			"witness-creates-belief", "belief-decay", "corroboration", "shared-claim-invariant",
+			"testimony-transfer", "encounter-sampling",
+			"mutation-policy", "variant-resolution", "rumour-stages", "dormancy-reactivation",
+			"trust-discounted-retelling",
+		}))
+		cat := rules.Catalogue()
+		Expect(cat).To(HaveLen(len(rules.Names())))
+		for i, r := range cat {
+			Expect(r.Name).To(Equal(rules.Names()[i]))
+			Expect(r.Summary).NotTo(BeEmpty(), r.Name)
+			Expect(r.Tier).To(BeElementOf("0", "1", "2"), r.Name)
+			if i > 0 {
+				Expect(r.Number).To(BeNumerically(">", cat[i-1].Number), "budget order")
+			}
+			found, ok := rules.Find(r.Name)
+			Expect(ok).To(BeTrue())
+			Expect(found).To(Equal(r))
+		}
+	})
+
+	It("marks only the shared-claim invariant as an invariant", func() {
+		var inv []string
+		for _, r := range rules.Catalogue() {
+			if r.Invariant {
+				inv = append(inv, r.Name)
+			}
+		}
+		Expect(inv).To(Equal([]string{rules.SharedClaimInvariant}))
+	})
+
+	It("hands out copies of the catalogue", func() {
+		cat := rules.Catalogue()
+		cat[0].Name = "tampered"
+		Expect(rules.Catalogue()[0].Name).To(Equal(rules.WitnessCreatesBelief))
+		_, ok := rules.Find("tampered")
+		Expect(ok).To(BeFalse())
+	})
+})
+
+var _ = Describe("NewSet", func() {
+	It("enables everything when nothing is disabled", func() {
+		for _, disable := range [][]string{nil, {}} {
+			s, err := rules.NewSet(disable)
+			Expect(err).NotTo(HaveOccurred())
+			for _, name := range rules.Names() {
+				Expect(s.Enabled(name)).To(BeTrue(), name)
+			}
+			Expect(s.Disabled()).To(BeEmpty())
+		}
+	})
+
+	It("disables the named rules and lists them sorted", func() {
+		s, err := rules.NewSet([]string{rules.TrustDiscountedRetelling, rules.Corroboration, rules.BeliefDecay, rules.Corroboration, "rumour-stages"})
+		Expect(err).NotTo(HaveOccurred())
+		Expect(s.Disabled()).To(Equal([]string{rules.BeliefDecay, rules.Corroboration, "rumour-stages", rules.TrustDiscountedRetelling}))
+		for _, name := range rules.Names() {
+			off := name == rules.BeliefDecay || name == rules.Corroboration || name == rules.TrustDiscountedRetelling || name == "rumour-stages"
+			Expect(s.Enabled(name)).To(Equal(!off), name)
+		}
+	})
+
+	It("refuses an unknown rule with *UnknownRuleError", func() {
+		s, err := rules.NewSet([]string{rules.Corroboration, "gravity"})
+		Expect(s).To(BeNil())
+		var unknown *rules.UnknownRuleError
+		Expect(errors.As(err, &unknown)).To(BeTrue())
+		Expect(unknown.Name).To(Equal("gravity"))
+		Expect(err).To(MatchError(`unknown rule "gravity"`))
+	})
+
+	It("refuses to disable an invariant rule", func() {
+		s, err := rules.NewSet([]string{rules.SharedClaimInvariant})
+		Expect(s).To(BeNil())
+		Expect(err).To(MatchError(`rule "shared-claim-invariant" is an invariant and cannot be disabled`))
+		var unknown *rules.UnknownRuleError
+		Expect(errors.As(err, &unknown)).To(BeFalse())
+	})
+})

@@ -1,0 +1,160 @@
+package trace_test
+
+import (
+	"strings"
+
+	"github.com/google/go-cmp/cmp"
+	. "github.com/onsi/ginkgo/v2"
+	. "github.com/onsi/gomega"
+
+	"github.com/chronicle/ladder/sim/trace"
+)
+
+// sample is a four-record trace: header, then ticks 0, 12, 12, 13.
+func sample() []byte {
+	b := trace.Buffer{Header: header}
+	b.Emit(trace.Record{Seq: 0, Tick: 0, Body: trace.Keyframe{}})
+	b.Emit(trace.Record{Seq: 1, Tick: 12, Body: kindCases[0].body}) // encounter
+	b.Emit(trace.Record{Seq: 2, Tick: 12, Body: kindCases[2].body}) // fired transmission
+	b.Emit(trace.Record{Seq: 3, Tick: 13, Body: kindCases[7].body}) // belief change
+	out, err := b.AppendJSONL(nil)
+	Expect(err).NotTo(HaveOccurred())
+	return out
+}
+
+func lines(b []byte) []string { return strings.Split(strings.TrimSuffix(string(b), "\n"), "\n") }
+
+func join(ls []string) []byte { return []byte(strings.Join(ls, "\n") + "\n") }
+
+var _ = Describe("Compare", func() {
+	It("is nil for identical files, including two empty ones", func() {
+		Expect(trace.Compare(sample(), sample())).To(BeNil())
+		Expect(trace.Compare(nil, []byte{})).To(BeNil())
+	})
+
+	It("locates a changed value by golden line, tick, kind and key", func() {
+		golden := sample()
+		ls := lines(golden)
+		ls[3] = strings.Replace(ls[3], `"confidence":0.72`, `"confidence":0.75`, 1)
+		d := trace.Compare(golden, join(ls))
+		Expect(d).NotTo(BeNil())
+		Expect(cmp.Diff(trace.Divergence{
+			Line: 4, Tick: 12, Kind: "transmission",
+			Key:    `"witness->neighbor theft@2 via ` + encID + `"`,
+			Golden: lines(golden)[3], Actual: ls[3],
+		}, *d)).To(BeEmpty())
+	})
+
+	It("locates a deleted line at the first line that moved up", func() {
+		golden := sample()
+		ls := lines(golden)
+		actual := join(append(ls[:2:2], ls[3:]...)) // drop the encounter (line 3)
+		d := trace.Compare(golden, actual)
+		Expect(d).NotTo(BeNil())
+		Expect(d.Line).To(Equal(3))
+		Expect(d.Tick).To(Equal(int64(12)))
+		Expect(d.Kind).To(Equal("encounter"))
+		Expect(d.Key).To(Equal(`"` + encID + `"`))
+		Expect(d.Golden).To(Equal(ls[2]))
+		Expect(d.Actual).To(Equal(ls[3]))
+	})
+
+	It("reports the actual side as <missing> when the actual file is truncated at a line end", func() {
+		golden := sample()
+		ls := lines(golden)
+		d := trace.Compare(golden, join(ls[:3]))
+		Expect(d).NotTo(BeNil())
+		Expect(cmp.Diff(trace.Divergence{
+			Line: 4, Tick: 12, Kind: "transmission", Key: `"witness->neighbor theft@2 via ` + encID + `"`,
+			Golden: ls[3], Actual: "<missing>",
+		}, *d)).To(BeEmpty())
+	})
+
+	It("takes tick, kind and key from the actual record when the golden ended", func() {
+		golden := sample()
+		ls := lines(golden)
+		d := trace.Compare(join(ls[:4]), golden)
+		Expect(d).NotTo(BeNil())
+		Expect(cmp.Diff(trace.Divergence{
+			Line: 5, Tick: 13, Kind: "belief", Key: `"neighbor/theft@2 formed"`,
+			Golden: "<missing>", Actual: ls[4],
+		}, *d)).To(BeEmpty())
+	})
+
+	It("shows both partial lines when a file is cut mid-line", func() {
+		golden := sample()
+		ls := lines(golden)
+		cut := strings.Join(ls[:3], "\n") + "\n" + ls[3][:40]
+		d := trace.Compare(golden, []byte(cut))
+		Expect(d).NotTo(BeNil())
+		Expect(d.Line).To(Equal(4))
+		Expect(d.Golden).To(Equal(ls[3]))
+		Expect(d.Actual).To(Equal(ls[3][:40]))
+		Expect(d.Kind).To(Equal("transmission"), "decoded from the intact golden line")
+	})
+
+	It("locates a difference in the header at line 1", func() {
+		golden := sample()
+		actual := []byte(strings.Replace(string(golden), `"keyframe_every":24`, `"keyframe_every":12`, 1))
+		d := trace.Compare(golden, actual)
+		Expect(d).NotTo(BeNil())
+		Expect(d.Line).To(Equal(1))
+		Expect(d.Kind).To(Equal("header"))
+		Expect(d.Key).To(Equal(`""`))
+		Expect(d.Tick).To(BeZero())
+	})
+
+	It("leaves tick, kind and key empty for a line that is not JSON", func() {
+		d := trace.Compare([]byte("garbage\n"), []byte("garbagE\n"))
+		Expect(cmp.Diff(trace.Divergence{Line: 1, Golden: "garbage", Actual: "garbagE"}, *d)).To(BeEmpty())
+	})
+
+	DescribeTable("names what each kind of record is about",
+		func(body trace.Body, key string) {
+			b := trace.Buffer{Header: header}
+			b.Emit(trace.Record{Seq: 0, Tick: 5, Body: body})
+			golden, err := b.AppendJSONL(nil)
+			Expect(err).NotTo(HaveOccurred())
+			ls := lines(golden)
+			ls[1] = strings.Replace(ls[1], `"seq":0`, `"seq":1`, 1)
+			d := trace.Compare(golden, join(ls))
+			Expect(d).NotTo(BeNil())
+			Expect(d.Line).To(Equal(2))
+			Expect(d.Tick).To(Equal(int64(5)))
+			Expect(d.Kind).To(Equal(string(body.Kind())))
+			Expect(d.Key).To(Equal(key))
+		},
+		Entry("encounter: its id", kindCases[0].body, `"`+encID+`"`),
+		Entry("transmission: teller->listener claim via", kindCases[3].body, `"witness->neighbor theft@2 via injected"`),
+		Entry("rule: rule and subject", kindCases[4].body, `"corroboration neighbor/theft@2"`),
+		Entry("event: its id", kindCases[6].body, `"theft@2"`),
+		Entry("belief: holder/claim change", kindCases[7].body, `"neighbor/theft@2 formed"`),
+		Entry("keyframe: nothing", kindCases[8].body, `""`),
+		Entry("a key with quotes is Go-quoted", trace.Event{ID: `say "hi"`}, `"say \"hi\""`),
+	)
+})
+
+var _ = Describe("Divergence.String", func() {
+	It("reads as one sentence naming line, tick, kind, key and both lines", func() {
+		d := trace.Divergence{Line: 4, Tick: 12, Kind: "belief", Key: `"a/b formed"`, Golden: "{g}", Actual: "<missing>"}
+		Expect(d.String()).To(Equal(`first divergent record at line 4 (tick 12, belief "a/b formed"): golden {g}, actual <missing>`))
+	})
+
+	It("leaves out the branch key, which is the same on every line", func() {
+		golden := sample()
+		ls := lines(golden)
+		ls[4] = strings.Replace(ls[4], `"confidence":1.0`, `"confidence":0.5`, 1)
+		d := trace.Compare(golden, join(ls))
+		Expect(d).NotTo(BeNil())
+		Expect(d.Golden).To(ContainSubstring(branchJSON), "the Divergence itself keeps whole lines")
+		Expect(d.String()).To(Equal(`first divergent record at line 5 (tick 13, belief "neighbor/theft@2 formed"): ` +
+			`golden {"change":"formed","claim":"theft@2","confidence":1.0,"holder":"neighbor","kind":"belief","seq":3,"stage":"heard","tick":13,"variant":"theft@2#v0"}, ` +
+			`actual {"change":"formed","claim":"theft@2","confidence":0.5,"holder":"neighbor","kind":"belief","seq":3,"stage":"heard","tick":13,"variant":"theft@2#v0"}`))
+	})
+
+	It("shortens lines beyond 200 bytes", func() {
+		long := strings.Repeat("x", 201)
+		d := trace.Divergence{Line: 1, Golden: long, Actual: strings.Repeat("y", 200)}
+		Expect(d.String()).To(Equal("first divergent record at line 1 (tick 0,  ): golden " + strings.Repeat("x", 200) + "…, actual " + strings.Repeat("y", 200)))
+	})
+})

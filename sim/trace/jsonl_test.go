@@ -1,0 +1,235 @@
+package trace_test
+
+import (
+	"bytes"
+	"encoding/json"
+	"math"
+	"strings"
+
+	"github.com/google/go-cmp/cmp"
+	. "github.com/onsi/ginkgo/v2"
+	. "github.com/onsi/gomega"
+
+	"github.com/chronicle/ladder/sim/canon"
+	"github.com/chronicle/ladder/sim/events"
+	"github.com/chronicle/ladder/sim/keyed"
+	"github.com/chronicle/ladder/sim/trace"
+)
+
+const (
+	branchJSON = `"branch":{"generation":3,"save_uuid":"save-1"}`
+	encID      = "encounter@12/market/[neighbor,witness]"
+)
+
+var header = trace.Header{SeedID: "ladder-T1.1", Branch: events.Branch{SaveUUID: "save-1", Generation: 3}, KeyframeEvery: 24}
+
+const headerLine = `{` + branchJSON + `,"keyframe_every":24,"kind":"header","schema":"chronicle.trace","seed_id":"ladder-T1.1","version":1}`
+
+func encounterRoll() trace.Roll {
+	return trace.Roll{
+		Roll: keyed.Roll{
+			Key:   keyed.Key{SeedID: "ladder-T1.1", Purpose: "encounter", Tick: 12, Site: "market", Participants: []string{"neighbor", "witness"}},
+			Value: 0.25, Natural: 0.7310585786300049, Pinned: true,
+		},
+		Threshold: 0.5,
+	}
+}
+
+// kindCases is one record of every kind with the exact line it must become
+// (seq 7, tick 12, branch save-1/3): keys sorted, floats in repr form.
+var kindCases = []struct {
+	name string
+	body trace.Body
+	kind trace.Kind
+	line string
+}{
+	{
+		"encounter", trace.Encounter{ID: encID, Site: "market", Pair: [2]string{"neighbor", "witness"}, Roll: encounterRoll(), Fired: true},
+		trace.KindEncounter,
+		`{` + branchJSON + `,"fired":true,"id":"` + encID + `","kind":"encounter","pair":["neighbor","witness"],` +
+			`"roll":{"key":"` + encID + `","natural":0.7310585786300049,"pinned":true,"purpose":"encounter","threshold":0.5,"value":0.25},` +
+			`"seq":7,"site":"market","tick":12}`,
+	},
+	{
+		"encounter with an unpinned, participant-less roll",
+		trace.Encounter{ID: "e", Site: "", Roll: trace.Roll{Roll: keyed.Roll{Key: keyed.Key{Purpose: "p", Tick: 12}, Value: 0.75, Natural: 0.75}, Threshold: 1}},
+		trace.KindEncounter,
+		`{` + branchJSON + `,"fired":false,"id":"e","kind":"encounter","pair":["",""],` +
+			`"roll":{"key":"p@12//[]","natural":0.75,"pinned":false,"purpose":"p","threshold":1.0,"value":0.75},` +
+			`"seq":7,"site":"","tick":12}`,
+	},
+	{
+		"fired transmission", trace.Transmission{Via: encID, Claim: "theft@2", Variant: "theft@2#v0", Teller: "witness", Listener: "neighbor", Fired: true, Rule: "testimony-transfer", Reason: "told", Confidence: 0.72},
+		trace.KindTransmission,
+		`{` + branchJSON + `,"claim":"theft@2","confidence":0.72,"fired":true,"kind":"transmission","listener":"neighbor","reason":"told","rule":"testimony-transfer","seq":7,"teller":"witness","tick":12,"variant":"theft@2#v0","via":"` + encID + `"}`,
+	},
+	{
+		"declined transmission has no confidence", trace.Transmission{Via: "injected", Claim: "theft@2", Variant: "theft@2#v0", Teller: "witness", Listener: "neighbor", Rule: "testimony-transfer", Reason: "listener already holds the claim", Confidence: 0.72},
+		trace.KindTransmission,
+		`{` + branchJSON + `,"claim":"theft@2","fired":false,"kind":"transmission","listener":"neighbor","reason":"listener already holds the claim","rule":"testimony-transfer","seq":7,"teller":"witness","tick":12,"variant":"theft@2#v0","via":"injected"}`,
+	},
+	{
+		"rule evaluation with values sorted by name", trace.RuleEval{Rule: "corroboration", Subject: "neighbor/theft@2", Fired: true, Reason: "counted", Values: []trace.Value{{Name: "window", Value: 720}, {Name: "before", Value: 0.72}, {Name: "after", Value: 0.9216}}},
+		trace.KindRule,
+		`{` + branchJSON + `,"fired":true,"kind":"rule","reason":"counted","rule":"corroboration","seq":7,"subject":"neighbor/theft@2","tick":12,"values":{"after":0.9216,"before":0.72,"window":720.0}}`,
+	},
+	{
+		"rule evaluation without values", trace.RuleEval{Rule: "belief-decay", Subject: "x", Reason: "no belief"},
+		trace.KindRule,
+		`{` + branchJSON + `,"fired":false,"kind":"rule","reason":"no belief","rule":"belief-decay","seq":7,"subject":"x","tick":12,"values":{}}`,
+	},
+	{
+		"event", trace.Event{ID: "theft@2", EventKind: "theft", LogSeq: 0, Hash: "ab12"},
+		trace.KindEvent,
+		`{` + branchJSON + `,"event":"theft","hash":"ab12","id":"theft@2","kind":"event","log_seq":0,"seq":7,"tick":12}`,
+	},
+	{
+		"belief change", trace.BeliefChange{Holder: "neighbor", Claim: "theft@2", Variant: "theft@2#v0", Change: "formed", Confidence: 1, Stage: "heard"},
+		trace.KindBelief,
+		`{` + branchJSON + `,"change":"formed","claim":"theft@2","confidence":1.0,"holder":"neighbor","kind":"belief","seq":7,"stage":"heard","tick":12,"variant":"theft@2#v0"}`,
+	},
+	{
+		"keyframe", trace.Keyframe{
+			NPCs:    []trace.NPCState{{ID: "merchant", Alive: true, At: "market"}, {ID: "ghost", Alive: false, At: ""}},
+			Beliefs: []trace.BeliefState{{Holder: "witness", Claim: "theft@2", Variant: "theft@2#v0", Confidence: 0.9, Verbatim: 0.5, Gist: 1e-05, Stage: "dormant"}},
+		},
+		trace.KindKeyframe,
+		`{"beliefs":[{"claim":"theft@2","confidence":0.9,"gist":1e-05,"holder":"witness","stage":"dormant","variant":"theft@2#v0","verbatim":0.5}],` + branchJSON +
+			`,"kind":"keyframe","npcs":[{"alive":true,"at":"market","id":"merchant"},{"alive":false,"at":"","id":"ghost"}],"seq":7,"tick":12}`,
+	},
+	{
+		"empty keyframe", trace.Keyframe{}, trace.KindKeyframe,
+		`{"beliefs":[],` + branchJSON + `,"kind":"keyframe","npcs":[],"seq":7,"tick":12}`,
+	},
+}
+
+var _ = Describe("Buffer.AppendJSONL", func() {
+	It("writes the header alone for an empty trace", func() {
+		b := trace.Buffer{Header: header}
+		out, err := b.AppendJSONL(nil)
+		Expect(err).NotTo(HaveOccurred())
+		Expect(string(out)).To(Equal(headerLine + "\n"))
+	})
+
+	DescribeTable("writes every record kind as one canonical line after the header",
+		func(body trace.Body, kind trace.Kind, line string) {
+			Expect(body.Kind()).To(Equal(kind))
+			b := trace.Buffer{Header: header}
+			b.Emit(trace.Record{Seq: 7, Tick: 12, Body: body})
+			out, err := b.AppendJSONL(nil)
+			Expect(err).NotTo(HaveOccurred())
+			Expect(cmp.Diff(headerLine+"\n"+line+"\n", string(out))).To(BeEmpty())
+
+			By("being valid JSON whose kind, seq, tick and branch are the record's")
+			var rec map[string]any
+			Expect(json.Unmarshal([]byte(line), &rec)).To(Succeed())
+			Expect(rec).To(HaveKeyWithValue("kind", string(kind)))
+			Expect(rec).To(HaveKeyWithValue("seq", 7.0))
+			Expect(rec).To(HaveKeyWithValue("tick", 12.0))
+			Expect(rec).To(HaveKeyWithValue("branch", map[string]any{"generation": 3.0, "save_uuid": "save-1"}))
+		},
+		func() []TableEntry {
+			var out []TableEntry
+			for _, c := range kindCases {
+				out = append(out, Entry(c.name, c.body, c.kind, c.line))
+			}
+			return out
+		}(),
+	)
+
+	It("covers every kind of schema v1", func() {
+		seen := map[trace.Kind]bool{}
+		for _, c := range kindCases {
+			seen[c.kind] = true
+		}
+		Expect(seen).To(HaveLen(6))
+		for _, k := range []trace.Kind{trace.KindEncounter, trace.KindTransmission, trace.KindRule, trace.KindEvent, trace.KindBelief, trace.KindKeyframe} {
+			Expect(seen).To(HaveKey(k))
+		}
+	})
+
+	It("writes records in emission order, one per line, each ending in a newline", func() {
+		b := trace.Buffer{Header: header}
+		for i, c := range kindCases {
+			b.Emit(trace.Record{Seq: int64(i), Tick: int64(i / 2), Body: c.body})
+		}
+		out, err := b.AppendJSONL(nil)
+		Expect(err).NotTo(HaveOccurred())
+		Expect(out).To(HaveSuffix("\n"))
+		lines := strings.Split(strings.TrimSuffix(string(out), "\n"), "\n")
+		Expect(lines).To(HaveLen(len(kindCases) + 1))
+		Expect(lines[0]).To(Equal(headerLine))
+		for i, line := range lines[1:] {
+			var rec struct {
+				Kind string `json:"kind"`
+				Seq  int64  `json:"seq"`
+				Tick int64  `json:"tick"`
+			}
+			Expect(json.Unmarshal([]byte(line), &rec)).To(Succeed())
+			Expect(rec.Kind).To(Equal(string(kindCases[i].kind)))
+			Expect(rec.Seq).To(Equal(int64(i)))
+			Expect(rec.Tick).To(Equal(int64(i / 2)))
+			var compact bytes.Buffer
+			Expect(json.Compact(&compact, []byte(line))).To(Succeed())
+			Expect(compact.String()).To(Equal(line), "no whitespace between tokens")
+		}
+	})
+
+	It("appends to what is already in dst", func() {
+		b := trace.Buffer{Header: header}
+		b.Emit(trace.Record{Seq: 7, Tick: 12, Body: kindCases[6].body})
+		out, err := b.AppendJSONL([]byte("prefix\n"))
+		Expect(err).NotTo(HaveOccurred())
+		Expect(string(out)).To(Equal("prefix\n" + headerLine + "\n" + kindCases[6].line + "\n"))
+	})
+
+	It("is the same bytes every time", func() {
+		b := trace.Buffer{Header: header}
+		for i, c := range kindCases {
+			b.Emit(trace.Record{Seq: int64(i), Tick: 1, Body: c.body})
+		}
+		first, err := b.AppendJSONL(nil)
+		Expect(err).NotTo(HaveOccurred())
+		second, err := b.AppendJSONL(nil)
+		Expect(err).NotTo(HaveOccurred())
+		Expect(bytes.Equal(first, second)).To(BeTrue())
+	})
+
+	It("refuses a record with no canonical form, naming it", func() {
+		b := trace.Buffer{Header: header}
+		b.Emit(trace.Record{Seq: 0, Tick: 1, Body: trace.Event{ID: "x"}})
+		b.Emit(trace.Record{Seq: 4, Tick: 9, Body: trace.BeliefChange{Holder: "h", Confidence: math.NaN()}})
+		out, err := b.AppendJSONL(nil)
+		Expect(out).To(BeNil())
+		Expect(err).To(MatchError(canon.ErrNaN))
+		Expect(err).To(MatchError("trace record 4 (tick 9, belief): canon: $.confidence: NaN is not allowed"))
+	})
+
+	It("refuses a rule evaluation naming one value twice", func() {
+		b := trace.Buffer{Header: header}
+		b.Emit(trace.Record{Seq: 0, Tick: 1, Body: trace.RuleEval{Rule: "r", Values: []trace.Value{{Name: "a", Value: 1}, {Name: "a", Value: 2}}}})
+		_, err := b.AppendJSONL(nil)
+		Expect(err).To(MatchError(canon.ErrDuplicateKey))
+	})
+
+	It("refuses a header with no canonical form", func() {
+		b := trace.Buffer{Header: trace.Header{SeedID: "bad\xff"}}
+		_, err := b.AppendJSONL(nil)
+		Expect(err).To(MatchError(canon.ErrInvalidUTF8))
+		Expect(err.Error()).To(HavePrefix("trace header: "))
+	})
+})
+
+var _ = Describe("Roll.Passed", func() {
+	DescribeTable("is value strictly below threshold",
+		func(value, threshold float64, want bool) {
+			r := trace.Roll{Roll: keyed.Roll{Value: value}, Threshold: threshold}
+			Expect(r.Passed()).To(Equal(want))
+		},
+		Entry("below", 0.25, 0.5, true),
+		Entry("equal", 0.5, 0.5, false),
+		Entry("above", 0.75, 0.5, false),
+		Entry("zero threshold never passes", 0.0, 0.0, false),
+		Entry("threshold one always passes a [0, 1) roll", 0.9999999999999999, 1.0, true),
+	)
+})
