@@ -118,5 +118,5 @@ var _ = ReportAfterSuite("ladder summary", func(r Report) {
 			}
 		}
 	}
-	fmt.Fprintf(os.Stdout, "ladder: %d rungs passed, %d failed, %d input-drift warnings\n", passed, failed, warnings)
+	fmt.Fprintf(os.Stdout, "\nladder: %d rungs passed, %d failed, %d input-drift warnings\n", passed, failed, warnings)
 })

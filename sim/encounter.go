@@ -140,7 +140,9 @@ func (w *World) bothHold(e encounter, ba, bb *claims.Belief) error {
 		side             claims.Side
 		refusal          string
 	}
-	// Snapshot both sides before either changes.
+	// Snapshot both sides before either changes: the beliefs themselves are
+	// live, so after the first contest only the snapshot still says what
+	// the second teller holds.
 	var cs []contest
 	for _, p := range [][2]*claims.Belief{{bb, ba}, {ba, bb}} {
 		teller, listener := p[0], p[1]
@@ -159,7 +161,7 @@ func (w *World) bothHold(e encounter, ba, bb *claims.Belief) error {
 		// A holder weighs each variant once: meeting the same disagreement
 		// again is not new evidence, and re-contesting would erode
 		// confidence by repetition alone.
-		if weighed(c.listener, c.teller.Variant) {
+		if weighed(c.listener, c.testimony.Variant) {
 			decline(c.teller, c.listener, rules.VariantResolution, "listener already weighed this variant")
 			continue
 		}

@@ -151,7 +151,9 @@ func divergence(name string, old, fresh []byte) string {
 			return err.Error()
 		}
 		rep := checkpoint.Compare(g, a, tolerances.ByteIdentity)
-		if msgs := append(rep.Failures, rep.Warnings...); len(msgs) > 0 {
+		if msgs := append(rep.Failures, rep.Warnings...); len(msgs) > 3 {
+			return fmt.Sprintf("%s; and %d more differences", strings.Join(msgs[:3], "; "), len(msgs)-3)
+		} else if len(msgs) > 0 {
 			return strings.Join(msgs, "; ")
 		}
 	}
