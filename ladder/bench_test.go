@@ -1,0 +1,116 @@
+package ladder_test
+
+import (
+	"fmt"
+	"path/filepath"
+	"strconv"
+	"testing"
+
+	"github.com/chronicle/ladder/ladder/fixture"
+	"github.com/chronicle/ladder/sim"
+	"github.com/chronicle/ladder/sim/rules"
+	"github.com/chronicle/ladder/sim/schedule"
+	"github.com/chronicle/ladder/sim/trace"
+)
+
+// countSink receives every trace record the engine builds — the trace is
+// always on — and keeps only a count, so a benchmark measures the engine
+// and the records it derives, not the memory to hold them.
+type countSink struct{ n int }
+
+func (c *countSink) Emit(trace.Record) { c.n++ }
+
+// scaled returns T2.1's world with its cast copied k times. In "towns"
+// mode every copy gets its own copy of the locations (k towns side by
+// side, groups as large as T2.1's); in "crowded" mode all copies share
+// T2.1's locations (one town k times as crowded, so co-present pairs grow
+// with k²). The theft and its witnesses stay in copy 0.
+func scaled(b *testing.B, k int, towns bool) sim.Config {
+	b.Helper()
+	fs, err := fixture.Load(filepath.Join(root, "fixtures", "T2.1-spread.yaml"))
+	if err != nil {
+		b.Fatal(err)
+	}
+	f := fs[0]
+	rename := func(id string, copy int) string {
+		if copy == 0 {
+			return id
+		}
+		return id + "_" + strconv.Itoa(copy)
+	}
+	place := func(loc string, copy int) string {
+		if towns {
+			return rename(loc, copy)
+		}
+		return loc
+	}
+	var locations []sim.Location
+	var cast []sim.NPC
+	for c := range k {
+		if towns || c == 0 {
+			for _, l := range f.Locations {
+				locations = append(locations, sim.Location{ID: place(l.ID, c), Hold: l.Hold})
+			}
+		}
+		for _, n := range f.Cast {
+			s := schedule.Schedule{Home: place(n.Schedule.Home, c)}
+			for _, blk := range n.Schedule.Blocks {
+				blk.At = place(blk.At, c)
+				s.Blocks = append(s.Blocks, blk)
+			}
+			cast = append(cast, sim.NPC{ID: rename(n.ID, c), Schedule: s, Faction: n.Faction})
+		}
+	}
+	set, err := rules.NewSet(f.Disabled)
+	if err != nil {
+		b.Fatal(err)
+	}
+	return sim.Config{
+		SeedID: f.SeedID, Branch: f.Branch, Defines: f.Defines, Rules: set,
+		Locations: locations, Cast: cast, Injections: f.Injections, Items: f.Items,
+	}
+}
+
+// BenchmarkEngine runs T2.1's first two days at 1×, 10× and 100× its cast
+// and reports ns per NPC-tick alongside the usual per-run figures.
+func BenchmarkEngine(b *testing.B) {
+	const ticks = 48
+	for _, mode := range []struct {
+		name  string
+		towns bool
+		ks    []int
+	}{
+		{"towns", true, []int{1, 10, 100}},
+		// Crowding is quadratic by construction — everyone present meets
+		// everyone — so 100× crowded (about 77 s a run, 182 trace records
+		// per NPC-tick; docs/performance.md) is left out of the routine
+		// run.
+		{"crowded", false, []int{1, 10}},
+	} {
+		for _, k := range mode.ks {
+			b.Run(fmt.Sprintf("%s/cast=%dx", mode.name, k), func(b *testing.B) {
+				cfg := scaled(b, k, mode.towns)
+				npcs := len(cfg.Cast)
+				var records int
+				b.ReportAllocs()
+				for b.Loop() {
+					sink := &countSink{}
+					cfg.Sink = sink
+					w, err := sim.New(cfg)
+					if err != nil {
+						b.Fatal(err)
+					}
+					for range ticks {
+						if err := w.Step(); err != nil {
+							b.Fatal(err)
+						}
+					}
+					records = sink.n
+				}
+				perRun := float64(b.Elapsed().Nanoseconds()) / float64(b.N)
+				b.ReportMetric(perRun/float64(npcs*ticks), "ns/NPC-tick")
+				b.ReportMetric(float64(records)/float64(npcs*ticks), "records/NPC-tick")
+			})
+		}
+	}
+}
