@@ -175,6 +175,7 @@ func (p *parser) primary() (node, error) {
 			if err := p.expect('.'); err != nil {
 				return nil, err
 			}
+			p.skipSpace()
 			at := p.pos
 			def := p.name()
 			if _, ok := rules.Lookup(def); !ok {
@@ -199,10 +200,11 @@ func (p *parser) number() (node, error) {
 		p.pos > start && p.pos < len(p.src) && (p.src[p.pos] == '-' || p.src[p.pos] == '+') && (p.src[p.pos-1] == 'e' || p.src[p.pos-1] == 'E') {
 		p.pos++
 	}
-	v, err := strconv.ParseFloat(p.src[start:p.pos], 64)
+	text := p.src[start:p.pos]
+	v, err := strconv.ParseFloat(text, 64)
 	if err != nil {
 		p.pos = start
-		return nil, p.fail("%q is not a number", p.src[start:p.pos])
+		return nil, p.fail("%q is not a number", text)
 	}
 	return number{v}, nil
 }
@@ -243,6 +245,7 @@ func (p *parser) call(name string, start int) (node, error) {
 		if err := p.expect('.'); err != nil {
 			return nil, &SyntaxError{Offset: p.pos, Msg: "belief(...) needs a field: .confidence, .verbatim, .gist or .sources"}
 		}
+		p.skipSpace()
 		at := p.pos
 		field := p.name()
 		if !beliefFields[field] {

@@ -27,6 +27,11 @@ const (
 	KindSupersession Kind = "supersession"
 )
 
+// Kinds lists every record kind of the schema, header excluded.
+func Kinds() []Kind {
+	return []Kind{KindEncounter, KindTransmission, KindRule, KindEvent, KindBelief, KindKeyframe, KindSupersession}
+}
+
 // Body is a record's kind-specific content.
 type Body interface {
 	Kind() Kind
