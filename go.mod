@@ -5,6 +5,7 @@ go 1.26
 tool github.com/onsi/ginkgo/v2/ginkgo
 
 require (
+	github.com/gocarina/gocsv v0.0.0-20240520201108-78e41c74b4b1
 	github.com/google/go-cmp v0.7.0
 	github.com/onsi/ginkgo/v2 v2.34.0
 	github.com/onsi/gomega v1.44.0

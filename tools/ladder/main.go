@@ -8,6 +8,9 @@
 //	                                                 a belief's provenance as of a tick
 //	go run ./tools/ladder compare A B                two runs (rung[/case] or trace.jsonl):
 //	                                                 first divergent record, roll differences
+//	go run ./tools/ladder curve -rung T2.1 -claim theft@10 [-format yaml|csv]
+//	                                                 a claim's believer curve, as a curve:
+//	                                                 expectation or as CSV for plotting
 //
 // `make ladder` is the CI gate and runs the Ginkgo suite, not this tool.
 package main
@@ -36,7 +39,7 @@ func main() {
 
 func run(args []string, stdout, stderr io.Writer) error {
 	if len(args) == 0 {
-		return errors.New("usage: ladder <check|goldens|render|explain|compare> [flags]")
+		return errors.New("usage: ladder <check|goldens|render|explain|compare|curve> [flags]")
 	}
 	switch args[0] {
 	case "check":
@@ -49,8 +52,10 @@ func run(args []string, stdout, stderr io.Writer) error {
 		return explain(args[1:], stdout)
 	case "compare":
 		return compare(args[1:], stdout)
+	case "curve":
+		return curve(args[1:], stdout)
 	}
-	return fmt.Errorf("unknown command %q (commands: check, goldens, render, explain, compare)", args[0])
+	return fmt.Errorf("unknown command %q (commands: check, goldens, render, explain, compare, curve)", args[0])
 }
 
 type rungList []string

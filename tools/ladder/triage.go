@@ -8,6 +8,8 @@ import (
 	"os"
 	"strings"
 
+	"github.com/gocarina/gocsv"
+
 	"github.com/chronicle/ladder/ladder"
 	"github.com/chronicle/ladder/ladder/fixture"
 	"github.com/chronicle/ladder/ladder/regen"
@@ -124,4 +126,40 @@ func runTrace(name string) ([]byte, error) {
 		return nil, err
 	}
 	return res.Trace, nil
+}
+
+// curve prints a claim's believer curve: as the step function a `curve:`
+// expectation takes (yaml, the default), or one row per tick as CSV.
+func curve(args []string, stdout io.Writer) error {
+	fl := flag.NewFlagSet("curve", flag.ContinueOnError)
+	name := fl.String("rung", "", "rung, or rung/case")
+	claim := fl.String("claim", "", "claim id")
+	format := fl.String("format", "yaml", "yaml (a curve: expectation) or csv (tick,believers,holders)")
+	if err := fl.Parse(args); err != nil {
+		return err
+	}
+	if *name == "" || *claim == "" {
+		return errors.New("curve: -rung and -claim are required")
+	}
+	f, err := find(*name)
+	if err != nil {
+		return err
+	}
+	points, err := ladder.Curve(f, *claim)
+	if err != nil {
+		return err
+	}
+	switch *format {
+	case "csv":
+		return gocsv.Marshal(points, stdout)
+	case "yaml":
+		steps := ladder.Steps(points)
+		parts := make([]string, len(steps))
+		for i, s := range steps {
+			parts[i] = fmt.Sprintf("%d: %d", s.Tick, s.Count)
+		}
+		fmt.Fprintf(stdout, "curve:\n  claim: %s\n  believers: {%s}\n", *claim, strings.Join(parts, ", "))
+		return nil
+	}
+	return fmt.Errorf("curve: unknown format %q (yaml or csv)", *format)
 }
