@@ -58,7 +58,7 @@ func invalidFixture(rel string, err error) {
 		loc.LineNumber = list[0].Line
 	}
 	It(rel+" does not load", Label("invalid-fixture"), loc, func() {
-		Fail(err.Error())
+		Fail(fmt.Sprintf("%v\n(reproduce: go run ./tools/ladder check %s)", err, rel))
 	})
 }
 

@@ -6,6 +6,7 @@ import (
 	"github.com/chronicle/ladder/ladder/checkpoint"
 	"github.com/chronicle/ladder/ladder/fixture"
 	"github.com/chronicle/ladder/sim"
+	"github.com/chronicle/ladder/sim/events"
 	"github.com/chronicle/ladder/sim/rules"
 	"github.com/chronicle/ladder/sim/trace"
 )
@@ -48,6 +49,11 @@ func Run(f *fixture.Fixture) (*Result, error) {
 	}
 	if unused := w.UnusedPins(); len(unused) > 0 {
 		return nil, f.UnusedPins(unused)
+	}
+	// The canonical log must verify end to end: a broken link here is an
+	// engine bug, not a behaviour change.
+	if err := events.Verify(w.Log().Records()); err != nil {
+		return nil, fmt.Errorf("%s: canonical log: %w", f.Name(), err)
 	}
 	if err := chk.end(tr); err != nil {
 		return nil, err
