@@ -25,7 +25,8 @@ type checker struct {
 
 type failure struct {
 	first string
-	more  int
+	last  int64 // the last tick that failed
+	more  int   // how many later ticks failed
 }
 
 func newChecker(f *fixture.Fixture, v view) *checker {
@@ -34,14 +35,16 @@ func newChecker(f *fixture.Fixture, v view) *checker {
 
 func (c *checker) fail(e fixture.Expectation, tick int64, format string, args ...any) {
 	if f := c.failures[e.Index]; f != nil {
-		f.more++
+		if tick != f.last {
+			f.more, f.last = f.more+1, tick
+		}
 		return
 	}
 	where := fmt.Sprintf("expect[%d] (%s:%d:%d)", e.Index, c.f.File, e.Pos.Line, e.Pos.Column)
 	if tick >= 0 {
 		where += fmt.Sprintf(" at tick %d", tick)
 	}
-	c.failures[e.Index] = &failure{first: where + ": " + fmt.Sprintf(format, args...)}
+	c.failures[e.Index] = &failure{first: where + ": " + fmt.Sprintf(format, args...), last: tick}
 }
 
 // messages returns one line per failed expectation, in fixture order.

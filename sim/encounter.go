@@ -15,6 +15,38 @@ import (
 // moves an existing one.
 const PurposeEncounter = "encounter"
 
+// told is what a holder tells during one encounter phase. It is fixed when
+// the phase starts, so what anyone tells in a tick — whether, which
+// variant, at what confidence — never depends on the order pairs are
+// visited in: a belief formed, woken, switched or dented during the phase
+// is told from the next tick on.
+type told struct {
+	variant    string
+	confidence float64
+	side       claims.Side
+	verbatim   float64
+}
+
+func telling(b *claims.Belief, t int64, m claims.Memory) told {
+	return told{variant: b.Variant, confidence: b.Confidence, side: claims.SideOf(b), verbatim: b.VerbatimAt(t, m)}
+}
+
+// snapshot fixes what every living, active holder can tell this tick.
+func (w *World) snapshot(t int64) {
+	m := w.store.Memory()
+	w.tellable = map[[2]string]told{}
+	for _, h := range w.ids {
+		if !w.npcs[h].alive {
+			continue
+		}
+		for _, c := range w.store.Held(h) {
+			if b, _ := w.store.Belief(h, c); active(b, t, m) {
+				w.tellable[[2]string{h, c}] = telling(b, t, m)
+			}
+		}
+	}
+}
+
 // encounters samples every co-present pair of living NPCs and lets each
 // fired encounter carry testimony.
 func (w *World) encounters(t int64) error {
@@ -22,6 +54,7 @@ func (w *World) encounters(t int64) error {
 		w.ruleEval(rules.EncounterSampling, "", false, "disabled")
 		return nil
 	}
+	w.snapshot(t)
 	presences := make([]schedule.Presence, 0, len(w.ids))
 	for _, id := range w.ids {
 		if n := w.npcs[id]; n.alive {
@@ -79,18 +112,20 @@ func (w *World) converse(e encounter, a, b string) error {
 	return nil
 }
 
-// refusal returns why teller cannot pass claim on now ("" when it can).
-func (w *World) refusal(teller, claim string) string {
-	tb, _ := w.store.Belief(teller, claim)
-	switch stage := tb.StageAt(w.now, w.store.Memory()); {
-	case !w.rules.Enabled(rules.TestimonyTransfer):
-		return "disabled"
-	case w.justHeard[[2]string{teller, claim}]:
-		return "teller heard it this tick"
-	case stage == claims.Dormant || stage == claims.Forgotten:
-		return "teller's rumour is " + string(stage)
+// refusal returns the rule and reason that stop teller passing claim on
+// in this encounter phase ("" when it can).
+func (w *World) refusal(teller, claim string) (rule, reason string) {
+	if !w.rules.Enabled(rules.TestimonyTransfer) {
+		return rules.TestimonyTransfer, "disabled"
 	}
-	return ""
+	if _, ok := w.tellable[[2]string{teller, claim}]; ok {
+		return "", ""
+	}
+	tb, _ := w.store.Belief(teller, claim)
+	if stage := tb.StageAt(w.now, w.store.Memory()); stage == claims.Dormant || stage == claims.Forgotten {
+		return rules.TestimonyTransfer, "teller's rumour is " + string(stage)
+	}
+	return rules.TestimonyTransfer, "teller heard it this tick"
 }
 
 func active(b *claims.Belief, t int64, m claims.Memory) bool {
@@ -101,20 +136,19 @@ func active(b *claims.Belief, t int64, m claims.Memory) bool {
 // offer decides whether teller passes claim on to a listener who does not
 // hold it, tracing the decision either way.
 func (w *World) offer(e encounter, teller, listener, claim string) error {
-	if reason := w.refusal(teller, claim); reason != "" {
+	if rule, reason := w.refusal(teller, claim); reason != "" {
 		tb, _ := w.store.Belief(teller, claim)
-		w.emit(trace.Transmission{Via: e.id, Claim: claim, Variant: tb.Variant, Teller: teller, Listener: listener, Rule: rules.TestimonyTransfer, Reason: reason})
+		w.emit(trace.Transmission{Via: e.id, Claim: claim, Variant: tb.Variant, Teller: teller, Listener: listener, Rule: rule, Reason: reason})
 		return nil
 	}
-	w.justHeard[[2]string{listener, claim}] = true
 	return w.tell(e, teller, listener, claim)
 }
 
-// bothHold handles an encounter between two holders of a claim. Different
-// variants are contested: each hears the other's version (when the other
-// can tell it), both against what each held before the encounter. The same
-// variant passes only to reactivate: an active holder retells a dormant or
-// forgotten one.
+// bothHold handles an encounter between two holders of a claim. Holding
+// the same variant, they exchange nothing unless one is dormant or
+// forgotten and the other can tell it: then it is told again and wakes.
+// Holding different variants, each hears the other's version (when the
+// other can tell it) and the variant-resolution rule decides.
 func (w *World) bothHold(e encounter, ba, bb *claims.Belief) error {
 	m := w.store.Memory()
 	decline := func(teller, listener *claims.Belief, rule, reason string) {
@@ -134,38 +168,23 @@ func (w *World) bothHold(e encounter, ba, bb *claims.Belief) error {
 		}
 		return nil
 	}
-	type contest struct {
-		teller, listener *claims.Belief
-		testimony        claims.Testimony
-		side             claims.Side
-		refusal          string
-	}
-	// Snapshot both sides before either changes: the beliefs themselves are
-	// live, so after the first contest only the snapshot still says what
-	// the second teller holds.
-	var cs []contest
 	for _, p := range [][2]*claims.Belief{{bb, ba}, {ba, bb}} {
 		teller, listener := p[0], p[1]
-		cs = append(cs, contest{
-			teller: teller, listener: listener,
-			testimony: w.testimony(e, teller, listener.Holder, teller.Variant),
-			side:      claims.SideOf(teller),
-			refusal:   w.refusal(teller.Holder, teller.Claim),
-		})
-	}
-	for _, c := range cs {
-		if c.refusal != "" {
-			decline(c.teller, c.listener, rules.VariantResolution, c.refusal)
+		if rule, reason := w.refusal(teller.Holder, teller.Claim); reason != "" {
+			if rule == rules.TestimonyTransfer && reason != "disabled" {
+				rule = rules.VariantResolution
+			}
+			decline(teller, listener, rule, reason)
 			continue
 		}
 		// A holder weighs each variant once: meeting the same disagreement
 		// again is not new evidence, and re-contesting would erode
 		// confidence by repetition alone.
-		if weighed(c.listener, c.testimony.Variant) {
-			decline(c.teller, c.listener, rules.VariantResolution, "listener already weighed this variant")
+		if variant := w.tellable[[2]string{teller.Holder, teller.Claim}].variant; weighed(listener, variant) {
+			decline(teller, listener, rules.VariantResolution, "listener already weighed this variant")
 			continue
 		}
-		if err := w.resolve(c.listener, c.testimony, c.side); err != nil {
+		if err := w.tell(e, teller.Holder, listener.Holder, teller.Claim); err != nil {
 			return err
 		}
 	}
@@ -177,10 +196,14 @@ func weighed(b *claims.Belief, variant string) bool {
 	return slices.ContainsFunc(b.Evidence, func(e claims.Evidence) bool { return e.Variant == variant })
 }
 
-// offerHolder is offer for a listener who already holds the same variant.
+// offerHolder is offer for a dormant or forgotten listener who holds the
+// same variant: telling it again reactivates it.
 func (w *World) offerHolder(e encounter, teller, listener *claims.Belief) error {
-	if reason := w.refusal(teller.Holder, teller.Claim); reason != "" {
-		w.emit(trace.Transmission{Via: e.id, Claim: teller.Claim, Variant: teller.Variant, Teller: teller.Holder, Listener: listener.Holder, Rule: rules.DormancyReactivation, Reason: reason})
+	if rule, reason := w.refusal(teller.Holder, teller.Claim); reason != "" {
+		if reason != "disabled" {
+			rule = rules.DormancyReactivation
+		}
+		w.emit(trace.Transmission{Via: e.id, Claim: teller.Claim, Variant: teller.Variant, Teller: teller.Holder, Listener: listener.Holder, Rule: rule, Reason: reason})
 		return nil
 	}
 	return w.tell(e, teller.Holder, listener.Holder, teller.Claim)

@@ -9,12 +9,24 @@ import (
 	"github.com/chronicle/ladder/sim/trace"
 )
 
+// told returns what teller tells of claim now: in the encounter phase the
+// snapshot fixed at its start; from the injection console (the events
+// phase), the teller's belief as it stands.
+func (w *World) told(teller, claim string) told {
+	if t, ok := w.tellable[[2]string{teller, claim}]; ok {
+		return t
+	}
+	tb, _ := w.store.Belief(teller, claim)
+	return telling(tb, w.now, w.store.Memory())
+}
+
 // testimony is what teller tells listener: the given variant, through the
 // teller's chain, at the retold confidence.
-func (w *World) testimony(e encounter, teller *claims.Belief, listener, variant string) claims.Testimony {
+func (w *World) testimony(e encounter, teller, claim string, tv told, listener, variant string) claims.Testimony {
+	tb, _ := w.store.Belief(teller, claim)
 	return claims.Testimony{
-		Teller: teller.Holder, Chain: append(teller.SourceChain(), teller.Holder), Variant: variant,
-		Tick: w.now, Via: e.id, Confidence: w.retold(teller.Holder, listener, teller.Confidence),
+		Teller: teller, Chain: append(tb.SourceChain(), teller), Variant: variant,
+		Tick: w.now, Via: e.id, Confidence: w.retold(teller, listener, tv.confidence),
 	}
 }
 
@@ -23,23 +35,23 @@ func (w *World) testimony(e encounter, teller *claims.Belief, listener, variant 
 // variant is offered corroboration; one holding another variant resolves
 // the contest.
 func (w *World) tell(e encounter, teller, listener, claim string) error {
-	tb, _ := w.store.Belief(teller, claim)
+	tv := w.told(teller, claim)
 	lb, holds := w.store.Belief(listener, claim)
-	if holds && lb.Variant != tb.Variant {
-		return w.resolve(lb, w.testimony(e, tb, listener, tb.Variant), claims.SideOf(tb))
+	if holds && lb.Variant != tv.variant {
+		return w.resolve(lb, w.testimony(e, teller, claim, tv, listener, tv.variant), tv.side)
 	}
 	if holds {
-		return w.corroborate(lb, w.testimony(e, tb, listener, tb.Variant))
+		return w.corroborate(lb, w.testimony(e, teller, claim, tv, listener, tv.variant))
 	}
-	variant := tb.Variant
+	variant := tv.variant
 	if e != injected {
-		v, err := w.mutate(e, tb, listener)
+		v, err := w.mutate(e, teller, claim, tv, listener)
 		if err != nil {
 			return err
 		}
 		variant = v
 	}
-	testimony := w.testimony(e, tb, listener, variant)
+	testimony := w.testimony(e, teller, claim, tv, listener, variant)
 	lb, err := w.store.Hear(listener, testimony)
 	if err != nil {
 		return err
@@ -47,6 +59,7 @@ func (w *World) tell(e encounter, teller, listener, claim string) error {
 	w.emit(trace.Transmission{Via: e.id, Claim: claim, Variant: variant, Teller: teller, Listener: listener, Fired: true, Rule: rules.TestimonyTransfer, Reason: "listener did not hold it", Confidence: lb.Confidence})
 	w.beliefChange(lb, "formed")
 	if w.store.Repeat(teller, claim) {
+		tb, _ := w.store.Belief(teller, claim)
 		w.beliefChange(tb, "repeated")
 	}
 	return nil
@@ -55,17 +68,16 @@ func (w *World) tell(e encounter, teller, listener, claim string) error {
 // mutate runs the mutation policies on one encounter retelling and returns
 // the variant the listener will hear: the teller's own, or a new one
 // derived from it.
-func (w *World) mutate(e encounter, tb *claims.Belief, listener string) (string, error) {
-	subject := listener + "<-" + tb.Holder + "/" + tb.Claim
+func (w *World) mutate(e encounter, teller, claim string, tv told, listener string) (string, error) {
+	subject := listener + "<-" + teller + "/" + claim
 	if !w.rules.Enabled(rules.MutationPolicy) {
 		w.ruleEval(rules.MutationPolicy, subject, false, "disabled")
-		return tb.Variant, nil
+		return tv.variant, nil
 	}
-	v, _ := w.store.Variant(tb.Variant)
+	v, _ := w.store.Variant(tv.variant)
 	r := mutation.Retelling{
-		Teller: tb.Holder, Listener: listener, Tick: w.now, Site: e.site, Variant: v,
-		Verbatim: tb.VerbatimAt(w.now, w.store.Memory()),
-		Faction:  w.faction, Rivals: w.rivals, Alternatives: w.alternatives, Roller: w.roller,
+		Teller: teller, Listener: listener, Tick: w.now, Site: e.site, Variant: v, Verbatim: tv.verbatim,
+		Faction: w.faction, Rivals: w.rivals, Alternatives: w.alternatives, Roller: w.roller,
 	}
 	for _, p := range w.policies {
 		d, applies := p.Decide(r)
@@ -76,15 +88,15 @@ func (w *World) mutate(e encounter, tb *claims.Belief, listener string) (string,
 			w.emit(trace.RuleEval{Rule: rules.MutationPolicy, Subject: subject, Fired: s.Fired, Reason: s.Reason, Values: s.Values, Roll: s.Roll})
 		}
 		if len(d.Changes) == 0 {
-			return tb.Variant, nil
+			return tv.variant, nil
 		}
-		nv, err := w.store.Derive(tb.Variant, d.Changes, claims.Origin{Reason: "mutation:" + d.Policy, Holder: tb.Holder, Tick: w.now})
+		nv, err := w.store.Derive(tv.variant, d.Changes, claims.Origin{Reason: "mutation:" + d.Policy, Holder: teller, Tick: w.now})
 		if err != nil {
 			return "", err
 		}
 		return nv.ID, nil
 	}
-	return tb.Variant, nil
+	return tv.variant, nil
 }
 
 func (w *World) faction(npc string) string {

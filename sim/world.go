@@ -25,17 +25,19 @@ type World struct {
 	sink    trace.Sink
 	seq     int64
 
-	ids       []string // cast ids, sorted
-	npcs      map[string]*npc
-	holds     map[string]string // location → hold
-	trust     map[[2]string]float64
-	pending   []Injection // in tick order
-	next      int         // index of the next injection to apply
-	now       int64
-	justHeard map[[2]string]bool // (holder, claim) learnt in this tick's encounters
-	locations []string           // sorted
-	items     []string           // sorted: the mutation vocabulary for item slots
-	policies  []mutation.Policy  // tried in order
+	ids     []string // cast ids, sorted
+	npcs    map[string]*npc
+	holds   map[string]string // location → hold
+	trust   map[[2]string]float64
+	pending []Injection // in tick order
+	next    int         // index of the next injection to apply
+	now     int64
+	// tellable is what each active holder can tell in this tick's
+	// encounter phase, fixed when the phase starts (see encounters).
+	tellable  map[[2]string]told
+	locations []string          // sorted
+	items     []string          // sorted: the mutation vocabulary for item slots
+	policies  []mutation.Policy // tried in order
 }
 
 type npc struct {
@@ -84,6 +86,8 @@ func New(cfg Config) (*World, error) {
 		store: claims.NewStore(claims.Memory{
 			VerbatimHalfLife: d.VerbatimHalfLifeTicks, GistHalfLife: d.GistHalfLifeTicks,
 			DormantGist: d.DormantGist, ForgottenGist: d.ForgottenGist,
+			NoDecay:  !cfg.Rules.Enabled(rules.BeliefDecay),
+			NoStages: !cfg.Rules.Enabled(rules.RumourStages),
 		}),
 		sink:  cfg.Sink,
 		npcs:  make(map[string]*npc, len(cfg.Cast)),
@@ -211,7 +215,16 @@ func (w *World) UnusedPins() []keyed.Pin { return w.roller.Unused() }
 func (w *World) Step() error {
 	w.now++
 	t := w.now
-	w.justHeard = map[[2]string]bool{}
+	if t == 0 {
+		// Decay and stages are derived on read, so a disabled one has no
+		// per-tick evaluation to record: say once that it is off.
+		for _, r := range []string{rules.BeliefDecay, rules.RumourStages} {
+			if !w.rules.Enabled(r) {
+				w.ruleEval(r, "", false, "disabled")
+			}
+		}
+	}
+	w.tellable = nil
 	for w.next < len(w.pending) && w.pending[w.next].Tick <= t {
 		i, in := w.next, w.pending[w.next]
 		w.next++

@@ -64,6 +64,9 @@ type Memory struct {
 	GistHalfLife     float64 // ticks
 	DormantGist      float64
 	ForgottenGist    float64
+	// NoDecay holds strengths at 1 (the belief-decay rule is off); NoStages
+	// derives no dormant or forgotten stage (the rumour-stages rule is off).
+	NoDecay, NoStages bool
 }
 
 // Belief is one holder's stance on one claim. Fields are read-only outside
@@ -93,17 +96,26 @@ func halve(elapsed int64, halfLife float64) float64 {
 
 // VerbatimAt returns the verbatim (surface detail) strength at tick t.
 func (b *Belief) VerbatimAt(t int64, m Memory) float64 {
+	if m.NoDecay {
+		return 1
+	}
 	return halve(t-b.Anchor, m.VerbatimHalfLife)
 }
 
 // GistAt returns the gist (meaning) strength at tick t.
 func (b *Belief) GistAt(t int64, m Memory) float64 {
+	if m.NoDecay {
+		return 1
+	}
 	return halve(t-b.Anchor, m.GistHalfLife)
 }
 
 // StageAt derives the stage at tick t: forgotten below the forgotten
 // threshold, dormant below the dormant threshold, else the stored stage.
 func (b *Belief) StageAt(t int64, m Memory) Stage {
+	if m.NoStages {
+		return b.Stage
+	}
 	g := b.GistAt(t, m)
 	switch {
 	case g < m.ForgottenGist:

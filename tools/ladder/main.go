@@ -45,15 +45,15 @@ func run(args []string, stdout, stderr io.Writer) error {
 	case "check":
 		return check(args[1:], stdout)
 	case "goldens":
-		return goldens(args[1:], stdout)
+		return goldens(args[1:], stdout, stderr)
 	case "render":
-		return render(args[1:])
+		return render(args[1:], stderr)
 	case "explain":
-		return explain(args[1:], stdout)
+		return explain(args[1:], stdout, stderr)
 	case "compare":
 		return compare(args[1:], stdout)
 	case "curve":
-		return curve(args[1:], stdout)
+		return curve(args[1:], stdout, stderr)
 	}
 	return fmt.Errorf("unknown command %q (commands: check, goldens, render, explain, compare, curve)", args[0])
 }
@@ -91,8 +91,9 @@ func check(args []string, stdout io.Writer) error {
 	return nil
 }
 
-func render(args []string) error {
+func render(args []string, stderr io.Writer) error {
 	fl := flag.NewFlagSet("render", flag.ContinueOnError)
+	fl.SetOutput(stderr)
 	out := fl.String("out", "", "directory to write the rendering into (laid out like goldens/)")
 	var rungs rungList
 	fl.Var(&rungs, "rung", "rung id to render (repeatable; default all)")
@@ -111,8 +112,9 @@ func render(args []string) error {
 
 // goldens proves determinism with two renderings in two separate processes
 // of this same binary, then writes what changed.
-func goldens(args []string, stdout io.Writer) error {
+func goldens(args []string, stdout, stderr io.Writer) error {
 	fl := flag.NewFlagSet("goldens", flag.ContinueOnError)
+	fl.SetOutput(stderr)
 	var rungs rungList
 	fl.Var(&rungs, "rung", "rung id to regenerate (repeatable; default all)")
 	if err := fl.Parse(args); err != nil {
@@ -141,7 +143,7 @@ func goldens(args []string, stdout io.Writer) error {
 				cmdArgs = append(cmdArgs, "-rung", r)
 			}
 			cmd := exec.Command(self, cmdArgs...)
-			cmd.Stderr = os.Stderr
+			cmd.Stderr = stderr
 			if err := cmd.Run(); err != nil {
 				errs[i] = fmt.Errorf("rendering %d of 2: %w", i+1, err)
 			}

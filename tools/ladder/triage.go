@@ -33,8 +33,9 @@ func find(name string) (*fixture.Fixture, error) {
 }
 
 // explain steps a rung to a tick and prints one belief's provenance.
-func explain(args []string, stdout io.Writer) error {
+func explain(args []string, stdout, stderr io.Writer) error {
 	fl := flag.NewFlagSet("explain", flag.ContinueOnError)
+	fl.SetOutput(stderr)
 	name := fl.String("rung", "", "rung, or rung/case")
 	at := fl.Int64("at", -1, "tick to explain as of (default: the last tick)")
 	holder := fl.String("holder", "", "NPC holding the belief")
@@ -130,8 +131,9 @@ func runTrace(name string) ([]byte, error) {
 
 // curve prints a claim's believer curve: as the step function a `curve:`
 // expectation takes (yaml, the default), or one row per tick as CSV.
-func curve(args []string, stdout io.Writer) error {
+func curve(args []string, stdout, stderr io.Writer) error {
 	fl := flag.NewFlagSet("curve", flag.ContinueOnError)
+	fl.SetOutput(stderr)
 	name := fl.String("rung", "", "rung, or rung/case")
 	claim := fl.String("claim", "", "claim id")
 	format := fl.String("format", "yaml", "yaml (a curve: expectation) or csv (tick,believers,holders)")
@@ -140,6 +142,9 @@ func curve(args []string, stdout io.Writer) error {
 	}
 	if *name == "" || *claim == "" {
 		return errors.New("curve: -rung and -claim are required")
+	}
+	if *format != "yaml" && *format != "csv" {
+		return fmt.Errorf("curve: unknown format %q (yaml or csv)", *format)
 	}
 	f, err := find(*name)
 	if err != nil {
@@ -152,14 +157,13 @@ func curve(args []string, stdout io.Writer) error {
 	switch *format {
 	case "csv":
 		return gocsv.Marshal(points, stdout)
-	case "yaml":
+	default:
 		steps := ladder.Steps(points)
 		parts := make([]string, len(steps))
 		for i, s := range steps {
 			parts[i] = fmt.Sprintf("%d: %d", s.Tick, s.Count)
 		}
 		fmt.Fprintf(stdout, "curve:\n  claim: %s\n  believers: {%s}\n", *claim, strings.Join(parts, ", "))
-		return nil
 	}
-	return fmt.Errorf("curve: unknown format %q (yaml or csv)", *format)
+	return nil
 }

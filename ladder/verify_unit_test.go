@@ -1,0 +1,226 @@
+package ladder_test
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+
+	. "github.com/onsi/ginkgo/v2"
+	. "github.com/onsi/gomega"
+
+	"github.com/chronicle/ladder/ladder"
+	"github.com/chronicle/ladder/ladder/checkpoint"
+	"github.com/chronicle/ladder/ladder/fixture"
+	"github.com/chronicle/ladder/sim/canon"
+	"github.com/chronicle/ladder/sim/detmath"
+)
+
+// These are unit specs of Verify: they run T0.2 once, write its own
+// artifacts as goldens in a temporary root, break one golden at a time and
+// pin the one-line message. Labelled "unit" so `make ladder RUNG=…` (a
+// label filter) skips them.
+
+const t02Commands = "(reproduce: make ladder RUNG=T0.2; regenerate: make goldens RUNG=T0.2)"
+
+var t02 = sync.OnceValues(func() (*ladder.Result, error) {
+	data, err := os.ReadFile(filepath.Join(root, "fixtures", "T0.2-decay.yaml"))
+	if err != nil {
+		return nil, err
+	}
+	fs, err := fixture.Parse("fixtures/T0.2-decay.yaml", data)
+	if err != nil {
+		return nil, err
+	}
+	return ladder.Run(fs[0])
+})
+
+var _ = Describe("Verify", Label("unit"), func() {
+	var (
+		res  *ladder.Result
+		tmp  string
+		dir  string // tmp/goldens/T0.2-decay
+		arts map[string][]byte
+	)
+
+	read := func(name string) []byte {
+		GinkgoHelper()
+		b, err := os.ReadFile(filepath.Join(dir, name))
+		Expect(err).NotTo(HaveOccurred())
+		return b
+	}
+	write := func(name string, b []byte) {
+		GinkgoHelper()
+		Expect(os.WriteFile(filepath.Join(dir, name), b, 0o644)).To(Succeed())
+	}
+	editCheckpoints := func(edit func(*checkpoint.File)) {
+		GinkgoHelper()
+		f, err := checkpoint.Parse("golden", read(ladder.CheckpointsFile))
+		Expect(err).NotTo(HaveOccurred())
+		edit(&f)
+		b, err := f.Marshal()
+		Expect(err).NotTo(HaveOccurred())
+		write(ladder.CheckpointsFile, b)
+	}
+
+	BeforeEach(func() {
+		var err error
+		res, err = t02()
+		Expect(err).NotTo(HaveOccurred())
+		Expect(res.Failures).To(BeEmpty())
+		arts, err = res.Artifacts()
+		Expect(err).NotTo(HaveOccurred())
+		tmp = GinkgoT().TempDir()
+		dir = filepath.Join(tmp, "goldens", "T0.2-decay")
+		Expect(os.MkdirAll(dir, 0o755)).To(Succeed())
+		for _, name := range ladder.ArtifactNames {
+			write(name, arts[name])
+		}
+	})
+
+	It("passes a run against its own artifacts, with no warnings", func() {
+		Expect(ladder.Verify(tmp, res)).To(Equal(ladder.Verdict{}))
+	})
+
+	It("ends every failure with the commands that reproduce and regenerate the rung", func() {
+		Expect(ladder.Commands(res.Fixture)).To(Equal(t02Commands))
+	})
+
+	It("names the first divergent tick, column, golden and actual value of a changed dense cell", func() {
+		lines := strings.Split(string(read(ladder.DenseFile)), "\n")
+		header := strings.Split(lines[0], ",")
+		col := -1
+		for i, h := range header {
+			if h == "witness/theft@0/verbatim" {
+				col = i
+			}
+		}
+		Expect(col).To(BeNumerically(">", 0))
+		row := strings.Split(lines[5], ",") // tick 4
+		Expect(row[0]).To(Equal("4"))
+		Expect(row[col]).To(Equal(canon.FormatFloat(detmath.Exp2(-4.0 / 72))))
+		Expect(row[col]).To(Equal("0.9622238368941451"))
+		row[col] = "999.0"
+		lines[5] = strings.Join(row, ",")
+		write(ladder.DenseFile, []byte(strings.Join(lines, "\n")))
+
+		Expect(ladder.Verify(tmp, res)).To(Equal(ladder.Verdict{Failures: []string{
+			`T0.2 dense.csv: first divergence at tick 4, column "witness/theft@0/verbatim": golden 999.0, actual 0.9622238368941451 ` + t02Commands,
+		}}))
+	})
+
+	It("reports only the first divergence of the dense golden", func() {
+		lines := strings.Split(string(read(ladder.DenseFile)), "\n")
+		for i := 100; i < 110; i++ {
+			lines[i] = strings.Replace(lines[i], ",heard,", ",dormant,", 1)
+		}
+		write(ladder.DenseFile, []byte(strings.Join(lines, "\n")))
+		Expect(ladder.Verify(tmp, res)).To(Equal(ladder.Verdict{Failures: []string{
+			`T0.2 dense.csv: first divergence at tick 99, column "witness/theft@0/stage": golden dormant, actual heard ` + t02Commands,
+		}}))
+	})
+
+	It("names the first divergent trace record when a golden line is missing", func() {
+		lines := strings.SplitAfter(string(read(ladder.TraceFile)), "\n")
+		Expect(lines[3]).To(ContainSubstring(`"rule":"witness-creates-belief"`))
+		golden := strings.Join(append(lines[:3:3], lines[4:]...), "")
+		write(ladder.TraceFile, []byte(golden))
+
+		const branch = `"branch":{"generation":0,"save_uuid":"a602b93e-1cab-84c4-82ee-a3572aea9346"},`
+		Expect(ladder.Verify(tmp, res)).To(Equal(ladder.Verdict{Failures: []string{
+			`T0.2 trace.jsonl: first divergent record at line 4 (tick 0, belief "witness/theft@0 formed"): ` +
+				`golden {"change":"formed","claim":"theft@0","confidence":0.9,"holder":"witness","kind":"belief","seq":3,"stage":"heard","tick":0,"variant":"theft@0#v0"}, ` +
+				`actual {"fired":true,"kind":"rule","reason":"witnessed","rule":"witness-creates-belief","seq":2,"subject":"witness/theft@0","tick":0,"values":{"confidence":0.9}} ` +
+				t02Commands,
+		}}))
+		Expect(lines[4]).To(HavePrefix("{" + branch + `"change":"formed"`))
+	})
+
+	It("reports a missing golden as missing, file by file", func() {
+		Expect(os.Remove(filepath.Join(dir, ladder.DenseFile))).To(Succeed())
+		Expect(ladder.Verify(tmp, res)).To(Equal(ladder.Verdict{Failures: []string{
+			"T0.2 dense.csv: golden goldens/T0.2-decay/dense.csv is missing " + t02Commands,
+		}}))
+
+		Expect(os.RemoveAll(dir)).To(Succeed())
+		Expect(ladder.Verify(tmp, res)).To(Equal(ladder.Verdict{Failures: []string{
+			"T0.2 dense.csv: golden goldens/T0.2-decay/dense.csv is missing " + t02Commands,
+			"T0.2 trace.jsonl: golden goldens/T0.2-decay/trace.jsonl is missing " + t02Commands,
+			"T0.2 checkpoints.json: golden goldens/T0.2-decay/checkpoints.json is missing " + t02Commands,
+		}}))
+	})
+
+	It("reports a golden it cannot read", func() {
+		Expect(os.Remove(filepath.Join(dir, ladder.TraceFile))).To(Succeed())
+		Expect(os.Mkdir(filepath.Join(dir, ladder.TraceFile), 0o755)).To(Succeed())
+		v := ladder.Verify(tmp, res)
+		Expect(v.Warnings).To(BeEmpty())
+		Expect(v.Failures).To(HaveLen(1))
+		Expect(v.Failures[0]).To(HavePrefix("T0.2 trace.jsonl: cannot read the golden: "))
+		Expect(v.Failures[0]).To(HaveSuffix(t02Commands))
+	})
+
+	DescribeTable("reports a malformed golden",
+		func(name string, golden func([]byte) []byte, want string) {
+			write(name, golden(read(name)))
+			Expect(ladder.Verify(tmp, res)).To(Equal(ladder.Verdict{Failures: []string{want + " " + t02Commands}}))
+		},
+		Entry("dense.csv without its final newline", ladder.DenseFile,
+			func(b []byte) []byte { return b[:len(b)-1] },
+			"T0.2 dense.csv: golden goldens/T0.2-decay/dense.csv is malformed: dense: malformed golden at line 722: missing newline at end of file"),
+		Entry("dense.csv with a row one field short", ladder.DenseFile,
+			func(b []byte) []byte {
+				lines := strings.Split(string(b), "\n")
+				lines[3] = lines[3][:strings.LastIndexByte(lines[3], ',')]
+				return []byte(strings.Join(lines, "\n"))
+			},
+			"T0.2 dense.csv: golden goldens/T0.2-decay/dense.csv is malformed: dense: malformed golden at line 4, column 13: wrong number of fields: got 12, want 13"),
+		Entry("empty dense.csv", ladder.DenseFile,
+			func([]byte) []byte { return nil },
+			"T0.2 dense.csv: golden goldens/T0.2-decay/dense.csv is malformed: dense: malformed golden at line 1: missing header"),
+		Entry("truncated checkpoints.json", ladder.CheckpointsFile,
+			func([]byte) []byte { return []byte("{\n") },
+			"T0.2 checkpoints.json: golden is malformed: goldens/T0.2-decay/checkpoints.json:2:1: unexpected end of JSON input"),
+	)
+
+	It("passes a checkpoint moved by 1e-6 (regime 1 allows 1e-5) and fails one moved by 1e-3", func() {
+		var golden float64
+		editCheckpoints(func(f *checkpoint.File) {
+			s := f.Samples[1]
+			Expect(s.Tick).To(Equal(int64(24)))
+			v := *s.Values["gist"] + 1e-6
+			s.Values["gist"] = &v
+		})
+		Expect(ladder.Verify(tmp, res)).To(Equal(ladder.Verdict{}))
+
+		editCheckpoints(func(f *checkpoint.File) {
+			v := *f.Samples[1].Values["gist"] - 1e-6 + 1e-3
+			golden = v
+			f.Samples[1].Values["gist"] = &v
+		})
+		actual := 0.9828205985452511
+		Expect(ladder.Verify(tmp, res)).To(Equal(ladder.Verdict{Failures: []string{
+			`T0.2 checkpoints.json: checkpoint "gist" at tick 24: golden ` + canon.FormatFloat(golden) + `, actual 0.9828205985452511 (|Δ| ` +
+				canon.FormatFloat(golden-actual) + " > 1e-05, regime 1) " + t02Commands,
+		}}))
+	})
+
+	It("warns, without failing, when only the defines_hash differs", func() {
+		editCheckpoints(func(f *checkpoint.File) { f.DefinesHash = "0123456789abcdef" })
+		hash := res.Checkpoints.DefinesHash
+		Expect(hash).To(HaveLen(16))
+		Expect(ladder.Verify(tmp, res)).To(Equal(ladder.Verdict{Warnings: []string{
+			"T0.2 checkpoints.json: input drift: defines_hash changed (golden 0123456789abcdef, actual " + hash +
+				"); values still compared — regenerate to record the new inputs",
+		}}))
+	})
+
+	It("fails on an outcome that differs, beside the drift warning", func() {
+		editCheckpoints(func(f *checkpoint.File) { f.Outcome.Beliefs = 2; f.FixtureHash = "fedcba9876543210" })
+		Expect(ladder.Verify(tmp, res)).To(Equal(ladder.Verdict{
+			Failures: []string{"T0.2 checkpoints.json: outcome.beliefs: golden 2, actual 1 " + t02Commands},
+			Warnings: []string{"T0.2 checkpoints.json: input drift: fixture_hash changed (golden fedcba9876543210, actual " + res.Fixture.Hash +
+				"); values still compared — regenerate to record the new inputs"},
+		}))
+	})
+})
