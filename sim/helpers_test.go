@@ -170,15 +170,6 @@ func firstIndex(recs []trace.Record, k trace.Kind) int {
 	return slices.IndexFunc(recs, func(r trace.Record) bool { return r.Body.Kind() == k })
 }
 
-func lastIndex(recs []trace.Record, k trace.Kind) int {
-	for i := len(recs) - 1; i >= 0; i-- {
-		if recs[i].Body.Kind() == k {
-			return i
-		}
-	}
-	return -1
-}
-
 // bits compares floats bit for bit.
 func bits(f float64) uint64 { return math.Float64bits(f) }
 

@@ -5,7 +5,6 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"runtime"
 	"strings"
 	"time"
 
@@ -100,11 +99,11 @@ var _ = Describe("goldens, end to end", Ordered, Serial, func() {
 	old := time.Date(2001, 2, 3, 4, 5, 6, 0, time.UTC)
 	golden := func(name string) string { return filepath.Join(root, "goldens", "T0.1-witness", name) }
 
+	// The go command that runs this test is on PATH (go test, make).
 	goTool := func() string {
-		if p, err := exec.LookPath("go"); err == nil {
-			return p
-		}
-		return filepath.Join(runtime.GOROOT(), "bin", "go")
+		p, err := exec.LookPath("go")
+		Expect(err).NotTo(HaveOccurred(), "the go command must be on PATH")
+		return p
 	}
 
 	BeforeAll(func() {
