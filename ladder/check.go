@@ -1,6 +1,7 @@
 package ladder
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -11,7 +12,6 @@ import (
 	"github.com/chronicle/ladder/ladder/fixture"
 	"github.com/chronicle/ladder/sim/canon"
 	"github.com/chronicle/ladder/sim/claims"
-	"github.com/chronicle/ladder/sim/trace"
 )
 
 // checker evaluates a fixture's expectations as the run advances. Each
@@ -91,14 +91,16 @@ func (c *checker) at() {
 }
 
 // end checks the expectations over the whole record: trace and events.
-func (c *checker) end(tr *trace.Buffer) error {
+// Trace expectations match the run's trace file itself (jsonl), so they
+// see exactly the fields and values a reader of trace.jsonl sees.
+func (c *checker) end(jsonl []byte) error {
 	var records []map[string]any
 	for _, e := range c.f.Expect {
 		switch {
 		case e.Trace != nil:
 			if records == nil {
 				var err error
-				if records, err = plainRecords(tr); err != nil {
+				if records, err = plainRecords(jsonl); err != nil {
 					return err
 				}
 			}
@@ -485,18 +487,17 @@ func matches(want, got any) bool {
 	}
 }
 
-// plainRecords converts trace records to the plain values their JSON lines
-// decode to, so fixtures match exactly the fields the trace file shows.
-func plainRecords(tr *trace.Buffer) ([]map[string]any, error) {
-	out := make([]map[string]any, len(tr.Records))
-	for i, r := range tr.Records {
-		b, err := canon.Marshal(r.Object(tr.Header.Branch))
-		if err != nil {
-			return nil, fmt.Errorf("trace record %d: %w", r.Seq, err)
+// plainRecords decodes the records of a trace file (every line after the
+// header) into the plain values fixtures match against.
+func plainRecords(jsonl []byte) ([]map[string]any, error) {
+	lines := bytes.Split(bytes.TrimSuffix(jsonl, []byte("\n")), []byte("\n"))
+	out := make([]map[string]any, 0, len(lines))
+	for i, line := range lines[1:] {
+		var rec map[string]any
+		if err := json.Unmarshal(line, &rec); err != nil {
+			return nil, fmt.Errorf("trace line %d: %w", i+2, err)
 		}
-		if err := json.Unmarshal(b, &out[i]); err != nil {
-			return nil, fmt.Errorf("trace record %d: %w", r.Seq, err)
-		}
+		out = append(out, rec)
 	}
 	return out, nil
 }

@@ -25,26 +25,16 @@ const root = ".."
 // that does not load becomes a failing spec pointing at its first error.
 func TestLadder(t *testing.T) {
 	RegisterFailHandler(Fail)
-	paths, err := filepath.Glob(filepath.Join(root, "fixtures", "*.yaml"))
+	files, err := fixture.Discover(filepath.Join(root, "fixtures"), "fixtures")
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(paths) == 0 {
-		t.Fatal("no fixtures under fixtures/: an empty ladder proves nothing")
-	}
-	slices.Sort(paths)
-	for _, p := range paths {
-		rel := "fixtures/" + filepath.Base(p)
-		data, err := os.ReadFile(p)
-		if err != nil {
-			t.Fatal(err)
-		}
-		fixtures, err := fixture.ParseWith(rel, data, fixture.DirResolver(filepath.Join(root, "fixtures"), "fixtures"))
-		if err != nil {
-			invalidFixture(rel, err)
+	for _, file := range files {
+		if file.Err != nil {
+			invalidFixture(file.Name, file.Err)
 			continue
 		}
-		for _, f := range fixtures {
+		for _, f := range file.Fixtures {
 			rung(f)
 		}
 	}

@@ -55,16 +55,17 @@ func Run(f *fixture.Fixture) (*Result, error) {
 	if err := events.Verify(w.Log().Records()); err != nil {
 		return nil, fmt.Errorf("%s: canonical log: %w", f.Name(), err)
 	}
-	if err := chk.end(tr); err != nil {
-		return nil, err
-	}
-	res := &Result{Fixture: f, Failures: chk.messages()}
+	res := &Result{Fixture: f}
 	if res.Dense, err = rec.encode(); err != nil {
 		return nil, fmt.Errorf("%s: dense.csv: %w", f.Name(), err)
 	}
 	if res.Trace, err = tr.AppendJSONL(nil); err != nil {
 		return nil, fmt.Errorf("%s: trace.jsonl: %w", f.Name(), err)
 	}
+	if err := chk.end(res.Trace); err != nil {
+		return nil, err
+	}
+	res.Failures = chk.messages()
 	hash, err := f.Defines.Hash()
 	if err != nil {
 		return nil, err

@@ -130,7 +130,9 @@ func (c call) eval(env Env) (float64, error) {
 		return detmath.Exp2(vals[0]), nil
 	case "exp":
 		return detmath.Exp(vals[0]), nil
-	default: // noisy_or, folded left: the order corroborating reports arrive
+	default: // noisy_or, folded left: the order corroborating reports arrive.
+		// Written here rather than calling claims.NoisyOr on purpose: an
+		// expected value must not be computed by the code it checks.
 		acc := vals[0]
 		for _, v := range vals[1:] {
 			acc = 1 - float64(float64(1-acc)*float64(1-v))

@@ -19,26 +19,17 @@ const FailuresFile = "failures.txt"
 // is in rungs (all when rungs is empty). A rung named but not found is an
 // error, as is a fixture that does not load.
 func Select(root string, rungs []string) ([]*fixture.Fixture, error) {
-	paths, err := filepath.Glob(filepath.Join(root, "fixtures", "*.yaml"))
+	files, err := fixture.Discover(filepath.Join(root, "fixtures"), "fixtures")
 	if err != nil {
 		return nil, err
 	}
-	if len(paths) == 0 {
-		return nil, fmt.Errorf("no fixtures under %s", filepath.Join(root, "fixtures"))
-	}
-	slices.Sort(paths)
 	var out []*fixture.Fixture
 	found := map[string]bool{}
-	for _, p := range paths {
-		data, err := os.ReadFile(p)
-		if err != nil {
-			return nil, err
+	for _, file := range files {
+		if file.Err != nil {
+			return nil, file.Err
 		}
-		fs, err := fixture.ParseWith("fixtures/"+filepath.Base(p), data, fixture.DirResolver(filepath.Join(root, "fixtures"), "fixtures"))
-		if err != nil {
-			return nil, err
-		}
-		for _, f := range fs {
+		for _, f := range file.Fixtures {
 			if len(rungs) == 0 || slices.Contains(rungs, f.Rung) {
 				found[f.Rung] = true
 				out = append(out, f)
