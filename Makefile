@@ -33,18 +33,15 @@ check:
 unit:
 	$(GO) test $$($(GO) list ./... | grep -v '/ladder$$')
 
-## matrix: the ladder must pass unchanged on 386, with FMA fusion allowed (GOAMD64=v3), and with FMA disabled at run time
+## matrix: the ladder and engine specs unchanged as 386 and arm64 binaries (natively or under
+## qemu-user), with FMA fusion allowed (GOAMD64=v3) and with FMA off; a leg this machine cannot
+## run is skipped with a loud warning (tools/matrix.sh probes first)
 matrix:
-	GOARCH=386 CGO_ENABLED=0 $(GO) test ./ladder ./sim/...
-	@if grep -qw fma /proc/cpuinfo 2>/dev/null && grep -qw avx2 /proc/cpuinfo; then \
-		echo "GOAMD64=v3 $(GO) test ./ladder ./sim/..."; GOAMD64=v3 $(GO) test ./ladder ./sim/...; \
-	else echo "matrix: WARNING: this CPU cannot run GOAMD64=v3 binaries (no FMA/AVX2): the FMA-fusion leg was NOT run here" >&2; fi
-	GODEBUG=cpu.fma=off $(GO) test -count=1 ./ladder ./sim/...
+	GO=$(GO) tools/matrix.sh
 
-## matrix-arm64: the ladder as an arm64 binary under qemu-user (needs qemu-aarch64; not part of make test)
+## matrix-arm64: the arm64 leg alone
 matrix-arm64:
-	@command -v qemu-aarch64 >/dev/null || { echo "matrix-arm64 needs qemu-user (Debian: apt-get install qemu-user)" >&2; exit 1; }
-	GOARCH=arm64 CGO_ENABLED=0 $(GO) test -exec qemu-aarch64 ./ladder ./sim/...
+	GO=$(GO) tools/matrix.sh arm64
 
 ## goldens: regenerate goldens (all, or RUNG=T0.2) after proving determinism with two runs
 goldens:

@@ -1,0 +1,100 @@
+#!/usr/bin/env bash
+# The determinism matrix: the ladder and the engine's specs must pass,
+# unchanged, as a 386 binary, as an arm64 binary, with FMA fusion allowed
+# (GOAMD64=v3) and with FMA disabled at run time. Each leg probes what this
+# machine can do first; a leg that cannot run here is skipped with a loud
+# warning, never silently, and the summary at the end lists what ran.
+#
+#   tools/matrix.sh            every leg this machine can run
+#   tools/matrix.sh arm64      one leg (386, arm64, v3, fma-off)
+set -uo pipefail
+
+GO=${GO:-go}
+PKGS=(./ladder ./sim/...)
+legs=("$@")
+[ ${#legs[@]} -eq 0 ] && legs=(386 arm64 v3 fma-off)
+
+ran=() skipped=() failed=()
+
+warn() { printf '\nmatrix: WARNING: %s\n\n' "$*" >&2; }
+
+# probe builds a trivial program for GOARCH=$1 and runs it with the
+# executor in $2 (empty: natively); success means test binaries can run.
+probe() {
+	local dir
+	dir=$(mktemp -d)
+	printf 'package main\n\nfunc main() {}\n' >"$dir/main.go"
+	GOARCH=$1 CGO_ENABLED=0 "$GO" build -o "$dir/probe" "$dir/main.go" 2>/dev/null &&
+		(cd "$dir" && GODEBUG=asyncpreemptoff=1 $2 ./probe) >/dev/null 2>&1
+	local rc=$?
+	rm -rf "$dir"
+	return $rc
+}
+
+# emulator returns the first qemu-user binary for an architecture.
+emulator() {
+	local name
+	for name in "qemu-$1" "qemu-$1-static"; do
+		if command -v "$name" >/dev/null; then
+			command -v "$name"
+			return 0
+		fi
+	done
+	return 1
+}
+
+leg() {
+	local name=$1
+	shift
+	echo "matrix[$name]: $*"
+	if env "$@"; then ran+=("$name"); else failed+=("$name"); fi
+}
+
+for l in "${legs[@]}"; do
+	case $l in
+	386)
+		if probe 386 ""; then
+			leg 386 GOARCH=386 CGO_ENABLED=0 "$GO" test -count=1 "${PKGS[@]}"
+		elif q=$(emulator i386) && probe 386 "$q"; then
+			# Go's asynchronous preemption signals crash under qemu-user's
+			# i386 signal emulation; turning it off changes scheduling only,
+			# never a result.
+			leg 386 GODEBUG=asyncpreemptoff=1 GOARCH=386 CGO_ENABLED=0 "$GO" test -count=1 -exec "$q" "${PKGS[@]}"
+		else
+			warn "this kernel cannot run 386 binaries and no working qemu-i386 was found: the 386 leg was NOT run here (Debian: apt-get install qemu-user-static)"
+			skipped+=(386)
+		fi
+		;;
+	arm64)
+		if [ "$(uname -m)" = aarch64 ] && probe arm64 ""; then
+			leg arm64 GOARCH=arm64 CGO_ENABLED=0 "$GO" test -count=1 "${PKGS[@]}"
+		elif q=$(emulator aarch64) && probe arm64 "$q"; then
+			leg arm64 GOARCH=arm64 CGO_ENABLED=0 "$GO" test -count=1 -exec "$q" "${PKGS[@]}"
+		else
+			warn "no qemu-aarch64 emulator: the arm64 leg was NOT run here (Debian: apt-get install qemu-user-static)"
+			skipped+=(arm64)
+		fi
+		;;
+	v3)
+		if grep -qw fma /proc/cpuinfo 2>/dev/null && grep -qw avx2 /proc/cpuinfo; then
+			leg v3 GOAMD64=v3 "$GO" test -count=1 "${PKGS[@]}"
+		else
+			warn "this CPU cannot run GOAMD64=v3 binaries (no FMA/AVX2): the FMA-fusion leg was NOT run here"
+			skipped+=(v3)
+		fi
+		;;
+	fma-off)
+		leg fma-off GODEBUG=cpu.fma=off "$GO" test -count=1 "${PKGS[@]}"
+		;;
+	*)
+		echo "matrix: unknown leg $l (386, arm64, v3, fma-off)" >&2
+		exit 2
+		;;
+	esac
+done
+
+echo "matrix: ran [${ran[*]:-}] skipped [${skipped[*]:-}] failed [${failed[*]:-}]"
+if [ ${#skipped[@]} -gt 0 ]; then
+	warn "legs skipped on this machine: ${skipped[*]} — goldens were NOT proved identical there"
+fi
+[ ${#failed[@]} -eq 0 ]
