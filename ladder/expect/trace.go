@@ -151,7 +151,7 @@ func (c *traceCheck) fields(d Decoder, n *yaml.Node, path string, prefix []strin
 					names = append(names, name)
 				}
 			}
-			d.Errorf(k, p, "a %s record has no field %q%s (fields: %s)", c.kind, full, d.Suggest(k.Value, names), strings.Join(names, ", "))
+			d.Errorf(k, p, "%s %s record has no field %q%s (fields: %s)", article(c.kind), c.kind, full, d.Suggest(k.Value, names), strings.Join(names, ", "))
 			continue
 		}
 		at := append(slices.Clone(prefix), k.Value)
@@ -306,4 +306,12 @@ func anys(s []string) []any {
 		out[i] = x
 	}
 	return out
+}
+
+// article is "an" before a vowel, else "a".
+func article(word string) string {
+	if word != "" && strings.ContainsRune("aeiou", rune(word[0])) {
+		return "an"
+	}
+	return "a"
 }
