@@ -174,7 +174,7 @@ func (c *traceCheck) fields(d Decoder, n *yaml.Node, path string, prefix []strin
 				}
 			})
 		case trace.ShapeSet:
-			c.set(d, v, p, at, shown, k.Value)
+			c.set(d, v, p, at, shown, k.Value, f.Size)
 		case trace.ShapeTable:
 			d.Errorf(k, p, "%s is a table of records and cannot be matched; check the state with belief, holders or npc expectations", full)
 		default:
@@ -187,7 +187,7 @@ func (c *traceCheck) fields(d Decoder, n *yaml.Node, path string, prefix []strin
 }
 
 // set decodes a set field: a list (the exact set) or {includes: list}.
-func (c *traceCheck) set(d Decoder, v *yaml.Node, p string, at []string, shown map[string]any, key string) {
+func (c *traceCheck) set(d Decoder, v *yaml.Node, p string, at []string, shown map[string]any, key string, size int) {
 	members := func(l *yaml.Node, lp string) []string {
 		out := []string{}
 		d.List(l, lp, func(_ int, m *yaml.Node, mp string) {
@@ -200,14 +200,23 @@ func (c *traceCheck) set(d Decoder, v *yaml.Node, p string, at []string, shown m
 	switch v.Kind {
 	case yaml.SequenceNode:
 		s := members(v, p)
+		if size > 0 && len(v.Content) != size {
+			// A pair given one member matches nothing, so "never meets
+			// anyone" would pass without looking.
+			d.Errorf(v, p, "%s always has %d members, got %d; to match records whose %s includes some, write %s: {includes: [...]}", strings.Join(at, "."), size, len(v.Content), key, key)
+			return
+		}
 		shown[key] = anys(s)
 		c.preds = append(c.preds, pred{path: at, set: slices.Sorted(slices.Values(s)), isSet: true})
 	case yaml.MappingNode:
 		var inc []string
 		d.Object(v, p, Field{Name: "includes", Required: true, Decode: func(l *yaml.Node, lp string) {
 			inc = members(l, lp)
-			if len(resolve(l).Content) == 0 {
+			switch n := len(resolve(l).Content); {
+			case n == 0:
 				d.Errorf(l, lp, "includes: [] matches every record; name at least one member")
+			case size > 0 && n > size:
+				d.Errorf(l, lp, "%s has %d members; includes names %d, so it matches nothing", strings.Join(at, "."), size, n)
 			}
 		}})
 		shown[key] = map[string]any{"includes": anys(inc)}

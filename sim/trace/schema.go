@@ -25,10 +25,12 @@ const (
 )
 
 // Field is one field a record kind carries. Path is dotted for nested
-// fields ("roll.value").
+// fields ("roll.value"). Size is the fixed number of members of a set
+// field (an encounter's pair has 2), 0 when it varies.
 type Field struct {
 	Path  string
 	Shape Shape
+	Size  int
 }
 
 // schema is every field each record kind writes, envelope included. It is
@@ -37,37 +39,37 @@ type Field struct {
 // the package's tests hold it and the encoders to each other.
 var schema = map[Kind][]Field{
 	KindEncounter: {
-		{"fired", ShapeBool}, {"id", ShapeString}, {"pair", ShapeSet}, {"site", ShapeString},
-		{"roll", ShapeObject}, {"roll.key", ShapeString}, {"roll.natural", ShapeNumber}, {"roll.pinned", ShapeBool},
-		{"roll.purpose", ShapeString}, {"roll.threshold", ShapeNumber}, {"roll.value", ShapeNumber},
+		{Path: "fired", Shape: ShapeBool}, {Path: "id", Shape: ShapeString}, {Path: "pair", Shape: ShapeSet, Size: 2}, {Path: "site", Shape: ShapeString},
+		{Path: "roll", Shape: ShapeObject}, {Path: "roll.key", Shape: ShapeString}, {Path: "roll.natural", Shape: ShapeNumber}, {Path: "roll.pinned", Shape: ShapeBool},
+		{Path: "roll.purpose", Shape: ShapeString}, {Path: "roll.threshold", Shape: ShapeNumber}, {Path: "roll.value", Shape: ShapeNumber},
 	},
 	KindTransmission: {
-		{"claim", ShapeString}, {"confidence", ShapeNumber}, {"fired", ShapeBool}, {"listener", ShapeString}, {"reason", ShapeString},
-		{"rule", ShapeString}, {"teller", ShapeString}, {"variant", ShapeString}, {"via", ShapeString},
+		{Path: "claim", Shape: ShapeString}, {Path: "confidence", Shape: ShapeNumber}, {Path: "fired", Shape: ShapeBool}, {Path: "listener", Shape: ShapeString}, {Path: "reason", Shape: ShapeString},
+		{Path: "rule", Shape: ShapeString}, {Path: "teller", Shape: ShapeString}, {Path: "variant", Shape: ShapeString}, {Path: "via", Shape: ShapeString},
 	},
 	KindRule: {
-		{"fired", ShapeBool}, {"reason", ShapeString}, {"rule", ShapeString}, {"subject", ShapeString}, {"values", ShapeOpenObject},
-		{"roll", ShapeObject}, {"roll.key", ShapeString}, {"roll.natural", ShapeNumber}, {"roll.pinned", ShapeBool},
-		{"roll.purpose", ShapeString}, {"roll.threshold", ShapeNumber}, {"roll.value", ShapeNumber},
+		{Path: "fired", Shape: ShapeBool}, {Path: "reason", Shape: ShapeString}, {Path: "rule", Shape: ShapeString}, {Path: "subject", Shape: ShapeString}, {Path: "values", Shape: ShapeOpenObject},
+		{Path: "roll", Shape: ShapeObject}, {Path: "roll.key", Shape: ShapeString}, {Path: "roll.natural", Shape: ShapeNumber}, {Path: "roll.pinned", Shape: ShapeBool},
+		{Path: "roll.purpose", Shape: ShapeString}, {Path: "roll.threshold", Shape: ShapeNumber}, {Path: "roll.value", Shape: ShapeNumber},
 	},
 	KindEvent: {
-		{"event", ShapeString}, {"hash", ShapeString}, {"id", ShapeString}, {"log_seq", ShapeNumber},
+		{Path: "event", Shape: ShapeString}, {Path: "hash", Shape: ShapeString}, {Path: "id", Shape: ShapeString}, {Path: "log_seq", Shape: ShapeNumber},
 	},
 	KindBelief: {
-		{"change", ShapeString}, {"claim", ShapeString}, {"confidence", ShapeNumber}, {"holder", ShapeString}, {"stage", ShapeString}, {"variant", ShapeString},
+		{Path: "change", Shape: ShapeString}, {Path: "claim", Shape: ShapeString}, {Path: "confidence", Shape: ShapeNumber}, {Path: "holder", Shape: ShapeString}, {Path: "stage", Shape: ShapeString}, {Path: "variant", Shape: ShapeString},
 	},
 	KindKeyframe: {
-		{"beliefs", ShapeTable}, {"npcs", ShapeTable},
+		{Path: "beliefs", Shape: ShapeTable}, {Path: "npcs", Shape: ShapeTable},
 	},
 	KindSupersession: {
-		{"claim", ShapeString}, {"holder", ShapeString}, {"kept", ShapeBool}, {"loser", ShapeString}, {"via", ShapeString}, {"winner", ShapeString},
+		{Path: "claim", Shape: ShapeString}, {Path: "holder", Shape: ShapeString}, {Path: "kept", Shape: ShapeBool}, {Path: "loser", Shape: ShapeString}, {Path: "via", Shape: ShapeString}, {Path: "winner", Shape: ShapeString},
 	},
 }
 
 // envelope is what every record carries besides its kind's own fields.
 var envelope = []Field{
-	{"branch", ShapeObject}, {"branch.generation", ShapeNumber}, {"branch.save_uuid", ShapeString},
-	{"kind", ShapeString}, {"seq", ShapeNumber}, {"tick", ShapeNumber},
+	{Path: "branch", Shape: ShapeObject}, {Path: "branch.generation", Shape: ShapeNumber}, {Path: "branch.save_uuid", Shape: ShapeString},
+	{Path: "kind", Shape: ShapeString}, {Path: "seq", Shape: ShapeNumber}, {Path: "tick", Shape: ShapeNumber},
 }
 
 // Fields returns every field a record of the kind carries (its own and the

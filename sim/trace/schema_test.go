@@ -96,6 +96,24 @@ var _ = Describe("Fields (the record schema as data)", func() {
 		}
 	})
 
+	It("gives a fixed-size set exactly that many members in an encoded record", func() {
+		buf := &trace.Buffer{Header: trace.Header{SeedID: "s"}, Records: everyKind()}
+		data, err := buf.AppendJSONL(nil)
+		Expect(err).NotTo(HaveOccurred())
+		checked := 0
+		for _, line := range bytes.Split(bytes.TrimSpace(data), []byte("\n"))[1:] {
+			var rec map[string]any
+			Expect(json.Unmarshal(line, &rec)).To(Succeed())
+			for _, f := range trace.Fields(trace.Kind(rec["kind"].(string))) {
+				if f.Shape == trace.ShapeSet && f.Size > 0 {
+					Expect(rec[f.Path]).To(HaveLen(f.Size), "%s.%s", rec["kind"], f.Path)
+					checked++
+				}
+			}
+		}
+		Expect(checked).To(BeNumerically(">", 0))
+	})
+
 	It("returns the fields sorted, and nothing for an unknown kind", func() {
 		fs := trace.Fields(trace.KindEncounter)
 		Expect(slices.IsSortedFunc(fs, func(a, b trace.Field) int {
