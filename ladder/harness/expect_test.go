@@ -21,7 +21,8 @@ import (
 //	        witness tells neighbor in their encounter at the market
 //	        (0.9 × 0.8 = 0.7200000000000001, trust discount off)
 //	ticks 0–5: witness and neighbor meet every tick; merchant is alone at
-//	        the farm; w2 and bystander are nowhere.
+//	        the farm; w2 and bystander are nowhere; nobody lives in
+//	        falkreath (the ruin).
 //
 // Its expectations are appended after the last line, one per line, each a
 // flow mapping at column 5.
@@ -36,6 +37,7 @@ items: [pear]
 locations:
   market: {hold: whiterun}
   farm: {hold: riverwood}
+  ruin: {hold: falkreath}
 cast:
   merchant: {home: farm}
   witness: {home: market}
@@ -89,8 +91,8 @@ func whereAt(i int, expectation, marker string) string {
 
 var _ = Describe("Expectation failure messages", Label("unit"), func() {
 	It("places the first expectation where the fixture text puts it", func() {
-		Expect(expectLine).To(Equal(21))
-		Expect(where(0)).To(Equal("expect[0] (fixtures/T1.9-unit.yaml:21:5)"))
+		Expect(expectLine).To(Equal(22))
+		Expect(where(0)).To(Equal("expect[0] (fixtures/T1.9-unit.yaml:22:5)"))
 	})
 
 	DescribeTable("name the expectation, the position of the field that failed, the first failing tick, got and want",
