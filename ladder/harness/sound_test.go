@@ -59,7 +59,7 @@ var _ = Describe("Sound assertions", Label("unit"), func() {
 		}
 		Expect(got).To(Equal([]seen{
 			{true, 6, "encounter records"},
-			{true, 6, "NPCs in scope"},                         // the merchant, at six ticks
+			{true, 6, "NPCs in scope"},                        // the merchant, at six ticks
 			{true, 5, "evidence records of holders in scope"}, // neighbor's one record, ticks 1-5
 			{true, 6, "ticks"},
 			{true, 1, "canonical events"},
