@@ -113,7 +113,7 @@ var _ = Describe("holders through", func() {
 		res := run(2, 3)
 		Expect(res[0].Passed).To(BeFalse())
 		Expect(res[0].Tick).To(Equal(int64(2)))
-		Expect(res[0].Line("f.yaml")).To(Equal("expect[0] (f.yaml:16:70) at tick 2: m1's evidence[1] for theft@1 came by [w], not through carrier"))
+		Expect(res[0].Line("f.yaml")).To(Equal("expect[0] (f.yaml:16:70) at tick 2: m1's evidence[1] for theft@1 came by [w], not through carrier (and 1 more ticks)"))
 	})
 
 	It("does not count the NPC as through itself, and fails when that leaves nothing to trace", func() {
