@@ -72,7 +72,7 @@ var _ = Describe("render", Serial, func() {
 		Expect(render("{at: 2, belief: {holder: witness, claim: theft@1, confidence: 0.5}}")).To(Equal(
 			"expect[0] (fixtures/T0.1-witness.yaml:14:67) at tick 2: belief(witness, theft@1).confidence = 0.9, want 0.5\n"))
 		Expect(render("{from: 2, belief: {holder: witness, claim: theft@1, confidence: 0.5}}")).To(Equal(
-			"expect[0] (fixtures/T0.1-witness.yaml:14:67) at tick 2: belief(witness, theft@1).confidence = 0.9, want 0.5 (and 1 more ticks)\n"))
+			"expect[0] (fixtures/T0.1-witness.yaml:14:69) at tick 2: belief(witness, theft@1).confidence = 0.9, want 0.5 (and 1 more ticks)\n"))
 	})
 
 	// A failing expectation reports its first failing tick and how many
