@@ -50,7 +50,7 @@ expect:
 					t.Fatalf("one record examined %d times", res.Examined)
 				}
 				if res.Examined == 1 && !strings.Contains(res.Unit, rec["kind"].(string)) {
-					t.Fatalf("a %v record examined by a %s pattern", rec["kind"], res.Unit)
+					t.Fatalf("record of kind %v examined by the pattern over %s", rec["kind"], res.Unit)
 				}
 			}
 		}
