@@ -1,7 +1,10 @@
 // Package ladder runs rungs: it builds a world from a validated fixture,
 // steps it tick by tick, records the dense CSV row and samples checkpoints at
 // each tick, evaluates the fixture's exact expectations, and compares the
-// artifacts with the committed goldens.
+// artifacts with the committed goldens. The expectations themselves are
+// ladder/expect's kinds; Run feeds them the world at each tick, the trace
+// one record at a time and the canonical events, and keeps each one's
+// verdict and examined count in Result.Expectations.
 //
 // The Ginkgo suite in this directory (ladder_suite_test.go) turns every
 // fixture under fixtures/ into one spec per rung and case, labelled with the

@@ -1,6 +1,7 @@
 package ladder
 
 import (
+	"github.com/chronicle/ladder/ladder/expect"
 	"github.com/chronicle/ladder/ladder/expr"
 	"github.com/chronicle/ladder/sim"
 	"github.com/chronicle/ladder/sim/claims"
@@ -10,7 +11,7 @@ import (
 // and the dense recorder.
 type view struct{ w *sim.World }
 
-var _ expr.Env = view{}
+var _ expect.World = view{}
 
 func (v view) Tick() int64 { return v.w.Now() }
 
@@ -41,5 +42,13 @@ func (v view) Believers(claim string) int {
 // Holders counts every NPC with a stored belief in the claim.
 func (v view) Holders(claim string) int { return len(v.w.Store().Holders(claim)) }
 
-// resident returns the hold an NPC lives in: its home location's hold.
-func (v view) resident(npc string) string { return v.w.Hold(v.w.Home(npc)) }
+func (v view) Store() *claims.Store { return v.w.Store() }
+
+func (v view) NPCs() []string { return v.w.NPCs() }
+
+func (v view) Alive(npc string) bool { return v.w.Alive(npc) }
+
+func (v view) At(npc string) string { return v.w.At(npc) }
+
+// Resident returns the hold an NPC lives in: its home location's hold.
+func (v view) Resident(npc string) string { return v.w.Hold(v.w.Home(npc)) }

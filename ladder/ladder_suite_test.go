@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -60,6 +61,7 @@ func rung(f *fixture.Fixture) {
 			Fail(fmt.Sprintf("%s: %v %s", f.Name(), err, ladder.Commands(f)))
 		}
 		saveEvidence(res)
+		AddReportEntry("assertions", len(res.Expectations), ReportEntryVisibilityNever)
 		var problems []string
 		for _, m := range res.Failures {
 			problems = append(problems, fmt.Sprintf("%s %s %s", f.Name(), m, ladder.Commands(f)))
@@ -90,9 +92,9 @@ func saveEvidence(res *ladder.Result) {
 }
 
 var _ = ReportAfterSuite("ladder summary", func(r Report) {
-	var passed, failed, warnings int
+	var passed, failed, warnings, assertions int
 	for _, s := range r.SpecReports {
-		// Rungs carry their tier label; the package's unit specs do not.
+		// Rungs carry their tier label.
 		if s.LeafNodeType != types.NodeTypeIt || !slices.ContainsFunc(s.Labels(), func(l string) bool { return strings.HasPrefix(l, "tier") }) {
 			continue
 		}
@@ -103,11 +105,18 @@ var _ = ReportAfterSuite("ladder summary", func(r Report) {
 			failed++
 		}
 		for _, e := range s.ReportEntries {
+			if e.Name == "assertions" {
+				// The raw value is lost when specs run in other processes
+				// (ginkgo -p); its text survives.
+				n, err := strconv.Atoi(e.Value.String())
+				Expect(err).NotTo(HaveOccurred())
+				assertions += n
+			}
 			if e.Name == "input drift" {
 				warnings++
 				fmt.Fprintf(os.Stdout, "warning: %s\n", e.Value)
 			}
 		}
 	}
-	fmt.Fprintf(os.Stdout, "\nladder: %d rungs passed, %d failed, %d input-drift warnings\n", passed, failed, warnings)
+	fmt.Fprintf(os.Stdout, "\nladder: %d rungs passed, %d failed, %d input-drift warnings, %d assertions evaluated\n", passed, failed, warnings, assertions)
 })

@@ -2,10 +2,13 @@ package ladder
 
 import (
 	"fmt"
+	"math"
 
 	"github.com/chronicle/ladder/ladder/checkpoint"
+	"github.com/chronicle/ladder/ladder/expect"
 	"github.com/chronicle/ladder/ladder/fixture"
 	"github.com/chronicle/ladder/sim"
+	"github.com/chronicle/ladder/sim/canon"
 	"github.com/chronicle/ladder/sim/events"
 	"github.com/chronicle/ladder/sim/rules"
 	"github.com/chronicle/ladder/sim/trace"
@@ -18,9 +21,12 @@ type Result struct {
 	Dense       []byte
 	Trace       []byte
 	Checkpoints checkpoint.File
-	// Failures are the fixture's expectations that did not hold, one line
-	// each, without the rung prefix.
+	// Failures are the fixture's expectations (and checkpoint values) that
+	// did not hold, one line each, without the rung prefix.
 	Failures []string
+	// Expectations is the verdict on every expectation, in fixture order:
+	// passed or not, and how much each examined.
+	Expectations []expect.Result
 }
 
 // Run executes a fixture from tick 0 to its last tick. The error is for a
@@ -33,7 +39,8 @@ func Run(f *fixture.Fixture) (*Result, error) {
 	}
 	v := view{w: w}
 	rec := newRecorder(v)
-	chk := newChecker(f, v)
+	chk := expect.Start(f.Expect)
+	var failures []string
 	sampleAt := f.Checkpoints.Ticks(f.Ticks)
 	var samples []checkpoint.Sample
 	for t := int64(0); t < f.Ticks; t++ {
@@ -41,10 +48,12 @@ func Run(f *fixture.Fixture) (*Result, error) {
 			return nil, f.Locate(err)
 		}
 		rec.record()
-		chk.at()
+		chk.Tick(v)
 		if len(sampleAt) > 0 && sampleAt[0] == t {
 			sampleAt = sampleAt[1:]
-			samples = append(samples, sample(f, v))
+			s, bad := sample(f, v)
+			samples = append(samples, s)
+			failures = append(failures, bad...)
 		}
 	}
 	if unused := w.UnusedPins(); len(unused) > 0 {
@@ -62,10 +71,19 @@ func Run(f *fixture.Fixture) (*Result, error) {
 	if res.Trace, err = tr.AppendJSONL(nil); err != nil {
 		return nil, fmt.Errorf("%s: trace.jsonl: %w", f.Name(), err)
 	}
-	if err := chk.end(res.Trace); err != nil {
-		return nil, err
+	if err := observeTrace(chk, res.Trace); err != nil {
+		return nil, fmt.Errorf("%s: %w", f.Name(), err)
 	}
-	res.Failures = chk.messages()
+	for _, r := range w.Log().Records() {
+		chk.Event(r)
+	}
+	res.Expectations = chk.Finish()
+	for _, r := range res.Expectations {
+		if !r.Passed {
+			res.Failures = append(res.Failures, r.Line(f.File))
+		}
+	}
+	res.Failures = append(res.Failures, failures...)
 	hash, err := f.Defines.Hash()
 	if err != nil {
 		return nil, err
@@ -102,15 +120,24 @@ func Build(f *fixture.Fixture) (*sim.World, *trace.Buffer, error) {
 }
 
 // sample evaluates every checkpoint expression at the current tick; a value
-// that cannot be read yet (a belief not formed) is recorded as null.
-func sample(f *fixture.Fixture, v view) checkpoint.Sample {
+// that cannot be read yet (a belief not formed) is recorded as null. A NaN
+// or infinite value is recorded as null too, and returned as a failure
+// placed at the checkpoint's line: no golden may hold one.
+func sample(f *fixture.Fixture, v view) (checkpoint.Sample, []string) {
 	s := checkpoint.Sample{Tick: v.Tick(), Values: map[string]*float64{}}
+	var bad []string
 	for _, c := range f.Checkpoints.Values {
-		if x, err := c.Expr.Eval(v); err == nil {
-			s.Values[c.Name] = &x
-		} else {
+		x, err := c.Expr.Eval(v)
+		switch {
+		case err != nil:
 			s.Values[c.Name] = nil
+		case math.IsNaN(x) || math.IsInf(x, 0):
+			s.Values[c.Name] = nil
+			bad = append(bad, fmt.Sprintf("checkpoints.values.%s (%s:%d:%d) at tick %d: %s = %s: a checkpoint must be finite",
+				c.Name, f.File, c.Pos.Line, c.Pos.Column, s.Tick, c.Expr, canon.FormatFloat(x)))
+		default:
+			s.Values[c.Name] = &x
 		}
 	}
-	return s
+	return s, bad
 }

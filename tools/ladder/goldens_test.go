@@ -70,22 +70,17 @@ var _ = Describe("render", Serial, func() {
 
 	It("writes the failing expectations beside the artifacts, one per line", func() {
 		Expect(render("{at: 2, belief: {holder: witness, claim: theft@1, confidence: 0.5}}")).To(Equal(
-			"expect[0] (fixtures/T0.1-witness.yaml:14:5) at tick 2: belief(witness, theft@1).confidence = 0.9, want 0.5\n"))
+			"expect[0] (fixtures/T0.1-witness.yaml:14:67) at tick 2: belief(witness, theft@1).confidence = 0.9, want 0.5\n"))
 		Expect(render("{from: 2, belief: {holder: witness, claim: theft@1, confidence: 0.5}}")).To(Equal(
-			"expect[0] (fixtures/T0.1-witness.yaml:14:5) at tick 2: belief(witness, theft@1).confidence = 0.9, want 0.5 (and 1 more ticks)\n"))
+			"expect[0] (fixtures/T0.1-witness.yaml:14:69) at tick 2: belief(witness, theft@1).confidence = 0.9, want 0.5 (and 1 more ticks)\n"))
 	})
 
-	// docs/fixture-reference.md: "A failing expectation reports its first
-	// failing tick, the got and want values, and how many later ticks also
-	// failed." ladder/check.go checker.fail (line 35-38) increments the
-	// count once per failing check, so a belief with two wrong fields at its
-	// only checked tick reads "(and 1 more ticks)". The spec lives here, on
-	// the command that writes the message into failures.txt, because a
-	// Pending spec in the ladder suite makes `make ladder` (run with
-	// --fail-on-pending, label filter or not) fail.
-	It("counts later failing ticks, not failing fields [BUG: ladder/check.go checker.fail counts failing checks]", func() {
+	// A failing expectation reports its first failing tick and how many
+	// later ticks also failed: two wrong fields at its only checked tick
+	// are one failing tick, not "(and 1 more ticks)".
+	It("counts later failing ticks, not failing fields", func() {
 		Expect(render("{at: 2, belief: {holder: witness, claim: theft@1, confidence: 0.5, stage: repeated}}")).To(Equal(
-			"expect[0] (fixtures/T0.1-witness.yaml:14:5) at tick 2: belief(witness, theft@1).confidence = 0.9, want 0.5\n"))
+			"expect[0] (fixtures/T0.1-witness.yaml:14:67) at tick 2: belief(witness, theft@1).confidence = 0.9, want 0.5\n"))
 	})
 })
 

@@ -1,4 +1,4 @@
-package ladder_test
+package harness_test
 
 import (
 	"os"
@@ -16,19 +16,37 @@ import (
 	"github.com/chronicle/ladder/sim/detmath"
 )
 
-// These are unit specs of Verify: they run T0.2 once, write its own
-// artifacts as goldens in a temporary root, break one golden at a time and
-// pin the one-line message. Labelled "unit" so `make ladder RUNG=…` (a
-// label filter) skips them.
+// These are specs of Verify: they run a synthetic copy of T0.2 (every
+// define pinned, so an engine default change does not move them) once,
+// write its own artifacts as goldens in a temporary root, break one golden
+// at a time and pin the one-line message.
 
 const t02Commands = "(reproduce: make ladder RUNG=T0.2; regenerate: make goldens RUNG=T0.2)"
 
+const t02Fixture = `rung: T0.2
+title: Decay — a synthetic copy for the harness specs
+tier: 0
+seed_id: ladder-T0.2
+ticks: 721
+defines: {ticks_per_day: 24, witness_confidence: 0.9, verbatim_half_life_ticks: 72, gist_half_life_ticks: 960, dormant_gist: 0.5, forgotten_gist: 0.125, corroboration_window_ticks: 720, encounter_probability: 0.5, retell_decay: 0.8, trust_floor: 0.5, default_trust: 0.5, mutation_max: 0.25, contested_dent: 0.1}
+locations:
+  whiterun_market: {hold: whiterun}
+cast:
+  merchant: {}
+  witness: {}
+events:
+  - {tick: 0, kind: theft, actor: player, victim: merchant, item: sweetroll, at: whiterun_market, witnesses: [witness]}
+expect:
+  - {always: true, belief: {holder: witness, claim: theft@0, stage: heard, confidence: 0.9}}
+checkpoints:
+  every: 24
+  values:
+    verbatim: belief(witness, theft@0).verbatim
+    gist: belief(witness, theft@0).gist
+`
+
 var t02 = sync.OnceValues(func() (*ladder.Result, error) {
-	data, err := os.ReadFile(filepath.Join(root, "fixtures", "T0.2-decay.yaml"))
-	if err != nil {
-		return nil, err
-	}
-	fs, err := fixture.Parse("fixtures/T0.2-decay.yaml", data)
+	fs, err := fixture.Parse("fixtures/T0.2-decay.yaml", []byte(t02Fixture))
 	if err != nil {
 		return nil, err
 	}

@@ -1,0 +1,108 @@
+package expect
+
+import (
+	"gopkg.in/yaml.v3"
+)
+
+// claims checks the claims in the store: how many there are (count), and
+// for one claim (id) that it exists, how many variants it has, and with
+// lineage: intact that every variant but the original names an existing
+// predecessor and leads back to the original without a cycle. It examines
+// ticks.
+type claimsKind struct{}
+
+func (claimsKind) Name() string   { return "claims" }
+func (claimsKind) Timing() Timing { return AtEnd }
+
+type claimsCheck struct {
+	count     *posInt
+	id        string
+	idAt      Pos
+	variants  *posInt
+	lineage   bool
+	lineageAt Pos
+}
+
+func (claimsKind) Decode(d Decoder, n *yaml.Node, path string) Check {
+	c := &claimsCheck{}
+	d.Object(n, path,
+		Field{Name: "count", Decode: func(v *yaml.Node, p string) {
+			if x, ok := d.Int(v, p); ok {
+				c.count = &posInt{x, PosOf(v)}
+			}
+		}},
+		Field{Name: "id", Decode: func(v *yaml.Node, p string) { c.id, c.idAt = d.Claim(v, p), PosOf(v) }},
+		Field{Name: "variants", Decode: func(v *yaml.Node, p string) {
+			if x, ok := d.Int(v, p); ok {
+				c.variants = &posInt{x, PosOf(v)}
+			}
+		}},
+		Field{Name: "lineage", Decode: func(v *yaml.Node, p string) {
+			if s := d.Str(v, p); s != "intact" {
+				d.Errorf(v, p, "lineage can only be checked to be intact (lineage: intact)")
+				return
+			}
+			c.lineage, c.lineageAt = true, PosOf(v)
+		}},
+	)
+	if c.id == "" && (c.variants != nil || c.lineage) {
+		d.Errorf(n, path, "variants and lineage need the claim's id")
+	}
+	if c.count == nil && c.id == "" {
+		d.Errorf(n, path, "claims needs count, or id with variants and/or lineage")
+	}
+	return c
+}
+
+func (c *claimsCheck) Unit() string    { return "ticks" }
+func (c *claimsCheck) Finish(*Outcome) {}
+
+func (c *claimsCheck) AtTick(w World, o *Outcome) {
+	o.Examine(1)
+	t, s := w.Tick(), w.Store()
+	if c.count != nil {
+		if got := s.ClaimIDs(); int64(len(got)) != c.count.v {
+			o.Fail(t, c.count.at, "%d claims %s, want %d", len(got), list(got), c.count.v)
+			return
+		}
+	}
+	if c.id == "" {
+		return
+	}
+	cl, ok := s.Claim(c.id)
+	if !ok {
+		o.Fail(t, c.idAt, "claim %s does not exist", c.id)
+		return
+	}
+	vs := s.Variants(c.id)
+	if c.variants != nil && int64(len(vs)) != c.variants.v {
+		ids := make([]string, len(vs))
+		for i, v := range vs {
+			ids[i] = v.ID
+		}
+		o.Fail(t, c.variants.at, "claim %s has %d variants %s, want %d", c.id, len(vs), list(ids), c.variants.v)
+		return
+	}
+	if !c.lineage {
+		return
+	}
+	for _, v := range vs {
+		seen := map[string]bool{}
+		for id := v.ID; id != cl.Variant; {
+			cur, ok := s.Variant(id)
+			switch {
+			case !ok:
+				o.Fail(t, c.lineageAt, "variant %s: its lineage names %s, which does not exist", v.ID, id)
+				return
+			case seen[id]:
+				o.Fail(t, c.lineageAt, "variant %s: its lineage loops at %s", v.ID, id)
+				return
+			case cur.Predecessor == "":
+				o.Fail(t, c.lineageAt, "variant %s has no predecessor and is not the original %s: an orphan", id, cl.Variant)
+				return
+			}
+			seen[id] = true
+			id = cur.Predecessor
+		}
+	}
+}

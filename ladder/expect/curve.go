@@ -1,0 +1,77 @@
+package expect
+
+import (
+	"fmt"
+
+	"gopkg.in/yaml.v3"
+)
+
+// curve checks believers(claim) at every tick of the run against a step
+// function written as tick: count pairs (the count holds from its tick
+// until the next step's). It always covers the whole run, so timing keys
+// are refused. It examines ticks.
+//
+//	curve: {claim: theft@10, believers: {0: 0, 10: 5, 14: 6}}
+type curveKind struct{}
+
+func (curveKind) Name() string   { return "curve" }
+func (curveKind) Timing() Timing { return WholeRunOnly }
+
+type curveCheck struct {
+	claim string
+	steps []step
+}
+
+type step struct {
+	tick, count int64
+	at          Pos
+}
+
+func (curveKind) Decode(d Decoder, n *yaml.Node, path string) Check {
+	c := &curveCheck{}
+	d.Object(n, path,
+		Field{Name: "claim", Required: true, Decode: func(v *yaml.Node, p string) { c.claim = d.Claim(v, p) }},
+		Field{Name: "believers", Required: true, Decode: func(v *yaml.Node, p string) {
+			for v != nil && v.Kind == yaml.AliasNode {
+				v = v.Alias
+			}
+			if v.Kind != yaml.MappingNode {
+				d.Errorf(v, p, "want a mapping of tick: believer count (a step function)")
+				return
+			}
+			for i := 0; i+1 < len(v.Content); i += 2 {
+				kp := fmt.Sprintf("%s[%s]", p, v.Content[i].Value)
+				t, ok1 := d.Tick(v.Content[i], kp)
+				cnt, ok2 := d.Int(v.Content[i+1], kp)
+				if !ok1 || !ok2 {
+					continue
+				}
+				if len(c.steps) == 0 && t != 0 {
+					d.Errorf(v.Content[i], kp, "a curve starts at tick 0")
+				}
+				if len(c.steps) > 0 && t <= c.steps[len(c.steps)-1].tick {
+					d.Errorf(v.Content[i], kp, "curve ticks must increase")
+				}
+				c.steps = append(c.steps, step{t, cnt, PosOf(v.Content[i])})
+			}
+		}},
+	)
+	return c
+}
+
+func (c *curveCheck) Unit() string    { return "ticks" }
+func (c *curveCheck) Finish(*Outcome) {}
+
+func (c *curveCheck) AtTick(w World, o *Outcome) {
+	o.Examine(1)
+	t := w.Tick()
+	var want step
+	for _, s := range c.steps {
+		if s.tick <= t {
+			want = s
+		}
+	}
+	if got := int64(w.Believers(c.claim)); got != want.count {
+		o.Fail(t, want.at, "believers(%s) = %d, want %d on the curve", c.claim, got, want.count)
+	}
+}

@@ -1,0 +1,31 @@
+// Package expect holds the expectation kinds a fixture's expect list can
+// use — belief, holders, trace, … — and runs them against a world as it
+// steps.
+//
+// Each kind lives in its own file and owns everything about itself: its
+// schema (the keys its body accepts), its decoding (with the positions of
+// every field, so a failure points at the line of `confidence:`, not of the
+// list item), and its check. The fixture loader knows kinds only through
+// the Kind interface and the registry in registry.go, one explicit list;
+// adding a kind is one new file plus one line there.
+//
+// A decoded expectation is a Check, and which observer interface it
+// implements says when it runs:
+//
+//   - TickCheck: once per tick of its When range, against a read-only World
+//     (belief, holders, curve, claims, variant, value, npc,
+//     duplicate_rejected);
+//   - TraceCheck: once per trace record whose tick is in the range, one
+//     record at a time, so the runner never needs the whole trace in memory
+//     (trace);
+//   - EventCheck: once per canonical event in the range (events).
+//
+// Every check counts what it examined (ticks, candidate records, NPCs in
+// scope, evidence records…). A check that examined nothing fails as
+// "checked nothing" even when its condition holds: a negative assertion
+// over an empty set proves nothing, and the gate must not pass by accident.
+//
+// A bad fixture is refused by the loader with a positioned error (misuse of
+// the harness); an expectation that does not hold is a Result with Passed
+// false (a failed assertion). The two never mix.
+package expect

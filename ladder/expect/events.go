@@ -1,0 +1,59 @@
+package expect
+
+import (
+	"slices"
+	"strings"
+
+	"gopkg.in/yaml.v3"
+
+	"github.com/chronicle/ladder/sim/events"
+)
+
+// events counts the canonical events of one kind whose tick is in the
+// range (the whole run unless timed) and demands the count. It examines
+// every canonical event in the range, of any kind: with none at all, even
+// count: 0 has checked nothing.
+//
+//	events: {kind: death, count: 1}
+type eventsKind struct{}
+
+func (eventsKind) Name() string   { return "events" }
+func (eventsKind) Timing() Timing { return WholeRun }
+
+type eventsCheck struct {
+	kind  string
+	count *posInt
+}
+
+func (eventsKind) Decode(d Decoder, n *yaml.Node, path string) Check {
+	c := &eventsCheck{}
+	d.Object(n, path,
+		Field{Name: "kind", Required: true, Decode: func(v *yaml.Node, p string) {
+			c.kind = d.Ident(v, p)
+			if kinds := d.EventKinds(); c.kind != "" && !slices.Contains(kinds, c.kind) {
+				d.Errorf(v, p, "unknown event kind %q%s (kinds: %s)", c.kind, d.Suggest(c.kind, kinds), strings.Join(kinds, ", "))
+			}
+		}},
+		Field{Name: "count", Required: true, Decode: func(v *yaml.Node, p string) {
+			if x, ok := d.Int(v, p); ok {
+				c.count = &posInt{x, PosOf(v)}
+			}
+		}},
+	)
+	return c
+}
+
+func (c *eventsCheck) Unit() string { return "canonical events" }
+
+func (c *eventsCheck) ObserveEvent(r events.Record, o *Outcome) {
+	o.Examine(1)
+	if r.Event.Kind == c.kind {
+		o.Matched++
+	}
+}
+
+func (c *eventsCheck) Finish(o *Outcome) {
+	if o.Matched != c.count.v {
+		o.Fail(-1, c.count.at, "%d %s events in ticks [%d, %d], want %d", o.Matched, c.kind, o.When.From, o.When.To, c.count.v)
+	}
+}

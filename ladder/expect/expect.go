@@ -1,0 +1,181 @@
+package expect
+
+import (
+	"gopkg.in/yaml.v3"
+
+	"github.com/chronicle/ladder/ladder/expr"
+	"github.com/chronicle/ladder/sim/claims"
+	"github.com/chronicle/ladder/sim/events"
+)
+
+// Pos is a position in a fixture file (1-based line and column, columns
+// counted in bytes).
+type Pos struct {
+	Line, Column int
+}
+
+// PosOf returns the position of a node, following aliases.
+func PosOf(n *yaml.Node) Pos {
+	for n != nil && n.Kind == yaml.AliasNode {
+		n = n.Alias
+	}
+	if n == nil {
+		return Pos{}
+	}
+	return Pos{Line: n.Line, Column: n.Column}
+}
+
+// When is the inclusive tick range an expectation is checked over.
+type When struct {
+	From, To int64
+}
+
+// Has reports whether tick t is in the range.
+func (w When) Has(t int64) bool { return t >= w.From && t <= w.To }
+
+// Expectation is one item of a fixture's expect list, decoded.
+type Expectation struct {
+	Index int
+	Kind  string // the registry name, e.g. "belief"
+	Pos   Pos    // of the list item
+	When  When
+	Check Check
+}
+
+// Timing is the range an expectation covers when the item gives no at,
+// from, to or always.
+type Timing int
+
+const (
+	// AtEnd checks the last tick only (state kinds).
+	AtEnd Timing = iota
+	// WholeRun checks every tick, or every record, of the run (stream kinds).
+	WholeRun
+	// WholeRunOnly always covers the whole run; timing keys are refused.
+	WholeRunOnly
+)
+
+// Kind is one expectation kind: the key that selects it in an expect item,
+// its default timing, and the decoder of its body.
+type Kind interface {
+	Name() string
+	Timing() Timing
+	// Decode reads the kind's body. Problems go to d with their positions;
+	// the Check returned is then ignored.
+	Decode(d Decoder, body *yaml.Node, path string) Check
+}
+
+// Check is a decoded expectation, ready to run. It also implements one of
+// TickCheck, TraceCheck or EventCheck, which says when the runner calls it.
+type Check interface {
+	// Unit names what the check counts as examined, e.g. "ticks" or
+	// "encounter records"; it appears in the "checked nothing" failure.
+	Unit() string
+	// Finish is called once after the run with everything observed, to
+	// judge what only the whole can show (a count of matching records).
+	Finish(o *Outcome)
+}
+
+// TickCheck runs at every tick of its range against the world.
+type TickCheck interface {
+	Check
+	AtTick(w World, o *Outcome)
+}
+
+// TraceCheck sees every trace record whose tick is in its range, one at a
+// time, in file order.
+type TraceCheck interface {
+	Check
+	ObserveTrace(r Record, o *Outcome)
+}
+
+// EventCheck sees every canonical event whose tick is in its range, one at
+// a time, in log order.
+type EventCheck interface {
+	Check
+	ObserveEvent(r events.Record, o *Outcome)
+}
+
+// Record is one trace record as a reader of trace.jsonl sees it: the JSON
+// object decoded into maps, []any, strings, float64 numbers and bools.
+type Record map[string]any
+
+// Tick returns the record's tick.
+func (r Record) Tick() int64 {
+	t, _ := r["tick"].(float64)
+	return int64(t)
+}
+
+// World is what a tick check may read of the run at the current tick. The
+// store is the live one: only duplicate_rejected calls its creating paths,
+// to prove they refuse.
+type World interface {
+	expr.Env
+	Store() *claims.Store
+	// NPCs lists the cast, sorted.
+	NPCs() []string
+	Alive(npc string) bool
+	// At is the NPC's location now ("" when nowhere).
+	At(npc string) string
+	// Resident is the hold the NPC lives in: its home's hold ("" when none).
+	Resident(npc string) string
+}
+
+// Field is one key a mapping may hold, for Decoder.Object.
+type Field struct {
+	Name     string
+	Required bool
+	Decode   func(v *yaml.Node, path string)
+}
+
+// Decoder is what a kind needs of the fixture loader: positioned decoding
+// that collects errors (every accessor records an error and returns a zero
+// value on a bad node), and the ids the fixture declares. Paths are the
+// field paths shown in errors, e.g. expect[3].belief.confidence.
+type Decoder interface {
+	Errorf(n *yaml.Node, path, format string, args ...any)
+	// Errors is how many errors have been recorded so far.
+	Errors() int
+	// Object decodes a mapping whose keys must be among fields: an unknown
+	// key is an error with a "did you mean" suggestion.
+	Object(n *yaml.Node, path string, fields ...Field) bool
+	List(n *yaml.Node, path string, each func(i int, v *yaml.Node, path string))
+	// Entries decodes a mapping whose keys are ids, in document order.
+	Entries(n *yaml.Node, path string, each func(k, v *yaml.Node, path string))
+	Str(n *yaml.Node, path string) string
+	Ident(n *yaml.Node, path string) string
+	Int(n *yaml.Node, path string) (int64, bool)
+	Bool(n *yaml.Node, path string) (bool, bool)
+	Float(n *yaml.Node, path string) (float64, bool)
+	// Tick decodes a tick inside the run.
+	Tick(n *yaml.Node, path string) (int64, bool)
+	// Number decodes a literal, or a string as an expression whose ids are
+	// checked and whose constant parts are folded (NaN refused).
+	Number(n *yaml.Node, path string) *Number
+	// Expression decodes a string as a checked expression.
+	Expression(n *yaml.Node, path string) *expr.Expr
+
+	NPC(n *yaml.Node, path string) string
+	NPCList(n *yaml.Node, path string) []string
+	Location(n *yaml.Node, path string) string
+	Hold(n *yaml.Node, path string) string
+	// Claim decodes the id of a claim the fixture's events mint.
+	Claim(n *yaml.Node, path string) string
+	// ClaimKind is the event kind of a known claim ("" when unknown).
+	ClaimKind(claim string) string
+	// VariantID decodes <claim>#v<n> of a known claim.
+	VariantID(n *yaml.Node, path string) string
+	// SlotValues decodes expected slots of a claim of an event kind.
+	SlotValues(n *yaml.Node, path, eventKind string) []SlotValue
+	// EventKinds lists the canonical event kinds.
+	EventKinds() []string
+	// Suggest returns ` (did you mean "x"?)` for a close candidate, else "".
+	Suggest(name string, candidates []string) string
+}
+
+// SlotValue is one expected slot of a claim variant, with where it was
+// written.
+type SlotValue struct {
+	Slot, Value string
+	Pos         Pos
+}

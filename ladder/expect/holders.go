@@ -1,0 +1,141 @@
+package expect
+
+import (
+	"fmt"
+	"slices"
+
+	"gopkg.in/yaml.v3"
+)
+
+// holders checks who holds a claim (a stored belief, any stage) at every
+// tick of its range, among the NPCs in scope: the whole cast, or those
+// resident (or not resident) in a hold. exactly and only are sets (order
+// does not matter); exactly demands the holders in scope be that set, only
+// that they be a subset of it; count demands their number.
+//
+// through demands that every piece of evidence of every holder in scope
+// carries the named NPC in its chain: each evidence record is examined, not
+// only the one that formed the belief. The named NPC is not through itself:
+// its own belief is skipped. A witnessed record has an empty chain, so an
+// eyewitness in scope fails it.
+//
+// It examines the NPCs in scope at each tick, or with through the evidence
+// records it traced; scoped to a hold nobody lives in, or tracing nothing,
+// it fails as checked nothing.
+type holdersKind struct{}
+
+func (holdersKind) Name() string   { return "holders" }
+func (holdersKind) Timing() Timing { return AtEnd }
+
+type holdersCheck struct {
+	claim                 string
+	resident, notResident string
+	exactly, only         []string // nil: unchecked
+	exactlyAt, onlyAt     Pos
+	count                 *posInt
+	through               string
+	throughAt             Pos
+}
+
+func (holdersKind) Decode(d Decoder, n *yaml.Node, path string) Check {
+	h := &holdersCheck{}
+	d.Object(n, path,
+		Field{Name: "claim", Required: true, Decode: func(v *yaml.Node, p string) { h.claim = d.Claim(v, p) }},
+		Field{Name: "resident", Decode: func(v *yaml.Node, p string) { h.resident = d.Hold(v, p) }},
+		Field{Name: "not_resident", Decode: func(v *yaml.Node, p string) { h.notResident = d.Hold(v, p) }},
+		Field{Name: "exactly", Decode: func(v *yaml.Node, p string) { h.exactly, h.exactlyAt = d.NPCList(v, p), PosOf(v) }},
+		Field{Name: "only", Decode: func(v *yaml.Node, p string) { h.only, h.onlyAt = d.NPCList(v, p), PosOf(v) }},
+		Field{Name: "count", Decode: func(v *yaml.Node, p string) {
+			if c, ok := d.Int(v, p); ok {
+				h.count = &posInt{c, PosOf(v)}
+			}
+		}},
+		Field{Name: "through", Decode: func(v *yaml.Node, p string) { h.through, h.throughAt = d.NPC(v, p), PosOf(v) }},
+	)
+	if h.exactly == nil && h.only == nil && h.count == nil && h.through == "" {
+		d.Errorf(n, path, "holders needs at least one of exactly, only, count, through")
+	}
+	return h
+}
+
+func (h *holdersCheck) Unit() string {
+	if h.through != "" {
+		return "evidence records of holders in scope"
+	}
+	return "NPCs in scope"
+}
+
+func (h *holdersCheck) Finish(*Outcome) {}
+
+func (h *holdersCheck) inScope(w World, npc string) bool {
+	r := w.Resident(npc)
+	return (h.resident == "" || r == h.resident) && (h.notResident == "" || r != h.notResident)
+}
+
+func (h *holdersCheck) AtTick(w World, o *Outcome) {
+	t := w.Tick()
+	scoped := 0
+	for _, npc := range w.NPCs() {
+		if h.inScope(w, npc) {
+			scoped++
+		}
+	}
+	if h.through == "" {
+		o.Examine(int64(scoped))
+	}
+	var got []string
+	for _, npc := range w.Store().Holders(h.claim) {
+		if h.inScope(w, npc) {
+			got = append(got, npc)
+		}
+	}
+	scope := "holders of " + h.claim
+	if h.resident != "" {
+		scope += " resident in " + h.resident
+	}
+	if h.notResident != "" {
+		scope += " not resident in " + h.notResident
+	}
+	if h.through != "" && !h.checkThrough(w, o, got) {
+		return
+	}
+	if h.count != nil && int64(len(got)) != h.count.v {
+		o.Fail(t, h.count.at, "%d %s %s, want %d", len(got), scope, list(got), h.count.v)
+		return
+	}
+	if h.exactly != nil {
+		want := slices.Sorted(slices.Values(h.exactly))
+		if !slices.Equal(got, want) {
+			o.Fail(t, h.exactlyAt, "%s = %s, want exactly %s (missing %s, unexpected %s)", scope, list(got), list(want), list(minus(want, got)), list(minus(got, want)))
+			return
+		}
+	}
+	if h.only != nil {
+		if extra := minus(got, h.only); len(extra) > 0 {
+			o.Fail(t, h.onlyAt, "%s include %s, outside the allowed %s", scope, list(extra), list(h.only))
+		}
+	}
+}
+
+// checkThrough examines every evidence record of every holder in scope
+// but the through NPC itself.
+func (h *holdersCheck) checkThrough(w World, o *Outcome, holders []string) bool {
+	for _, npc := range holders {
+		if npc == h.through {
+			continue
+		}
+		b, _ := w.Store().Belief(npc, h.claim)
+		for i, ev := range b.Evidence {
+			o.Examine(1)
+			if !slices.Contains(ev.Chain, h.through) {
+				how := fmt.Sprintf("came by %s", list(ev.Chain))
+				if len(ev.Chain) == 0 {
+					how = "was " + string(ev.Type)
+				}
+				o.Fail(w.Tick(), h.throughAt, "%s's evidence[%d] for %s %s, not through %s", npc, i, h.claim, how, h.through)
+				return false
+			}
+		}
+	}
+	return true
+}

@@ -1,0 +1,60 @@
+package expect
+
+import "gopkg.in/yaml.v3"
+
+// npc checks one NPC's state at every tick of its range: alive, and where
+// it is (at: null for nowhere). It examines ticks.
+type npcKind struct{}
+
+func (npcKind) Name() string   { return "npc" }
+func (npcKind) Timing() Timing { return AtEnd }
+
+type npcCheck struct {
+	id    string
+	alive *struct {
+		v  bool
+		at Pos
+	}
+	at *posString
+}
+
+func (npcKind) Decode(d Decoder, n *yaml.Node, path string) Check {
+	c := &npcCheck{}
+	d.Object(n, path,
+		Field{Name: "id", Required: true, Decode: func(v *yaml.Node, p string) { c.id = d.NPC(v, p) }},
+		Field{Name: "alive", Decode: func(v *yaml.Node, p string) {
+			if b, ok := d.Bool(v, p); ok {
+				c.alive = &struct {
+					v  bool
+					at Pos
+				}{b, PosOf(v)}
+			}
+		}},
+		Field{Name: "at", Decode: func(v *yaml.Node, p string) {
+			s := ""
+			if r := resolve(v); r.Tag != "!!null" {
+				s = d.Location(v, p)
+			}
+			c.at = &posString{s, PosOf(v)}
+		}},
+	)
+	if c.alive == nil && c.at == nil {
+		d.Errorf(n, path, "npc needs alive and/or at: an npc check with neither checks nothing")
+	}
+	return c
+}
+
+func (c *npcCheck) Unit() string    { return "ticks" }
+func (c *npcCheck) Finish(*Outcome) {}
+
+func (c *npcCheck) AtTick(w World, o *Outcome) {
+	o.Examine(1)
+	t := w.Tick()
+	if c.alive != nil && w.Alive(c.id) != c.alive.v {
+		o.Fail(t, c.alive.at, "%s alive = %v, want %v", c.id, w.Alive(c.id), c.alive.v)
+		return
+	}
+	if c.at != nil && w.At(c.id) != c.at.v {
+		o.Fail(t, c.at.at, "%s is at %q, want %q", c.id, w.At(c.id), c.at.v)
+	}
+}

@@ -1,0 +1,74 @@
+package expect
+
+import "fmt"
+
+// Outcome is what one expectation saw during a run: how much it examined
+// and its first failure. A check that fails at several ticks keeps the
+// first message and counts the later ticks, so an `always` that breaks
+// early is one line, not hundreds.
+type Outcome struct {
+	When     When
+	Examined int64
+	// Matched is a stream check's running count of matching records: the
+	// state lives here, not in the Check, so a decoded fixture can be run
+	// any number of times.
+	Matched int64
+
+	failed  bool
+	tick    int64 // first failing tick; -1 for a whole-run judgement
+	at      Pos
+	message string
+	last    int64
+	more    int
+}
+
+// Examine counts n more things examined.
+func (o *Outcome) Examine(n int64) { o.Examined += n }
+
+// Failed reports whether the expectation has failed.
+func (o *Outcome) Failed() bool { return o.failed }
+
+// Fail records a failure at tick (-1 for one judged over the whole run),
+// placed at the fixture position of the field that failed.
+func (o *Outcome) Fail(tick int64, at Pos, format string, args ...any) {
+	if o.failed {
+		if tick != o.last {
+			o.more, o.last = o.more+1, tick
+		}
+		return
+	}
+	o.failed, o.tick, o.at, o.last = true, tick, at, tick
+	o.message = fmt.Sprintf(format, args...)
+}
+
+// Result is the verdict on one expectation after a run.
+type Result struct {
+	Index    int
+	Kind     string
+	Passed   bool
+	Examined int64
+	Unit     string
+	// At is the position of the field that failed (the item's when it
+	// passed); Tick the first failing tick, -1 for a whole-run judgement.
+	At      Pos
+	Tick    int64
+	Message string
+	// More counts the later ticks that failed too.
+	More int
+}
+
+// Line formats a failed result as one line: the expectation, where in the
+// file, the first failing tick, and the message.
+//
+//	expect[3] (fixtures/T1.1-tell.yaml:24:7) at tick 12: belief(neighbor, theft@2).confidence = 0.72, want 0.7
+func (r Result) Line(file string) string {
+	s := fmt.Sprintf("expect[%d] (%s:%d:%d)", r.Index, file, r.At.Line, r.At.Column)
+	if r.Tick >= 0 {
+		s += fmt.Sprintf(" at tick %d", r.Tick)
+	}
+	s += ": " + r.Message
+	if r.More > 0 {
+		s += fmt.Sprintf(" (and %d more ticks)", r.More)
+	}
+	return s
+}

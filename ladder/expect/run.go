@@ -1,0 +1,82 @@
+package expect
+
+import "github.com/chronicle/ladder/sim/events"
+
+// Run evaluates a fixture's expectations as a run advances: the runner
+// calls Tick after each step, Trace for each trace record and Event for
+// each canonical event (in any interleaving, each stream in order), then
+// Finish once.
+type Run struct {
+	items    []Expectation
+	outcomes []Outcome
+	ticks    []int // indexes of tick checks
+	traces   []int
+	events   []int
+}
+
+// Start prepares a run of the expectations.
+func Start(items []Expectation) *Run {
+	r := &Run{items: items, outcomes: make([]Outcome, len(items))}
+	for i, e := range items {
+		r.outcomes[i].When = e.When
+		switch e.Check.(type) {
+		case TickCheck:
+			r.ticks = append(r.ticks, i)
+		case TraceCheck:
+			r.traces = append(r.traces, i)
+		case EventCheck:
+			r.events = append(r.events, i)
+		}
+	}
+	return r
+}
+
+// Tick runs the tick checks whose range includes the world's tick.
+func (r *Run) Tick(w World) {
+	t := w.Tick()
+	for _, i := range r.ticks {
+		if r.items[i].When.Has(t) {
+			r.items[i].Check.(TickCheck).AtTick(w, &r.outcomes[i])
+		}
+	}
+}
+
+// Trace shows one trace record to the trace checks whose range includes
+// its tick.
+func (r *Run) Trace(rec Record) {
+	t := rec.Tick()
+	for _, i := range r.traces {
+		if r.items[i].When.Has(t) {
+			r.items[i].Check.(TraceCheck).ObserveTrace(rec, &r.outcomes[i])
+		}
+	}
+}
+
+// Event shows one canonical event to the event checks whose range includes
+// its tick.
+func (r *Run) Event(rec events.Record) {
+	for _, i := range r.events {
+		if r.items[i].When.Has(rec.Event.Tick) {
+			r.items[i].Check.(EventCheck).ObserveEvent(rec, &r.outcomes[i])
+		}
+	}
+}
+
+// Finish judges every expectation and returns one Result each, in fixture
+// order. An expectation that examined nothing fails as "checked nothing".
+func (r *Run) Finish() []Result {
+	out := make([]Result, len(r.items))
+	for i, e := range r.items {
+		o := &r.outcomes[i]
+		e.Check.Finish(o)
+		if !o.failed && o.Examined == 0 {
+			o.Fail(-1, e.Pos, "checked nothing: examined 0 %s in ticks [%d, %d]", e.Check.Unit(), e.When.From, e.When.To)
+		}
+		res := Result{Index: e.Index, Kind: e.Kind, Passed: !o.failed, Examined: o.Examined, Unit: e.Check.Unit(), At: e.Pos, Tick: -1}
+		if o.failed {
+			res.At, res.Tick, res.Message, res.More = o.at, o.tick, o.message, o.more
+		}
+		out[i] = res
+	}
+	return out
+}

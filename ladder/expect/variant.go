@@ -1,0 +1,97 @@
+package expect
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"gopkg.in/yaml.v3"
+)
+
+// variant checks one variant: its predecessor (null for the original), its
+// diff (a set of slot changes, each slot: [from, to]; compared whole,
+// order-free) and some of its slots. It examines ticks; before the variant
+// exists it fails.
+type variantKind struct{}
+
+func (variantKind) Name() string   { return "variant" }
+func (variantKind) Timing() Timing { return AtEnd }
+
+type variantCheck struct {
+	id          string
+	idAt        Pos
+	predecessor *posString // "" means none (the original)
+	diff        []change   // nil: unchecked
+	diffAt      Pos
+	slots       []SlotValue
+}
+
+type change struct{ Slot, From, To string }
+
+func (variantKind) Decode(d Decoder, n *yaml.Node, path string) Check {
+	c := &variantCheck{}
+	d.Object(n, path,
+		Field{Name: "id", Required: true, Decode: func(v *yaml.Node, p string) { c.id, c.idAt = d.VariantID(v, p), PosOf(v) }},
+		Field{Name: "predecessor", Decode: func(v *yaml.Node, p string) {
+			s := ""
+			if r := resolve(v); r.Tag != "!!null" {
+				s = d.VariantID(v, p)
+			}
+			c.predecessor = &posString{s, PosOf(v)}
+		}},
+		Field{Name: "diff", Decode: func(v *yaml.Node, p string) {
+			c.diff, c.diffAt = []change{}, PosOf(v)
+			d.Entries(v, p, func(k, val *yaml.Node, dp string) {
+				val = resolve(val)
+				if val.Kind != yaml.SequenceNode || len(val.Content) != 2 {
+					d.Errorf(val, dp, "a slot change is [from, to]")
+					return
+				}
+				c.diff = append(c.diff, change{Slot: k.Value, From: d.Ident(val.Content[0], dp+"[0]"), To: d.Ident(val.Content[1], dp+"[1]")})
+			})
+			slices.SortFunc(c.diff, func(a, b change) int { return strings.Compare(a.Slot, b.Slot) })
+		}},
+		Field{Name: "slots", Decode: func(v *yaml.Node, p string) {
+			claim, _, _ := strings.Cut(c.id, "#v")
+			c.slots = d.SlotValues(v, p, d.ClaimKind(claim))
+		}},
+	)
+	return c
+}
+
+func resolve(n *yaml.Node) *yaml.Node {
+	for n != nil && n.Kind == yaml.AliasNode {
+		n = n.Alias
+	}
+	return n
+}
+
+func (c *variantCheck) Unit() string    { return "ticks" }
+func (c *variantCheck) Finish(*Outcome) {}
+
+func (c *variantCheck) AtTick(w World, o *Outcome) {
+	o.Examine(1)
+	t := w.Tick()
+	v, ok := w.Store().Variant(c.id)
+	if !ok {
+		o.Fail(t, c.idAt, "variant %s does not exist", c.id)
+		return
+	}
+	if c.predecessor != nil && v.Predecessor != c.predecessor.v {
+		o.Fail(t, c.predecessor.at, "variant %s predecessor = %q, want %q", c.id, v.Predecessor, c.predecessor.v)
+		return
+	}
+	if c.diff != nil {
+		got := make([]change, len(v.Diff))
+		for i, d := range v.Diff {
+			got[i] = change{Slot: d.Slot, From: d.From, To: d.To}
+		}
+		if !slices.Equal(got, c.diff) {
+			o.Fail(t, c.diffAt, "variant %s diff = %v, want %v", c.id, fmt.Sprint(got), fmt.Sprint(c.diff))
+			return
+		}
+	}
+	if c.slots != nil {
+		checkSlots(t, o, "variant "+c.id, v.Slots, c.slots)
+	}
+}

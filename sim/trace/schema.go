@@ -1,0 +1,94 @@
+package trace
+
+import "slices"
+
+// Shape says how a field's value is shaped in the file, so a reader that
+// matches records against patterns knows how to compare it.
+type Shape string
+
+// The shapes a record field can have.
+const (
+	ShapeString Shape = "string"
+	ShapeNumber Shape = "number"
+	ShapeBool   Shape = "bool"
+	// ShapeObject is a mapping whose keys are listed as fields of their own
+	// (roll.value, branch.generation).
+	ShapeObject Shape = "object"
+	// ShapeOpenObject is a mapping whose keys depend on the record (a rule's
+	// values: accumulator names); every value is a number.
+	ShapeOpenObject Shape = "open object"
+	// ShapeSet is a list whose order carries no meaning (an encounter's pair,
+	// written sorted): two sets are equal when they hold the same members.
+	ShapeSet Shape = "set"
+	// ShapeTable is a list of mappings (a keyframe's npcs and beliefs).
+	ShapeTable Shape = "table"
+)
+
+// Field is one field a record kind carries. Path is dotted for nested
+// fields ("roll.value"). Size is the fixed number of members of a set
+// field (an encounter's pair has 2), 0 when it varies.
+type Field struct {
+	Path  string
+	Shape Shape
+	Size  int
+}
+
+// schema is every field each record kind writes, envelope included. It is
+// data, kept beside the encoders rather than derived from them, so a
+// matcher can refuse a field no record has even when the encoders change;
+// the package's tests hold it and the encoders to each other.
+var schema = map[Kind][]Field{
+	KindEncounter: {
+		{Path: "fired", Shape: ShapeBool}, {Path: "id", Shape: ShapeString}, {Path: "pair", Shape: ShapeSet, Size: 2}, {Path: "site", Shape: ShapeString},
+		{Path: "roll", Shape: ShapeObject}, {Path: "roll.key", Shape: ShapeString}, {Path: "roll.natural", Shape: ShapeNumber}, {Path: "roll.pinned", Shape: ShapeBool},
+		{Path: "roll.purpose", Shape: ShapeString}, {Path: "roll.threshold", Shape: ShapeNumber}, {Path: "roll.value", Shape: ShapeNumber},
+	},
+	KindTransmission: {
+		{Path: "claim", Shape: ShapeString}, {Path: "confidence", Shape: ShapeNumber}, {Path: "fired", Shape: ShapeBool}, {Path: "listener", Shape: ShapeString}, {Path: "reason", Shape: ShapeString},
+		{Path: "rule", Shape: ShapeString}, {Path: "teller", Shape: ShapeString}, {Path: "variant", Shape: ShapeString}, {Path: "via", Shape: ShapeString},
+	},
+	KindRule: {
+		{Path: "fired", Shape: ShapeBool}, {Path: "reason", Shape: ShapeString}, {Path: "rule", Shape: ShapeString}, {Path: "subject", Shape: ShapeString}, {Path: "values", Shape: ShapeOpenObject},
+		{Path: "roll", Shape: ShapeObject}, {Path: "roll.key", Shape: ShapeString}, {Path: "roll.natural", Shape: ShapeNumber}, {Path: "roll.pinned", Shape: ShapeBool},
+		{Path: "roll.purpose", Shape: ShapeString}, {Path: "roll.threshold", Shape: ShapeNumber}, {Path: "roll.value", Shape: ShapeNumber},
+	},
+	KindEvent: {
+		{Path: "event", Shape: ShapeString}, {Path: "hash", Shape: ShapeString}, {Path: "id", Shape: ShapeString}, {Path: "log_seq", Shape: ShapeNumber},
+	},
+	KindBelief: {
+		{Path: "change", Shape: ShapeString}, {Path: "claim", Shape: ShapeString}, {Path: "confidence", Shape: ShapeNumber}, {Path: "holder", Shape: ShapeString}, {Path: "stage", Shape: ShapeString}, {Path: "variant", Shape: ShapeString},
+	},
+	KindKeyframe: {
+		{Path: "beliefs", Shape: ShapeTable}, {Path: "npcs", Shape: ShapeTable},
+	},
+	KindSupersession: {
+		{Path: "claim", Shape: ShapeString}, {Path: "holder", Shape: ShapeString}, {Path: "kept", Shape: ShapeBool}, {Path: "loser", Shape: ShapeString}, {Path: "via", Shape: ShapeString}, {Path: "winner", Shape: ShapeString},
+	},
+}
+
+// envelope is what every record carries besides its kind's own fields.
+var envelope = []Field{
+	{Path: "branch", Shape: ShapeObject}, {Path: "branch.generation", Shape: ShapeNumber}, {Path: "branch.save_uuid", Shape: ShapeString},
+	{Path: "kind", Shape: ShapeString}, {Path: "seq", Shape: ShapeNumber}, {Path: "tick", Shape: ShapeNumber},
+}
+
+// Fields returns every field a record of the kind carries (its own and the
+// envelope's), sorted by path; nil for an unknown kind. Optional fields
+// (a transmission's confidence, a rule's roll) are included.
+func Fields(k Kind) []Field {
+	own, ok := schema[k]
+	if !ok {
+		return nil
+	}
+	out := append(slices.Clone(own), envelope...)
+	slices.SortFunc(out, func(a, b Field) int {
+		switch {
+		case a.Path < b.Path:
+			return -1
+		case a.Path > b.Path:
+			return 1
+		}
+		return 0
+	})
+	return out
+}

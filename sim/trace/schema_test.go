@@ -1,0 +1,127 @@
+package trace_test
+
+import (
+	"bytes"
+	"encoding/json"
+	"slices"
+
+	. "github.com/onsi/ginkgo/v2"
+	. "github.com/onsi/gomega"
+
+	"github.com/chronicle/ladder/sim/events"
+	"github.com/chronicle/ladder/sim/keyed"
+	"github.com/chronicle/ladder/sim/trace"
+)
+
+// everyKind is one record of each kind with every optional part present,
+// so its encoding shows every field the encoders can write.
+func everyKind() []trace.Record {
+	roll := &trace.Roll{Roll: keyed.Roll{Key: keyed.Key{SeedID: "s", Purpose: "encounter", Tick: 3, Site: "market", Participants: []string{"a", "b"}}, Value: 0.25, Natural: 0.25}, Threshold: 0.5}
+	bodies := []trace.Body{
+		trace.Encounter{ID: "encounter@3/market/[a,b]", Site: "market", Pair: [2]string{"a", "b"}, Roll: *roll, Fired: true},
+		trace.Transmission{Via: "injected", Claim: "theft@1", Variant: "theft@1#v0", Teller: "a", Listener: "b", Fired: true, Rule: "testimony-transfer", Confidence: 0.72},
+		trace.RuleEval{Rule: "mutation-policy", Subject: "b<-a/theft@1", Fired: true, Reason: "r", Values: []trace.Value{{Name: "p", Value: 0.1}}, Roll: roll},
+		trace.Event{ID: "theft@1", EventKind: "theft", LogSeq: 0, Hash: "00"},
+		trace.BeliefChange{Holder: "b", Claim: "theft@1", Variant: "theft@1#v0", Change: "formed", Confidence: 0.72, Stage: "heard"},
+		trace.Keyframe{NPCs: []trace.NPCState{{ID: "a", Alive: true, At: "market"}}, Beliefs: []trace.BeliefState{{Holder: "a", Claim: "theft@1", Variant: "theft@1#v0"}}},
+		trace.Supersession{Holder: "b", Claim: "theft@1", Loser: "theft@1#v1", Winner: "theft@1#v0", Via: "injected"},
+	}
+	out := make([]trace.Record, len(bodies))
+	for i, b := range bodies {
+		out[i] = trace.Record{Seq: int64(i), Tick: 3, Body: b}
+	}
+	return out
+}
+
+// paths lists the dotted paths of a decoded record, descending into
+// mappings except where the schema says the keys are open.
+func paths(kind trace.Kind, prefix string, m map[string]any) []string {
+	var out []string
+	for k, v := range m {
+		p := k
+		if prefix != "" {
+			p = prefix + "." + k
+		}
+		out = append(out, p)
+		if sub, ok := v.(map[string]any); ok && shape(kind, p) != trace.ShapeOpenObject {
+			out = append(out, paths(kind, p, sub)...)
+		}
+	}
+	return out
+}
+
+func shape(kind trace.Kind, path string) trace.Shape {
+	for _, f := range trace.Fields(kind) {
+		if f.Path == path {
+			return f.Shape
+		}
+	}
+	return ""
+}
+
+var _ = Describe("Fields (the record schema as data)", func() {
+	encoded := func() map[trace.Kind][]string {
+		GinkgoHelper()
+		buf := &trace.Buffer{Header: trace.Header{SeedID: "s", Branch: events.Branch{SaveUUID: "u"}}, Records: everyKind()}
+		data, err := buf.AppendJSONL(nil)
+		Expect(err).NotTo(HaveOccurred())
+		out := map[trace.Kind][]string{}
+		for _, line := range bytes.Split(bytes.TrimSpace(data), []byte("\n"))[1:] {
+			var rec map[string]any
+			Expect(json.Unmarshal(line, &rec)).To(Succeed())
+			kind := trace.Kind(rec["kind"].(string))
+			out[kind] = append(out[kind], paths(kind, "", rec)...)
+		}
+		return out
+	}
+
+	It("lists every field an encoded record of each kind carries", func() {
+		got := encoded()
+		Expect(got).To(HaveLen(len(trace.Kinds())))
+		for kind, ps := range got {
+			for _, p := range ps {
+				Expect(shape(kind, p)).NotTo(BeEmpty(), "%s record carries %q, which the schema does not list", kind, p)
+			}
+		}
+	})
+
+	It("lists no field that no encoded record carries", func() {
+		got := encoded()
+		for _, kind := range trace.Kinds() {
+			fields := trace.Fields(kind)
+			Expect(fields).NotTo(BeEmpty(), "kind %s", kind)
+			for _, f := range fields {
+				Expect(slices.Contains(got[kind], f.Path)).To(BeTrue(), "schema lists %s.%s, which no encoded record carries", kind, f.Path)
+			}
+		}
+	})
+
+	It("gives a fixed-size set exactly that many members in an encoded record", func() {
+		buf := &trace.Buffer{Header: trace.Header{SeedID: "s"}, Records: everyKind()}
+		data, err := buf.AppendJSONL(nil)
+		Expect(err).NotTo(HaveOccurred())
+		checked := 0
+		for _, line := range bytes.Split(bytes.TrimSpace(data), []byte("\n"))[1:] {
+			var rec map[string]any
+			Expect(json.Unmarshal(line, &rec)).To(Succeed())
+			for _, f := range trace.Fields(trace.Kind(rec["kind"].(string))) {
+				if f.Shape == trace.ShapeSet && f.Size > 0 {
+					Expect(rec[f.Path]).To(HaveLen(f.Size), "%s.%s", rec["kind"], f.Path)
+					checked++
+				}
+			}
+		}
+		Expect(checked).To(BeNumerically(">", 0))
+	})
+
+	It("returns the fields sorted, and nothing for an unknown kind", func() {
+		fs := trace.Fields(trace.KindEncounter)
+		Expect(slices.IsSortedFunc(fs, func(a, b trace.Field) int {
+			if a.Path < b.Path {
+				return -1
+			}
+			return 1
+		})).To(BeTrue())
+		Expect(trace.Fields("header")).To(BeNil())
+	})
+})
