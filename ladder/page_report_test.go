@@ -77,13 +77,15 @@ var _ = ReportAfterSuite("triage page", func(r Report) {
 		problems = append(problems, fmt.Sprintf("triage page: %d specs ran but only %d match a fixture by name: the page has no section for the others", len(specs), used))
 	}
 	html, err := page.Page(inputs, page.Options{})
-	if err == nil {
-		err = page.Write(filepath.Join(root, filepath.FromSlash(page.File)), html)
-	}
 	if err != nil {
 		problems = append(problems, fmt.Sprintf("triage page: %v", err))
-	} else {
-		fmt.Fprintf(os.Stdout, "triage page: %s (%d sections, %d KB)\n", page.File, len(inputs), (len(html)+1023)/1024)
+	}
+	if html != nil {
+		if err := page.Write(filepath.Join(root, filepath.FromSlash(page.File)), html); err != nil {
+			problems = append(problems, fmt.Sprintf("triage page: %v", err))
+		} else {
+			fmt.Fprintf(os.Stdout, "triage page: %s (%d sections, %d KB)\n", page.File, len(inputs), (len(html)+1023)/1024)
+		}
 	}
 	if len(problems) > 0 {
 		Fail(strings.Join(problems, "\n"))

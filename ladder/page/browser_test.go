@@ -108,6 +108,11 @@ func TestBrowser(t *testing.T) {
 	if d := cmp.Diff(failing.Failures, shown); d != "" {
 		t.Errorf("failure lines shown (-gate +page):\n%s", d)
 	}
+	for i, visible := range evalAll[bool](b, b.sec+` ol.failures li`, `e => e.offsetParent !== null && e.getBoundingClientRect().height > 0`) {
+		if !visible {
+			t.Errorf("failure line %d is in the page but not shown", i+1)
+		}
+	}
 	links := evalAll[string](b, b.sec+` ol.failures li a`, `e => e.getAttribute("href")`)
 	if len(links) == 0 || !slices.Contains(links, "#T1.1@12") {
 		t.Errorf("no failure line links to the divergence #T1.1@12: %q", links)
@@ -150,10 +155,12 @@ func TestBrowser(t *testing.T) {
 	// same way: same font, same weight, nothing faded.
 	b.do(chromedp.Click(chromedp.CSS(b.sec + ` ol.failures li a[href="#T1.1@12"]`)))
 	b.waitTick(12)
+	b.checkBeliefs(engine, 12)
 	b.checkFeed(model, 12)
 	fired := eval[string](b, b.sec+` ol.feed li[data-kind="encounter"]`, `e => e.textContent + "|" + style(e)`)
 	b.do(chromedp.Focus(chromedp.CSS(b.sec+` input.scrub`)), chromedp.KeyEvent(kb.ArrowLeft), chromedp.KeyEvent(kb.ArrowLeft))
 	b.waitTick(10)
+	b.checkBeliefs(engine, 10)
 	b.checkFeed(model, 10)
 	declined := eval[string](b, b.sec+` ol.feed li[data-kind="encounter"]`, `e => e.textContent + "|" + style(e)`)
 	wantFired := "metencounterneighbor & witness at whiterun_market: roll 0.01 < 0.5 (pinned)"

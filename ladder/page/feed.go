@@ -95,6 +95,9 @@ func parseTrace(data []byte) ([]Record, error) {
 		}
 		raw := data[:i]
 		data = data[i+1:]
+		if len(raw) == 0 {
+			return nil, fmt.Errorf("line %d: empty line", line)
+		}
 		if line > 1 && bytes.Contains(raw, []byte(`"kind":"keyframe"`)) {
 			continue
 		}

@@ -103,6 +103,17 @@ var _ = Describe("the rendered page", func() {
 		}
 	})
 
+	It("keeps the other sections when one cannot be built, and says which", func() {
+		bad := synthInput()
+		bad.Name, bad.Failures = "T9.3", []string{"T9.3 dense.csv: first divergence at tick 1"}
+		bad.Dense = []byte("tock\n")
+		html, err := page.Page([]page.Input{synthInput(), bad}, page.Options{})
+		Expect(err).To(MatchError(`T9.3: dense.csv: header: first column is "tock", not "tick"`))
+		Expect(string(html)).To(ContainSubstring(`data-name="T9.1"`))
+		Expect(string(html)).To(ContainSubstring(`This section could not be built: T9.3: dense.csv: header: first column is &#34;tock&#34;, not &#34;tick&#34;.`))
+		Expect(string(html)).To(ContainSubstring(`T9.3 dense.csv: first divergence at tick 1`))
+	})
+
 	It("is the same bytes for the same runs", func() {
 		_, failing := failingRun(GinkgoT())
 		Expect(bytes.Equal(render(synthInput(), failing), render(synthInput(), failing))).To(BeTrue())

@@ -233,6 +233,18 @@ var _ = Describe("the cap on what a section embeds", func() {
 		Expect(s.Notes).To(ContainElement("The feed is capped at 6 records: it embeds ticks 2–3 (6 of 11 records); other ticks show counts only. The full trace is reports/T9.1/trace.jsonl."))
 	})
 
+	It("grows the window backwards from a late divergence", func() {
+		in := synthInput()
+		in.Failures = []string{"T9.1 expect[0] at tick 5: want 0.8"}
+		s := build(in, page.Options{MaxRecords: 6})
+		Expect(s.Window).To(Equal(page.Window{From: 3, To: 5, Capped: true, Dropped: 9}))
+		_, ok := feed(s, 2)
+		Expect(ok).To(BeFalse())
+		got, ok := feed(s, 3)
+		Expect(ok).To(BeTrue())
+		Expect(got).To(Equal([]feedLine{{page.KindEvent, true, "death@3|death"}}))
+	})
+
 	It("truncates a single tick that alone exceeds the cap, and says so", func() {
 		s := build(synthInput(), page.Options{MaxRecords: 2})
 		Expect(s.Window).To(Equal(page.Window{From: 1, To: 1, Capped: true, Truncated: true, Dropped: 9}))
@@ -326,6 +338,9 @@ var _ = Describe("bad artifacts", func() {
 		in.Trace = []byte(`{"kind":"header","schema":"chronicle.trace","version":2}` + "\n")
 		_, err := page.Build(in, page.Options{})
 		Expect(err).To(MatchError("T9.1: trace.jsonl: line 1: not a chronicle.trace v1 header"))
+		in.Trace = append(synthTrace(), '\n')
+		_, err = page.Build(in, page.Options{})
+		Expect(err).To(MatchError("T9.1: trace.jsonl: line 14: empty line"))
 	})
 
 	It("shows a malformed golden as a note, not an error", func() {

@@ -1,22 +1,35 @@
 package page
 
 import (
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 )
 
-// Page builds each input's section and renders them all, in order.
+// Page builds each input's section and renders them all, in order. A
+// section that cannot be built (a malformed artifact) keeps its failure
+// lines and shows the error instead of its panels, so one bad run never
+// costs the whole page: Page then returns the page and an error naming
+// every such section.
 func Page(inputs []Input, opt Options) ([]byte, error) {
 	sections := make([]*Section, 0, len(inputs))
+	var errs []error
 	for _, in := range inputs {
 		s, err := Build(in, opt)
 		if err != nil {
-			return nil, err
+			errs = append(errs, err)
+			s, _ = Build(Input{Name: in.Name, Title: in.Title, Source: in.Source, Failures: in.Failures,
+				Notes: append(slices.Clone(in.Notes), fmt.Sprintf("This section could not be built: %v.", err))}, opt)
 		}
 		sections = append(sections, s)
 	}
-	return Render(sections)
+	html, err := Render(sections)
+	if err != nil {
+		return nil, err
+	}
+	return html, errors.Join(errs...)
 }
 
 // Write writes the page atomically: to a temporary file in the same
