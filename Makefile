@@ -13,15 +13,16 @@ LABEL_FILTER := $(if $(RUNG),--label-filter='$(RUNG)')
 GINKGO_FLAGS := --randomize-all --fail-on-empty --fail-on-pending --keep-going \
 	--junit-report=junit.xml --json-report=ladder.json --output-dir=reports
 
-.PHONY: ladder test check unit matrix matrix-arm64 goldens bench fuzz clean
+.PHONY: ladder test check unit browser matrix matrix-arm64 goldens bench fuzz clean
 
 ## ladder: run every rung (or RUNG=T0.2) against its goldens; writes reports/; never writes a golden
 ladder:
 	@mkdir -p reports
 	$(GINKGO) $(GINKGO_FLAGS) $(LABEL_FILTER) ./ladder
 
-## test: static checks, unit specs (fuzz seed corpora included), the ladder, the determinism matrix
-test: check unit ladder matrix
+## test: static checks, unit specs (fuzz seed corpora included), the ladder, the triage page in a
+## browser, the determinism matrix
+test: check unit ladder browser matrix
 
 ## check: gofmt and go vet must be clean
 check:
@@ -32,6 +33,15 @@ check:
 ## unit: every package's specs and fuzz seed corpora (the ladder runs under `make ladder`)
 unit:
 	$(GO) test $$($(GO) list ./... | grep -vx 'github.com/chronicle/ladder/ladder')
+
+## browser: the triage page (reports/index.html) of a failing run, driven in headless Chromium;
+## writes reports/page-screenshot.png. With no chromium, chromium-browser or google-chrome on PATH
+## (or LADDER_CHROME) it is skipped with a loud warning. It has the build tag `browser` and runs here
+## with -v because `go test` hides a passing package's output: inside `make unit` a skip would be
+## silent. It runs after the ladder in `make test`, which rewrites reports/.
+browser:
+	$(GO) vet -tags browser ./ladder/page/
+	$(GO) test -tags browser -count=1 -run '^TestBrowser$$' -v ./ladder/page/
 
 ## matrix: the ladder and engine specs unchanged as 386 and arm64 binaries (natively or under
 ## qemu-user), with FMA fusion allowed (GOAMD64=v3) and with FMA off; a leg this machine cannot

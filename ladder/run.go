@@ -7,6 +7,7 @@ import (
 	"github.com/chronicle/ladder/ladder/checkpoint"
 	"github.com/chronicle/ladder/ladder/expect"
 	"github.com/chronicle/ladder/ladder/fixture"
+	"github.com/chronicle/ladder/ladder/page"
 	"github.com/chronicle/ladder/sim"
 	"github.com/chronicle/ladder/sim/canon"
 	"github.com/chronicle/ladder/sim/events"
@@ -27,6 +28,9 @@ type Result struct {
 	// Expectations is the verdict on every expectation, in fixture order:
 	// passed or not, and how much each examined.
 	Expectations []expect.Result
+	// Engine is what the triage page needs from the engine at the end of
+	// the run (variants, supersessions, evidence): see page_hook.go.
+	Engine *page.Engine
 }
 
 // Run executes a fixture from tick 0 to its last tick. The error is for a
@@ -65,6 +69,7 @@ func Run(f *fixture.Fixture) (*Result, error) {
 		return nil, fmt.Errorf("%s: canonical log: %w", f.Name(), err)
 	}
 	res := &Result{Fixture: f}
+	res.Engine = page.Capture(w)
 	if res.Dense, err = rec.encode(); err != nil {
 		return nil, fmt.Errorf("%s: dense.csv: %w", f.Name(), err)
 	}

@@ -1,0 +1,68 @@
+// Package page writes the ladder's triage page, reports/index.html: one
+// self-contained HTML file (inline CSS, script and SVG; nothing fetched)
+// with a section per rung and case of a run.
+//
+// After the gate goes red a person needs where (the earliest divergence),
+// how far (what changed) and why (beliefs, encounters, rolls and rules as
+// of a tick). A section shows, for a failing rung, the gate's failure
+// lines first, each linked to the tick it names; then the first
+// divergence (the earliest of the dense CSV's first differing cell, the
+// trace's first differing record and the failure lines' ticks) and a
+// column-aware summary of the dense change; believer curves per claim as
+// SVG, the golden's dashed over the run's with the divergence marked; an
+// as-of-tick scrubber driving a belief table (each NPC's variant,
+// confidence, stage, sources and evidence chain at the end of the tick,
+// with the golden's value beside any that differs) and the tick's feed
+// (every trace record in derivation order, declined encounters and
+// transmissions listed exactly like fired ones); the variant tree with
+// slot diffs and every supersession; and the rule-firing log.
+//
+// # Where the data comes from
+//
+// The belief table and curves come from the run's dense CSV (so they show
+// exactly what the golden pins), the feed from its trace, and what neither
+// holds — variants' slot diffs, supersessions, evidence with the tick it
+// arrived — from the engine at the end of the run (Capture). Evidence is
+// append-only in the store, so a belief's evidence as of tick t is its
+// end-of-run evidence up to t.
+//
+// # State in the URL
+//
+// The fragment holds the state: "#T2.1@44" is section T2.1 with its
+// scrubber at tick 44 ("#T2.1" alone opens the section at its default
+// tick). Loading a URL with a fragment restores that state, moving a
+// scrubber rewrites the fragment, and Link gives the deep link failure
+// messages end with:
+//
+//	page.Link("T2.1", 44) == "reports/index.html#T2.1@44"
+//
+// In a fragment, the tick follows the last "@" and the name's bytes
+// outside [A-Za-z0-9._~/-] are percent-encoded (Fragment, ParseFragment;
+// the page's script reads it by the same rules).
+//
+// # Size
+//
+// Each section embeds its data as compact JSON: arrays of integers that
+// index one table of strings ("s"), each id, variant and number written
+// once. Its keys:
+//
+//	s     the string table
+//	t     the tick of each dense row
+//	div   the first divergence tick, or -1
+//	npc   [npc, [[tick, alive, at], …]]                              presence change points
+//	bel   [holder, claim, [[tick, held, variant, confidence, stage, sources], …]]
+//	gbel  the same for the golden (failing rungs only)
+//	ev    [holder, claim, [[tick, type, [chain…], via, variant, confidence, counted], …]]
+//	feed  [tick, kind, fired, field…]                                 Record, kind by index in
+//	                                                                  event, encounter, transmission,
+//	                                                                  rule, supersession, belief
+//	win   [from, to, capped]                                          the embedded tick window
+//	cnt   [tick, met, not met, told, declined, other]                 per tick, when capped
+//
+// Change points keep quiet stretches free. The feed is capped
+// (Options.MaxRecords, DefaultMaxRecords): a larger run embeds whole ticks
+// outwards from its first divergence (or its start) up to the cap, shows
+// per-tick counts elsewhere, and says so in the section with the path of
+// the full trace. Today's nineteen rungs and cases make a page of under
+// one megabyte.
+package page

@@ -1,0 +1,114 @@
+package page
+
+import (
+	"encoding/json"
+	"slices"
+)
+
+// interner numbers strings in order of first use, so the embedded data
+// names each id, variant and number once.
+type interner struct {
+	index map[string]int
+	list  []string
+}
+
+func (in *interner) id(s string) int {
+	if i, ok := in.index[s]; ok {
+		return i
+	}
+	if in.index == nil {
+		in.index = map[string]int{}
+	}
+	in.index[s] = len(in.list)
+	in.list = append(in.list, s)
+	return len(in.list) - 1
+}
+
+func (in *interner) ids(ss []string) []int {
+	out := make([]int, len(ss))
+	for i, s := range ss {
+		out[i] = in.id(s)
+	}
+	return out
+}
+
+func bit(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// data returns the section's embedded data: compact JSON of arrays of
+// integers, every string replaced by its index in "s". doc.go describes
+// the layout; page.js reads it.
+func (s *Section) data() ([]byte, error) {
+	var in interner
+	out := map[string]any{"div": s.Divergence}
+	if s.Actual == nil {
+		out["s"] = in.list
+		return json.Marshal(out)
+	}
+	out["t"] = s.Ticks
+	var npcs []any
+	for _, n := range s.Actual.NPCs {
+		var ch [][]int64
+		for _, p := range n.Changes {
+			ch = append(ch, []int64{p.Tick, int64(bit(p.Alive)), int64(in.id(p.At))})
+		}
+		npcs = append(npcs, []any{in.id(n.ID), ch})
+	}
+	out["npc"] = npcs
+	out["bel"] = beliefData(&in, s.Actual)
+	if s.Golden != nil {
+		out["gbel"] = beliefData(&in, s.Golden)
+	}
+	var ev []any
+	if s.Engine != nil {
+		for _, b := range s.Engine.Beliefs {
+			var items []any
+			for _, e := range s.Evidence[[2]string{b.Holder, b.Claim}] {
+				items = append(items, []any{e.Tick, in.id(e.Type), in.ids(e.Chain), in.id(e.Via), in.id(e.Variant), in.id(e.Confidence), bit(e.Counted)})
+			}
+			ev = append(ev, []any{in.id(b.Holder), in.id(b.Claim), items})
+		}
+	}
+	out["ev"] = ev
+	feed := make([][]int64, 0, len(s.Feed))
+	for _, r := range s.Feed {
+		row := []int64{r.Tick, int64(slices.Index(kinds, r.Kind)), int64(bit(r.Fired))}
+		for _, f := range r.Fields {
+			row = append(row, int64(in.id(f)))
+		}
+		feed = append(feed, row)
+	}
+	out["feed"] = feed
+	out["win"] = []int64{s.Window.From, s.Window.To, int64(bit(s.Window.Capped))}
+	if s.Window.Capped {
+		ticks := make([]int64, 0, len(s.Counts))
+		for t := range s.Counts {
+			ticks = append(ticks, t)
+		}
+		slices.Sort(ticks)
+		cnt := make([][6]int64, len(ticks))
+		for i, t := range ticks {
+			c := s.Counts[t]
+			cnt[i] = [6]int64{t, int64(c[0]), int64(c[1]), int64(c[2]), int64(c[3]), int64(c[4])}
+		}
+		out["cnt"] = cnt
+	}
+	out["s"] = in.list
+	return json.Marshal(out)
+}
+
+func beliefData(in *interner, tr *Tracks) []any {
+	var out []any
+	for _, b := range tr.Beliefs {
+		var ch [][]int
+		for _, c := range b.Changes {
+			ch = append(ch, []int{int(c.Tick), bit(c.Held), in.id(c.Variant), in.id(c.Confidence), in.id(c.Stage), in.id(c.Sources)})
+		}
+		out = append(out, []any{in.id(b.Holder), in.id(b.Claim), ch})
+	}
+	return out
+}

@@ -1,0 +1,196 @@
+package page
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"slices"
+)
+
+// Kind is a feed record's kind: the trace record kinds the feed shows
+// (keyframes are left out: the belief table shows the state at every tick).
+type Kind string
+
+const (
+	KindEvent        Kind = "event"
+	KindEncounter    Kind = "encounter"
+	KindTransmission Kind = "transmission"
+	KindRule         Kind = "rule"
+	KindSupersession Kind = "supersession"
+	KindBelief       Kind = "belief"
+)
+
+// kinds fixes each kind's code in the embedded data; the page's script
+// holds the same list.
+var kinds = []Kind{KindEvent, KindEncounter, KindTransmission, KindRule, KindSupersession, KindBelief}
+
+// Record is one trace record as the feed shows it. Fired is the record's
+// outcome (an encounter met, a transmission passed, a rule fired; always
+// true for events, supersessions and belief changes). Fields are the
+// kind's fields in a fixed order, numbers exactly as the trace wrote them:
+//
+//	event         id, event kind
+//	encounter     site, first, second, roll value, threshold, "pinned" or ""
+//	transmission  teller, listener, claim, variant, rule, reason, via, confidence ("" when declined)
+//	rule          rule, subject, reason, roll key, roll value, threshold (the roll's three "" when
+//	              no roll decided it), then name and value of each value the rule looked at
+//	supersession  holder, claim, winner, loser, via, "kept" or "switched"
+//	belief        holder, claim, variant, change, confidence, stage
+type Record struct {
+	Tick   int64
+	Kind   Kind
+	Fired  bool
+	Fields []string
+}
+
+// traceLine is the union of the trace's record fields the feed reads.
+type traceLine struct {
+	Kind       string          `json:"kind"`
+	Tick       int64           `json:"tick"`
+	ID         string          `json:"id"`
+	Event      string          `json:"event"`
+	Site       string          `json:"site"`
+	Pair       []string        `json:"pair"`
+	Fired      bool            `json:"fired"`
+	Roll       *traceRoll      `json:"roll"`
+	Via        string          `json:"via"`
+	Claim      string          `json:"claim"`
+	Variant    string          `json:"variant"`
+	Teller     string          `json:"teller"`
+	Listener   string          `json:"listener"`
+	Rule       string          `json:"rule"`
+	Reason     string          `json:"reason"`
+	Confidence json.Number     `json:"confidence"`
+	Subject    string          `json:"subject"`
+	Values     json.RawMessage `json:"values"`
+	Holder     string          `json:"holder"`
+	Loser      string          `json:"loser"`
+	Winner     string          `json:"winner"`
+	Kept       bool            `json:"kept"`
+	Change     string          `json:"change"`
+	Stage      string          `json:"stage"`
+	Schema     string          `json:"schema"`
+	Version    int             `json:"version"`
+}
+
+type traceRoll struct {
+	Key       string      `json:"key"`
+	Value     json.Number `json:"value"`
+	Threshold json.Number `json:"threshold"`
+	Pinned    bool        `json:"pinned"`
+}
+
+// parseTrace reads a trace (docs/trace-schema.md) into feed records, in
+// derivation order. It refuses a file whose header is not schema v1 and
+// skips record kinds it does not show (keyframes, and kinds a later
+// compatible version adds).
+func parseTrace(data []byte) ([]Record, error) {
+	var out []Record
+	line := 0
+	for len(data) > 0 {
+		line++
+		i := bytes.IndexByte(data, '\n')
+		if i < 0 {
+			return nil, fmt.Errorf("line %d: no final newline", line)
+		}
+		raw := data[:i]
+		data = data[i+1:]
+		if len(raw) == 0 {
+			return nil, fmt.Errorf("line %d: empty line", line)
+		}
+		if line > 1 && bytes.Contains(raw, []byte(`"kind":"keyframe"`)) {
+			continue
+		}
+		var l traceLine
+		d := json.NewDecoder(bytes.NewReader(raw))
+		d.UseNumber()
+		if err := d.Decode(&l); err != nil {
+			return nil, fmt.Errorf("line %d: %w", line, err)
+		}
+		if line == 1 {
+			if l.Kind != "header" || l.Schema != "chronicle.trace" || l.Version != 1 {
+				return nil, fmt.Errorf("line 1: not a chronicle.trace v1 header")
+			}
+			continue
+		}
+		r, ok, err := recordOf(l)
+		if err != nil {
+			return nil, fmt.Errorf("line %d: %w", line, err)
+		}
+		if ok {
+			out = append(out, r)
+		}
+	}
+	if line == 0 {
+		return nil, fmt.Errorf("empty trace: no header")
+	}
+	return out, nil
+}
+
+func recordOf(l traceLine) (Record, bool, error) {
+	r := Record{Tick: l.Tick, Kind: Kind(l.Kind), Fired: true}
+	switch r.Kind {
+	case KindEvent:
+		r.Fields = []string{l.ID, l.Event}
+	case KindEncounter:
+		if len(l.Pair) != 2 || l.Roll == nil {
+			return Record{}, false, fmt.Errorf("encounter %s: want a pair and a roll", l.ID)
+		}
+		pinned := ""
+		if l.Roll.Pinned {
+			pinned = "pinned"
+		}
+		r.Fired = l.Fired
+		r.Fields = []string{l.Site, l.Pair[0], l.Pair[1], l.Roll.Value.String(), l.Roll.Threshold.String(), pinned}
+	case KindTransmission:
+		r.Fired = l.Fired
+		r.Fields = []string{l.Teller, l.Listener, l.Claim, l.Variant, l.Rule, l.Reason, l.Via, l.Confidence.String()}
+	case KindRule:
+		r.Fired = l.Fired
+		r.Fields = []string{l.Rule, l.Subject, l.Reason, "", "", ""}
+		if l.Roll != nil {
+			r.Fields[3], r.Fields[4], r.Fields[5] = l.Roll.Key, l.Roll.Value.String(), l.Roll.Threshold.String()
+		}
+		vals, err := values(l.Values)
+		if err != nil {
+			return Record{}, false, fmt.Errorf("rule %s: values: %w", l.Rule, err)
+		}
+		r.Fields = append(r.Fields, vals...)
+	case KindSupersession:
+		kept := "switched"
+		if l.Kept {
+			kept = "kept"
+		}
+		r.Fields = []string{l.Holder, l.Claim, l.Winner, l.Loser, l.Via, kept}
+	case KindBelief:
+		r.Fields = []string{l.Holder, l.Claim, l.Variant, l.Change, l.Confidence.String(), l.Stage}
+	default:
+		return Record{}, false, nil
+	}
+	return r, true, nil
+}
+
+// values flattens a rule's values object into name, value pairs sorted by
+// name (the trace writes them sorted already; sorting here keeps the page
+// independent of map order).
+func values(raw json.RawMessage) ([]string, error) {
+	if len(raw) == 0 {
+		return nil, nil
+	}
+	var m map[string]json.Number
+	d := json.NewDecoder(bytes.NewReader(raw))
+	d.UseNumber()
+	if err := d.Decode(&m); err != nil {
+		return nil, err
+	}
+	names := make([]string, 0, len(m))
+	for n := range m {
+		names = append(names, n)
+	}
+	slices.Sort(names)
+	out := make([]string, 0, 2*len(names))
+	for _, n := range names {
+		out = append(out, n, m[n].String())
+	}
+	return out, nil
+}

@@ -1,0 +1,128 @@
+package page_test
+
+import (
+	"fmt"
+	"path/filepath"
+
+	"github.com/chronicle/ladder/ladder"
+	"github.com/chronicle/ladder/ladder/fixture"
+	"github.com/chronicle/ladder/ladder/page"
+	"github.com/chronicle/ladder/sim/canon"
+)
+
+// root is the repository root: tests run in ladder/page.
+const root = "../.."
+
+// tb is what the helpers need from *testing.T and from GinkgoT(), so the
+// browser test and the specs share them.
+type tb interface {
+	Helper()
+	Fatal(args ...any)
+	Fatalf(format string, args ...any)
+}
+
+// loadRung loads a committed fixture by file name; its first fixture is
+// the rung itself, the rest its cases.
+func loadRung(t tb, file string) []*fixture.Fixture {
+	t.Helper()
+	files, err := fixture.Discover(filepath.Join(root, "fixtures"), "fixtures")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, x := range files {
+		if x.Name == "fixtures/"+file {
+			if x.Err != nil {
+				t.Fatal(x.Err)
+			}
+			return x.Fixtures
+		}
+	}
+	t.Fatalf("no fixture file fixtures/%s", file)
+	return nil
+}
+
+// failingRun is T1.1 with retell_decay changed from 0.8 to 0.7 and
+// checked against T1.1's goldens: the hop at tick 12 carries 0.63, not
+// 0.72, so the dense and trace goldens diverge at tick 12 and the
+// end-of-run expectation fails. It returns the section's input with the
+// failure lines the gate would print.
+func failingRun(t tb) (*fixture.Fixture, page.Input) {
+	t.Helper()
+	f := *loadRung(t, "T1.1-tell.yaml")[0]
+	f.Defines.RetellDecay = 0.7
+	res, err := ladder.Run(&f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var failures []string
+	for _, m := range res.Failures {
+		failures = append(failures, fmt.Sprintf("%s %s %s", f.Name(), m, ladder.Commands(&f)))
+	}
+	failures = append(failures, ladder.Verify(root, res).Failures...)
+	if len(failures) == 0 {
+		t.Fatal("the planted define change did not fail T1.1")
+	}
+	return &f, ladder.PageInput(root, &f, res, failures)
+}
+
+// passingRun is a rung run as the gate runs it.
+func passingRun(t tb, f *fixture.Fixture) page.Input {
+	t.Helper()
+	res, err := ladder.Run(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return ladder.PageInput(root, f, res, nil)
+}
+
+// beliefRow is one row of the belief table in the form both the engine
+// and the page can give it.
+type beliefRow struct {
+	Holder, Claim              string
+	Variant, Confidence, Stage string
+}
+
+// engineRows asks the engine itself — a fresh world stepped to the end of
+// each tick — for every NPC's beliefs, and returns the rows at every tick:
+// the independent answer the page's table must match. An NPC holding
+// nothing is one row with no claim and stage "unheard".
+func engineRows(t tb, f *fixture.Fixture) [][]beliefRow {
+	t.Helper()
+	w, _, err := ladder.Build(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out [][]beliefRow
+	for tick := int64(0); tick < f.Ticks; tick++ {
+		if err := w.Step(); err != nil {
+			t.Fatal(err)
+		}
+		s := w.Store()
+		var rows []beliefRow
+		for _, h := range w.NPCs() {
+			held := s.Held(h)
+			if len(held) == 0 {
+				rows = append(rows, beliefRow{Holder: h, Stage: "unheard"})
+			}
+			for _, c := range held {
+				b, _ := s.Belief(h, c)
+				rows = append(rows, beliefRow{Holder: h, Claim: c, Variant: b.Variant,
+					Confidence: canon.FormatFloat(b.Confidence), Stage: string(b.StageAt(tick, s.Memory()))})
+			}
+		}
+		out = append(out, rows)
+	}
+	return out
+}
+
+// modelRows is the page model's belief table at a tick, in the same form.
+func modelRows(s *page.Section, tick int64) []beliefRow {
+	var out []beliefRow
+	for _, r := range s.BeliefsAt(tick) {
+		if !r.Held && r.Claim != "" {
+			continue // held only in the golden
+		}
+		out = append(out, beliefRow{Holder: r.Holder, Claim: r.Claim, Variant: r.Variant, Confidence: r.Confidence, Stage: r.Stage})
+	}
+	return out
+}

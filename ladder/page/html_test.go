@@ -1,0 +1,173 @@
+package page_test
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"regexp"
+	"strings"
+
+	"github.com/google/go-cmp/cmp"
+	. "github.com/onsi/ginkgo/v2"
+	. "github.com/onsi/gomega"
+
+	"github.com/chronicle/ladder/ladder/fixture"
+	"github.com/chronicle/ladder/ladder/page"
+)
+
+// hostile is a failing rung whose names and messages try to break out of
+// the page.
+func hostile() page.Input {
+	in := synthInput()
+	in.Name = `T9.2/"><script>alert(1)</script>`
+	in.Title = `<img src=x onerror=alert(1)>`
+	in.Failures = []string{`T9.2 at tick 2: </script><img src="https://example.com/x.png"> url(http://example.com)`}
+	in.GoldenDense = []byte(synthDense)
+	return in
+}
+
+func render(inputs ...page.Input) []byte {
+	GinkgoHelper()
+	html, err := page.Page(inputs, page.Options{})
+	Expect(err).NotTo(HaveOccurred())
+	return html
+}
+
+var (
+	scriptBody = regexp.MustCompile(`(?s)(<script[^>]*>).*?</script>`)
+	tag        = regexp.MustCompile(`<[a-zA-Z][^>]*>`)
+	attrRef    = regexp.MustCompile(`(?i)\s(href|src|srcset|action|formaction|poster|data|xlink:href|background)\s*=\s*("[^"]*"|'[^']*'|[^\s>]+)`)
+	external   = regexp.MustCompile(`(?i)https?:|\burl\(|@import|<link\b|<iframe\b|<img\b|<object\b|<embed\b|<base\b`)
+	dataJSON   = regexp.MustCompile(`<script type="application/json" class="data">(.*?)</script>`)
+)
+
+// references returns the URL-valued attributes of every tag outside
+// scripts, as (attribute, value) pairs.
+func references(html []byte) [][2]string {
+	var out [][2]string
+	for _, t := range tag.FindAll(scriptBody.ReplaceAll(html, []byte("$1</script>")), -1) {
+		for _, m := range attrRef.FindAllSubmatch(t, -1) {
+			out = append(out, [2]string{strings.ToLower(string(m[1])), strings.Trim(string(m[2]), `"'`)})
+		}
+	}
+	return out
+}
+
+// checkSelfContained fails when a reference leaves the file, and returns
+// how many it examined.
+func checkSelfContained(html []byte) int {
+	GinkgoHelper()
+	refs := references(html)
+	for _, r := range refs {
+		Expect(r[0]).To(Equal("href"), "a %s= attribute loads %q", r[0], r[1])
+		Expect(r[1]).To(HavePrefix("#"), "a link leaves the file")
+	}
+	return len(refs)
+}
+
+var _ = Describe("the rendered page", func() {
+	It("is self-contained: no address anywhere, every link inside the file", func() {
+		_, failing := failingRun(GinkgoT())
+		html := render(synthInput(), failing)
+		Expect(external.FindAll(html, -1)).To(BeEmpty())
+		n := checkSelfContained(html)
+		Expect(n).To(BeNumerically(">", 10), "the check examined too few references to mean anything")
+		GinkgoWriter.Printf("examined %d references in %d bytes\n", n, len(html))
+	})
+
+	It("escapes names and messages, so they cannot add a reference or a script", func() {
+		html := render(hostile())
+		Expect(checkSelfContained(html)).To(BeNumerically(">", 5))
+		s := string(html)
+		Expect(s).NotTo(ContainSubstring("<img"))
+		Expect(s).NotTo(ContainSubstring("<script>alert"))
+		Expect(strings.Count(s, "<script")).To(Equal(2), "one data block and the page's script")
+		Expect(s).To(ContainSubstring(`&lt;img src=x onerror=alert(1)&gt;`))
+	})
+
+	It("embeds data that parses, with every string index in range", func() {
+		blocks := dataJSON.FindAllSubmatch(render(synthInput(), hostile()), -1)
+		Expect(blocks).To(HaveLen(2))
+		for _, b := range blocks {
+			var d struct {
+				S    []string  `json:"s"`
+				Feed [][]int64 `json:"feed"`
+			}
+			Expect(json.Unmarshal(b[1], &d)).To(Succeed())
+			Expect(d.Feed).To(HaveLen(11))
+			for _, r := range d.Feed {
+				for _, i := range r[3:] {
+					Expect(i).To(BeNumerically("<", len(d.S)))
+				}
+			}
+		}
+	})
+
+	It("keeps the other sections when one cannot be built, and says which", func() {
+		bad := synthInput()
+		bad.Name, bad.Failures = "T9.3", []string{"T9.3 dense.csv: first divergence at tick 1"}
+		bad.Dense = []byte("tock\n")
+		html, err := page.Page([]page.Input{synthInput(), bad}, page.Options{})
+		Expect(err).To(MatchError(`T9.3: dense.csv: header: first column is "tock", not "tick"`))
+		Expect(string(html)).To(ContainSubstring(`data-name="T9.1"`))
+		Expect(string(html)).To(ContainSubstring(`This section could not be built: T9.3: dense.csv: header: first column is &#34;tock&#34;, not &#34;tick&#34;.`))
+		Expect(string(html)).To(ContainSubstring(`T9.3 dense.csv: first divergence at tick 1`))
+	})
+
+	It("is the same bytes for the same runs", func() {
+		_, failing := failingRun(GinkgoT())
+		Expect(bytes.Equal(render(synthInput(), failing), render(synthInput(), failing))).To(BeTrue())
+	})
+
+	It("counts failing rungs in its title and opens their sections", func() {
+		html := string(render(synthInput(), hostile()))
+		Expect(html).To(ContainSubstring(`<title>Chronicle ladder — triage (1 failed)</title>`))
+		Expect(html).To(MatchRegexp(`<section class="rung failed" id="s1" data-name="T9.2/&#34;&gt;&lt;script&gt;alert\(1\)&lt;/script&gt;" data-default="2">\s*<details open>`))
+		Expect(html).To(MatchRegexp(`<section class="rung passed" id="s0" data-name="T9.1" data-default="1">\s*<details>`))
+	})
+})
+
+// The page is only as good as its agreement with the engine: for every
+// committed rung and case, at every tick, the page model's belief table
+// must be the engine's own state (a fresh world stepped to that tick).
+var _ = Describe("every committed rung", Ordered, func() {
+	var files []fixture.File
+	BeforeAll(func() {
+		var err error
+		files, err = fixture.Discover(root+"/fixtures", "fixtures")
+		Expect(err).NotTo(HaveOccurred())
+	})
+
+	It("has a belief table equal to the engine's at every tick", func() {
+		compared := 0
+		for _, file := range files {
+			Expect(file.Err).NotTo(HaveOccurred())
+			for _, f := range file.Fixtures {
+				s, err := page.Build(passingRun(GinkgoT(), f), page.Options{})
+				Expect(err).NotTo(HaveOccurred())
+				for tick, want := range engineRows(GinkgoT(), f) {
+					got := modelRows(s, int64(tick))
+					if d := cmp.Diff(want, got); d != "" {
+						Fail(fmt.Sprintf("%s at tick %d (-engine +page):\n%s", f.Name(), tick, d))
+					}
+					compared += len(want)
+				}
+			}
+		}
+		Expect(compared).To(BeNumerically(">", 10000), "the check compared too few rows to mean anything")
+		GinkgoWriter.Printf("compared %d belief-table rows with the engine\n", compared)
+	})
+
+	It("makes a page within the size budget", func() {
+		var inputs []page.Input
+		for _, file := range files {
+			for _, f := range file.Fixtures {
+				inputs = append(inputs, passingRun(GinkgoT(), f))
+			}
+		}
+		Expect(len(inputs)).To(BeNumerically(">=", 19))
+		html := render(inputs...)
+		Expect(len(html)).To(BeNumerically("<", 5<<20), "today's rungs must fit in 5 MB")
+		GinkgoWriter.Printf("%d sections, %d bytes\n", len(inputs), len(html))
+	})
+})

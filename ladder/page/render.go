@@ -1,0 +1,219 @@
+package page
+
+import (
+	"bytes"
+	_ "embed"
+	"fmt"
+	"html/template"
+	"slices"
+	"strconv"
+	"strings"
+)
+
+//go:embed page.html
+var pageHTML string
+
+//go:embed page.css
+var pageCSS string
+
+//go:embed page.js
+var pageJS string
+
+var tmpl = template.Must(template.New("page").Funcs(template.FuncMap{
+	// link is an in-page link to a section at a tick. Fragment's output
+	// is URL-safe by construction, so it is marked as such: html/template
+	// would otherwise percent-encode the "@".
+	"link": func(name string, tick int64) template.URL { return template.URL("#" + Fragment(name, tick)) },
+}).Parse(pageHTML))
+
+// view is what the template renders for one section.
+type view struct {
+	*Section
+	Index       int
+	Open        bool
+	Status      string
+	DefaultTick int64
+	MinTick     int64
+	MaxTick     int64
+	Curves      []curve
+	Claims      []claimView
+	Rules       bool // the section embeds rule records
+	Data        template.JS
+}
+
+// Render returns the whole page for the given sections, in order. It
+// reads no clock and no map order, so the same runs give the same bytes.
+func Render(sections []*Section) ([]byte, error) {
+	page := struct {
+		Sections []view
+		Failed   int
+		Style    template.CSS
+		Script   template.JS
+	}{Style: template.CSS(pageCSS), Script: template.JS(pageJS)}
+	for i, s := range sections {
+		v, err := newView(i, s)
+		if err != nil {
+			return nil, err
+		}
+		if s.Failed() {
+			page.Failed++
+		}
+		page.Sections = append(page.Sections, v)
+	}
+	var b bytes.Buffer
+	if err := tmpl.Execute(&b, page); err != nil {
+		return nil, fmt.Errorf("render triage page: %w", err)
+	}
+	return b.Bytes(), nil
+}
+
+func newView(i int, s *Section) (view, error) {
+	data, err := s.data()
+	if err != nil {
+		return view{}, fmt.Errorf("%s: embedded data: %w", s.Name, err)
+	}
+	v := view{Section: s, Index: i, Open: s.Failed(), Status: "passed", DefaultTick: 0, Data: template.JS(data)}
+	if s.Failed() {
+		v.Status = "failed"
+	}
+	if len(s.Ticks) > 0 {
+		v.MinTick, v.MaxTick = s.Ticks[0], s.Ticks[len(s.Ticks)-1]
+		v.DefaultTick = v.MinTick
+		if s.Divergence >= v.MinTick && s.Divergence <= v.MaxTick {
+			v.DefaultTick = s.Divergence
+		} else if i := slices.IndexFunc(s.Feed, func(r Record) bool { return r.Kind == KindEvent }); i >= 0 {
+			v.DefaultTick = s.Feed[i].Tick
+		}
+		v.Curves = curves(s, v.MinTick, v.MaxTick)
+	}
+	v.Rules = slices.ContainsFunc(s.Feed, func(r Record) bool { return r.Kind == KindRule })
+	if s.Engine != nil {
+		v.Claims = claimViews(s)
+	}
+	return v, nil
+}
+
+// curve is one claim's believer curve: an SVG whose plot area is in tick
+// and count units (so its paths hold integers only), overlaid with the
+// golden's curve when the rung failed.
+type curve struct {
+	Claim          string
+	MinTick, Span  int64
+	Last           int64
+	Max            int64
+	Actual, Golden string // SVG path data; Golden "" when not overlaid
+	Differs        bool
+	Divergence     int64 // -1 when not marked
+	DivX           int64 // the marker's x in the figure's pixels
+}
+
+func curves(s *Section, minTick, maxTick int64) []curve {
+	var ids []string
+	for _, tr := range []*Tracks{s.Actual, s.Golden} {
+		if tr == nil {
+			continue
+		}
+		for id := range tr.Believers {
+			ids = append(ids, id)
+		}
+	}
+	slices.Sort(ids)
+	ids = slices.Compact(ids)
+	var out []curve
+	for _, id := range ids {
+		c := curve{Claim: id, MinTick: minTick, Last: maxTick, Span: max(maxTick-minTick, 1), Max: 1, Divergence: -1}
+		a := s.Actual.Believers[id]
+		var g []Point
+		if s.Golden != nil {
+			g = s.Golden.Believers[id]
+		}
+		for _, p := range slices.Concat(a, g) {
+			c.Max = max(c.Max, p.Count)
+		}
+		c.Actual = stepPath(a, c.Max, maxTick)
+		if s.Golden != nil {
+			c.Golden = stepPath(g, c.Max, maxTick)
+			c.Differs = c.Golden != c.Actual
+		}
+		if s.Failed() && s.Divergence >= minTick && s.Divergence <= maxTick {
+			// The plot is 596 pixels wide from x=40 (page.html).
+			c.Divergence = s.Divergence
+			c.DivX = 40 + (s.Divergence-minTick)*596/c.Span
+		}
+		out = append(out, c)
+	}
+	return out
+}
+
+// stepPath draws a step function in tick units, y growing downwards from
+// top (top = the curve's maximum): horizontal to each change, then
+// vertical to its count, and on to the last tick.
+func stepPath(pts []Point, top, last int64) string {
+	if len(pts) == 0 {
+		return ""
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "M%d %d", pts[0].Tick, top-pts[0].Count)
+	for _, p := range pts[1:] {
+		fmt.Fprintf(&b, "H%d V%d", p.Tick, top-p.Count)
+	}
+	b.WriteString("H" + strconv.FormatInt(last, 10))
+	return b.String()
+}
+
+// claimView is one claim's variant tree and its contests.
+type claimView struct {
+	ID, Kind      string
+	Tick          int64
+	Roots         []*variantNode
+	Supersessions []Supersession
+}
+
+type variantNode struct {
+	Variant
+	Section  string // the section's name, for links to ticks
+	Slots    string // "actor=player, item=sweetroll" (v0 only)
+	Diff     string // "item: sweetroll → apple"
+	Won      int    // contests it won
+	Lost     int
+	Children []*variantNode
+}
+
+func claimViews(s *Section) []claimView {
+	var out []claimView
+	for _, c := range s.Engine.Claims {
+		cv := claimView{ID: c.ID, Kind: c.Kind, Tick: c.Tick, Supersessions: c.Supersessions}
+		nodes := map[string]*variantNode{}
+		for _, v := range c.Variants {
+			n := &variantNode{Variant: v, Section: s.Name}
+			if v.Predecessor == "" {
+				var slots []string
+				for _, sl := range v.Slots {
+					slots = append(slots, sl.Name+"="+sl.Value)
+				}
+				n.Slots = strings.Join(slots, ", ")
+			}
+			var diff []string
+			for _, d := range v.Diff {
+				diff = append(diff, d.Slot+": "+d.From+" → "+d.To)
+			}
+			n.Diff = strings.Join(diff, ", ")
+			for _, x := range c.Supersessions {
+				if x.Winner == v.ID {
+					n.Won++
+				}
+				if x.Loser == v.ID {
+					n.Lost++
+				}
+			}
+			nodes[v.ID] = n
+			if p, ok := nodes[v.Predecessor]; ok {
+				p.Children = append(p.Children, n)
+			} else {
+				cv.Roots = append(cv.Roots, n)
+			}
+		}
+		out = append(out, cv)
+	}
+	return out
+}
