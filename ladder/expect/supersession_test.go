@@ -85,3 +85,37 @@ var _ = Describe("supersession", func() {
 		Expect(res.Message).To(Equal("checked nothing: examined 0 supersession records in the store in ticks [0, 2]"))
 	})
 })
+
+var _ = Describe("variant predecessors", func() {
+	var w *fakeWorld
+	BeforeEach(func() {
+		w = newFakeWorld(map[string]string{"w": "whiterun"})
+		_, err := w.store.MintClaim("theft@1", "theft", 1, claims.Slots{
+			{Name: "item", Type: claims.ItemSlot, Value: "sweetroll"}, {Name: "location", Type: claims.LocationSlot, Value: "market"}})
+		Expect(err).NotTo(HaveOccurred())
+		_, err = w.store.Derive("theft@1#v0", []claims.Change{{Slot: "item", From: "sweetroll", To: "apple"}}, claims.Origin{Reason: "mutation"})
+		Expect(err).NotTo(HaveOccurred())
+		_, err = w.store.Derive("theft@1#v1", []claims.Change{{Slot: "location", From: "market", To: "mine"}}, claims.Origin{Reason: "mutation"})
+		Expect(err).NotTo(HaveOccurred())
+	})
+
+	check := func(item string) expect.Result {
+		GinkgoHelper()
+		r := expect.Start(decode(item))
+		w.tick = 9
+		r.Tick(w)
+		return r.Finish()[0]
+	}
+
+	It("walks a lineage of depth two back to the original, nearest first", func() {
+		res := check(`{variant: {id: "theft@1#v2", predecessor: "theft@1#v1", predecessors: ["theft@1#v1", "theft@1#v0"], diff: {location: [market, mine]}}}`)
+		Expect(res.Passed).To(BeTrue(), res.Message)
+		Expect(check(`{variant: {id: "theft@1#v0", predecessors: []}}`).Passed).To(BeTrue())
+	})
+
+	It("fails a chain that skips a generation, naming both chains", func() {
+		res := check(`{variant: {id: "theft@1#v2", predecessors: ["theft@1#v0"]}}`)
+		Expect(res.Passed).To(BeFalse())
+		Expect(res.Message).To(Equal("variant theft@1#v2 predecessors = [theft@1#v1, theft@1#v0], want [theft@1#v0]"))
+	})
+})
