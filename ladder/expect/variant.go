@@ -26,7 +26,7 @@ type variantCheck struct {
 	predecessor *posString // "" means none (the original)
 	chain       []string   // nil: unchecked
 	chainAt     Pos
-	diff        []change   // nil: unchecked
+	diff        []change // nil: unchecked
 	diffAt      Pos
 	slots       []SlotValue
 }
