@@ -1,6 +1,8 @@
 package ladder
 
 import (
+	"bytes"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -75,6 +77,13 @@ func Verify(root string, r *Result) Verdict {
 			fail(TraceFile, "%s", d)
 		}
 	}
+	if sr := f.SameRunAs; sr.Rung != "" {
+		if d, err := samePrefix(filepath.Join(root, filepath.FromSlash(sr.GoldenDir), TraceFile), r.Trace, f.Ticks); err != nil {
+			fail(TraceFile, "same_run: cannot read %s's trace golden: %v", sr.Rung, err)
+		} else if d != nil {
+			fail(TraceFile, "same_run: not the same run as %s: compared with %s/%s cut at tick %d, %s", sr.Rung, sr.GoldenDir, TraceFile, f.Ticks, d)
+		}
+	}
 	if golden, ok := read(CheckpointsFile); ok {
 		g, err := checkpoint.Parse(f.GoldenDir()+"/"+CheckpointsFile, golden)
 		if err != nil {
@@ -99,4 +108,47 @@ func (r *Result) Artifacts() (map[string][]byte, error) {
 		return nil, err
 	}
 	return map[string][]byte{DenseFile: r.Dense, TraceFile: r.Trace, CheckpointsFile: cp}, nil
+}
+
+// samePrefix compares a run's trace with the start of another rung's trace
+// golden: its header and every record before tick ticks. A rung that
+// declares same_run is that other run cut short, so the two must agree
+// byte for byte up to the cut; the first divergent record is returned.
+func samePrefix(goldenPath string, actual []byte, ticks int64) (*trace.Divergence, error) {
+	golden, err := os.ReadFile(goldenPath)
+	if err != nil {
+		return nil, err
+	}
+	cut, err := traceBefore(golden, ticks)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", goldenPath, err)
+	}
+	return trace.Compare(cut, actual), nil
+}
+
+// traceBefore returns the start of a trace file: the header line and every
+// record whose tick is below ticks. Records are in tick order, so it stops
+// at the first record at or past the cut.
+func traceBefore(file []byte, ticks int64) ([]byte, error) {
+	end := bytes.IndexByte(file, '\n') + 1
+	if end == 0 {
+		return nil, errors.New("no header line")
+	}
+	for end < len(file) {
+		next := bytes.IndexByte(file[end:], '\n')
+		if next < 0 {
+			return nil, fmt.Errorf("line %d: no final newline", bytes.Count(file[:end], []byte("\n"))+1)
+		}
+		var rec struct {
+			Tick *int64 `json:"tick"`
+		}
+		if err := json.Unmarshal(file[end:end+next], &rec); err != nil || rec.Tick == nil {
+			return nil, fmt.Errorf("line %d: not a trace record with a tick", bytes.Count(file[:end], []byte("\n"))+1)
+		}
+		if *rec.Tick >= ticks {
+			break
+		}
+		end += next + 1
+	}
+	return file[:end], nil
 }

@@ -14,7 +14,7 @@
 //
 //   - TickCheck: once per tick of its When range, against a read-only World
 //     (belief, holders, curve, claims, variant, value, npc,
-//     duplicate_rejected);
+//     duplicate_rejected, supersession);
 //   - TraceCheck: once per trace record whose tick is in the range, one
 //     record at a time, so the runner never needs the whole trace in memory
 //     (trace);

@@ -16,6 +16,7 @@ var registry = []Kind{
 	eventsKind{},
 	npcKind{},
 	duplicateKind{},
+	supersessionKind{},
 }
 
 // Lookup finds a kind by its name.

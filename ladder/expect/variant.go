@@ -6,12 +6,15 @@ import (
 	"strings"
 
 	"gopkg.in/yaml.v3"
+
+	"github.com/chronicle/ladder/sim/claims"
 )
 
 // variant checks one variant: its predecessor (null for the original), its
-// diff (a set of slot changes, each slot: [from, to]; compared whole,
-// order-free) and some of its slots. It examines ticks; before the variant
-// exists it fails.
+// whole chain of predecessors back to the original (predecessors, a
+// sequence, nearest first: [] for the original), its diff (a set of slot
+// changes, each slot: [from, to]; compared whole, order-free) and some of
+// its slots. It examines ticks; before the variant exists it fails.
 type variantKind struct{}
 
 func (variantKind) Name() string   { return "variant" }
@@ -21,7 +24,9 @@ type variantCheck struct {
 	id          string
 	idAt        Pos
 	predecessor *posString // "" means none (the original)
-	diff        []change   // nil: unchecked
+	chain       []string   // nil: unchecked
+	chainAt     Pos
+	diff        []change // nil: unchecked
 	diffAt      Pos
 	slots       []SlotValue
 }
@@ -38,6 +43,10 @@ func (variantKind) Decode(d Decoder, n *yaml.Node, path string) Check {
 				s = d.VariantID(v, p)
 			}
 			c.predecessor = &posString{s, PosOf(v)}
+		}},
+		Field{Name: "predecessors", Decode: func(v *yaml.Node, p string) {
+			c.chain, c.chainAt = []string{}, PosOf(v)
+			d.List(v, p, func(_ int, item *yaml.Node, ip string) { c.chain = append(c.chain, d.VariantID(item, ip)) })
 		}},
 		Field{Name: "diff", Decode: func(v *yaml.Node, p string) {
 			c.diff, c.diffAt = []change{}, PosOf(v)
@@ -81,6 +90,17 @@ func (c *variantCheck) AtTick(w World, o *Outcome) {
 		o.Fail(t, c.predecessor.at, "variant %s predecessor = %q, want %q", c.id, v.Predecessor, c.predecessor.v)
 		return
 	}
+	if c.chain != nil {
+		got, err := predecessors(w.Store(), v.Predecessor)
+		if err != nil {
+			o.Fail(t, c.chainAt, "variant %s: %v", c.id, err)
+			return
+		}
+		if !slices.Equal(got, c.chain) {
+			o.Fail(t, c.chainAt, "variant %s predecessors = %s, want %s", c.id, list(got), list(c.chain))
+			return
+		}
+	}
 	if c.diff != nil {
 		got := make([]change, len(v.Diff))
 		for i, d := range v.Diff {
@@ -94,4 +114,23 @@ func (c *variantCheck) AtTick(w World, o *Outcome) {
 	if c.slots != nil {
 		checkSlots(t, o, "variant "+c.id, v.Slots, c.slots)
 	}
+}
+
+// predecessors walks a variant's lineage from its predecessor back to the
+// original, nearest first. A missing link or a loop is an error: the chain
+// it would report is not a lineage.
+func predecessors(s *claims.Store, from string) ([]string, error) {
+	out := []string{}
+	for id := from; id != ""; {
+		if slices.Contains(out, id) {
+			return nil, fmt.Errorf("its lineage loops at %s", id)
+		}
+		v, ok := s.Variant(id)
+		if !ok {
+			return nil, fmt.Errorf("its lineage names %s, which does not exist", id)
+		}
+		out = append(out, id)
+		id = v.Predecessor
+	}
+	return out, nil
 }

@@ -22,16 +22,22 @@ type Supersession struct {
 
 // Side is one variant in a contest, with the evidence behind it: the
 // strongest evidence type its chain ends in, and the summed strength
-// (confidence) of that evidence.
+// (confidence) of that evidence, each origin counted once.
 type Side struct {
 	Variant  string
 	Terminal EvidenceType
 	Strength float64
 }
 
-// SideOf summarises a belief's evidence for its current variant.
+// SideOf summarises a belief's evidence for its current variant. Strength
+// sums one telling per distinct origin (the eyewitness the evidence rests
+// on, Evidence.Root): the first to arrive. A teller who repeats a rumour is
+// still one source, as corroboration already holds (an origin already
+// counted adds nothing); summing every repeat would let one voice outweigh
+// two independent eyewitnesses (decision record 0009).
 func SideOf(b *Belief) Side {
 	s := Side{Variant: b.Variant, Terminal: Reported}
+	var origins []string
 	for _, e := range b.Evidence {
 		if e.Variant != b.Variant {
 			continue
@@ -39,6 +45,11 @@ func SideOf(b *Belief) Side {
 		if e.Type == Witnessed {
 			s.Terminal = Witnessed
 		}
+		origin := e.Root(b.Holder)
+		if slices.Contains(origins, origin) {
+			continue
+		}
+		origins = append(origins, origin)
 		s.Strength = float64(s.Strength + e.Confidence)
 	}
 	return s
