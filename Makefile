@@ -43,7 +43,8 @@ matrix:
 matrix-arm64:
 	GO=$(GO) tools/matrix.sh arm64
 
-## goldens: regenerate goldens (all, or RUNG=T0.2) after proving determinism with two runs
+## goldens: regenerate goldens (all, RUNG=T2.3 with its cases and the rungs extending it, or RUNG=T2.3/swapped)
+## after proving determinism with two runs made in different orders; switches all changed files at once
 goldens:
 	$(GO) run ./tools/ladder goldens $(if $(RUNG),-rung $(RUNG))
 

@@ -16,9 +16,14 @@ type Divergence struct {
 	Golden, Actual string // the two lines, "<missing>" past the end of a file
 }
 
-func (d Divergence) String() string {
-	return fmt.Sprintf("first divergent record at line %d (tick %d, %s %s): golden %s, actual %s",
-		d.Line, d.Tick, d.Kind, d.Key, shorten(d.Golden), shorten(d.Actual))
+func (d Divergence) String() string { return d.Describe("golden", "actual") }
+
+// Describe is String with the two sides named a (the first trace given to
+// Compare) and b: two runs of the same code are "run 1" and "run 2", not
+// golden and actual.
+func (d Divergence) Describe(a, b string) string {
+	return fmt.Sprintf("first divergent record at line %d (tick %d, %s %s): %s %s, %s %s",
+		d.Line, d.Tick, d.Kind, d.Key, a, shorten(d.Golden), b, shorten(d.Actual))
 }
 
 // shorten drops the branch key (the same on every line of a file, so never
