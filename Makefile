@@ -8,17 +8,25 @@ GINKGO  := $(GO) tool ginkgo
 RUNG    ?=
 FUZZTIME ?= 30s
 
-# RUNG=T0.2 selects one rung (all its cases) by its Ginkgo label.
-LABEL_FILTER := $(if $(RUNG),--label-filter='$(RUNG)')
+# RUNG=T0.2 selects one rung with all its cases, RUNG=T2.3/swapped one case,
+# RUNG=T0.2,T2.3 several: by the rung's Ginkgo label; a case (a label cannot
+# hold a slash) also by its spec's text, which starts with the case's name.
+comma := ,
+empty :=
+space := $(empty) $(empty)
+RUNGS := $(subst $(comma),$(space),$(RUNG))
+LABEL_FILTER := $(if $(RUNG),--label-filter='$(subst $(space),$(comma),$(sort $(foreach r,$(RUNGS),$(firstword $(subst /,$(space),$(r))))))')
+FOCUS := $(foreach r,$(RUNGS),$(if $(findstring /,$(r)),--focus=' $(subst .,\.,$(r)) ',--focus=' $(subst .,\.,$(r))[ /]'))
 GINKGO_FLAGS := --randomize-all --fail-on-empty --fail-on-pending --keep-going \
 	--junit-report=junit.xml --json-report=ladder.json --output-dir=reports
 
 .PHONY: ladder test check unit matrix matrix-arm64 goldens bench fuzz clean
 
-## ladder: run every rung (or RUNG=T0.2) against its goldens; writes reports/; never writes a golden
+## ladder: run every rung (or RUNG=T0.2, RUNG=T2.3/swapped) against its goldens; writes reports/
+## (clearing it first) with each rung's artifacts and its pending changes; never writes a golden
 ladder:
 	@mkdir -p reports
-	$(GINKGO) $(GINKGO_FLAGS) $(LABEL_FILTER) ./ladder
+	$(GINKGO) $(GINKGO_FLAGS) $(LABEL_FILTER) $(FOCUS) ./ladder
 
 ## test: static checks, unit specs (fuzz seed corpora included), the ladder, the determinism matrix
 test: check unit ladder matrix

@@ -1,12 +1,14 @@
 package ladder_test
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 
 	. "github.com/onsi/ginkgo/v2"
@@ -15,16 +17,22 @@ import (
 
 	"github.com/chronicle/ladder/ladder"
 	"github.com/chronicle/ladder/ladder/fixture"
+	"github.com/chronicle/ladder/ladder/pending"
 )
 
 // root is the repository root: the suite runs in ladder/.
 const root = ".."
+
+// reports is where a run leaves its evidence: LADDER_REPORTS, or reports/
+// at the repository root.
+var reports = cmp.Or(os.Getenv("LADDER_REPORTS"), filepath.Join(root, "reports"))
 
 // TestLadder builds one spec per rung (and per case) from the fixtures
 // before RunSpecs, so the spec tree is fixed when Ginkgo starts; a fixture
 // that does not load becomes a failing spec pointing at its first error.
 func TestLadder(t *testing.T) {
 	RegisterFailHandler(Fail)
+	clearReports(t)
 	files, err := fixture.Discover(filepath.Join(root, "fixtures"), "fixtures")
 	if err != nil {
 		t.Fatal(err)
@@ -59,7 +67,6 @@ func rung(f *fixture.Fixture) {
 		if err != nil {
 			Fail(fmt.Sprintf("%s: %v %s", f.Name(), err, ladder.Commands(f)))
 		}
-		saveEvidence(res)
 		var problems []string
 		for _, m := range res.Failures {
 			problems = append(problems, fmt.Sprintf("%s %s %s", f.Name(), m, ladder.Commands(f)))
@@ -69,24 +76,45 @@ func rung(f *fixture.Fixture) {
 		for _, w := range v.Warnings {
 			AddReportEntry("input drift", w, ReportEntryVisibilityAlways)
 		}
+		saveEvidence(res, problems)
 		if len(problems) > 0 {
 			Fail(strings.Join(problems, "\n"))
 		}
 	})
 }
 
+// clearReports empties the reports directory before a run, so that what
+// it holds afterwards — artifacts, pending changes — is this run's alone.
+func clearReports(t *testing.T) {
+	if err := os.RemoveAll(reports); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.MkdirAll(reports, 0o755); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// codeHash is the hash of the code this run was built from, recorded with
+// every pending change so that accepting it later can refuse if the code
+// has moved since.
+var codeHash = sync.OnceValues(func() (string, error) { return pending.CodeHash(root) })
+
 // saveEvidence writes the run's artifacts under reports/<rung>[/<case>]/ on
-// every run, so CI keeps the trace of a failing rung, and points the spec's
-// report at it.
-func saveEvidence(res *ladder.Result) {
+// every run, so CI keeps the trace of a failing rung, and — when they differ
+// from the goldens — the manifest that makes them a pending change for
+// `ladder review` and `ladder accept`; it points the spec's report at them.
+func saveEvidence(res *ladder.Result, problems []string) {
 	arts, err := res.Artifacts()
 	Expect(err).NotTo(HaveOccurred())
-	dir := filepath.Join(root, "reports", filepath.FromSlash(res.Fixture.Name()))
-	Expect(os.MkdirAll(dir, 0o755)).To(Succeed())
-	for _, name := range ladder.ArtifactNames {
-		Expect(os.WriteFile(filepath.Join(dir, name), arts[name], 0o644)).To(Succeed())
-	}
+	code, err := codeHash()
+	Expect(err).NotTo(HaveOccurred())
+	m, err := pending.Save(reports, root, res.Fixture, arts, pending.Run{CodeHash: code, Problems: problems, Expectations: res.Failures})
+	Expect(err).NotTo(HaveOccurred())
 	AddReportEntry("trace", "reports/"+res.Fixture.Name()+"/"+ladder.TraceFile, ReportEntryVisibilityFailureOrVerbose)
+	if m != nil {
+		AddReportEntry("pending", fmt.Sprintf("%s: review with `go run ./tools/ladder review %s`, then accept or reject it", m.State, m.Name),
+			ReportEntryVisibilityFailureOrVerbose)
+	}
 }
 
 var _ = ReportAfterSuite("ladder summary", func(r Report) {

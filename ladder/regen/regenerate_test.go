@@ -219,7 +219,7 @@ var _ = Describe("Regenerate", func() {
 		Expect(st[1].Detail).To(Equal(
 			`dense.csv: first divergence at tick 2, column "witness/at": golden market, actual road; ` +
 				"checkpoints.json: first different line 3: golden `\"rung\": \"T0.1\"`, actual `\"rung\": \"T0.2\"`; " +
-				`trace.jsonl: first divergent record at line 2 (tick 2, event "theft@2"): golden {"id":"theft@2","kind":"event","tick":2}, actual {"id":"theft@3","kind":"event","tick":2}`))
+				`trace.jsonl: first divergent record at line 2 (tick 2, event "theft@2"): actual has event "theft@3" at tick 2 here instead (a record was added or removed)`))
 		expectGoldens(cas, changed)
 		expectGoldens(rung, standard())
 	})
@@ -266,7 +266,7 @@ var _ = Describe("Regenerate", func() {
 			},
 			Entry("dense.csv of the case", 1, ladder.DenseFile, denseB, `first divergence at tick 2, column "witness/at": run 1 market, run 2 road`),
 			Entry("trace.jsonl of the rung", 0, ladder.TraceFile, traceB,
-				`first divergent record at line 2 (tick 2, event "theft@2"): run 1 {"id":"theft@2","kind":"event","tick":2}, run 2 {"id":"theft@3","kind":"event","tick":2}`),
+				`first divergent record at line 2 (tick 2, event "theft@2"): run 2 has event "theft@3" at tick 2 here instead (a record was added or removed)`),
 			Entry("checkpoints.json of the case", 1, ladder.CheckpointsFile, checksB, "first different line 3: run 1 `\"rung\": \"T0.1\"`, run 2 `\"rung\": \"T0.2\"`"),
 		)
 

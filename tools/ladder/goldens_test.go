@@ -239,7 +239,7 @@ var _ = Describe("goldens, with state leaking from one rung into the next", Orde
 		Expect(stderr.String()).To(HavePrefix("determinism proof failed: T0.2 trace.jsonl differs between " +
 			"run 1 (every selected rung in one process, in file order) and run 2 (each rung and case alone in a fresh process): " +
 			"first divergent record at line "))
-		Expect(stderr.String()).To(ContainSubstring(`: run 1 {"leak":2}, run 2 {"leak":1}. A rung's output depends on which rungs ran before it`))
+		Expect(stderr.String()).To(ContainSubstring(`: leak: run 1 2, run 2 1. A rung's output depends on which rungs ran before it`))
 		Expect(stderr.String()).NotTo(ContainSubstring("identical"))
 		entries, err := os.ReadDir(filepath.Join(root, "goldens"))
 		Expect(err).NotTo(HaveOccurred())

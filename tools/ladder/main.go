@@ -11,6 +11,13 @@
 //	go run ./tools/ladder curve -rung T2.1 -claim theft@10 [-format yaml|csv]
 //	                                                 a claim's believer curve, as a curve:
 //	                                                 expectation or as CSV for plotting
+//	go run ./tools/ladder review [T2.1 ...]          the pending changes the last run left:
+//	                                                 first divergence, columns, cells, ticks,
+//	                                                 trace records by kind
+//	go run ./tools/ladder accept T2.3/swapped | -all copy reviewed artifacts into goldens/
+//	go run ./tools/ladder reject T2.1 | -all         discard pending changes
+//	go run ./tools/ladder diff-golden [-run] T2.1    the dense change cell by cell, in runs
+//	go run ./tools/ladder textconv dense.csv         one line per cell (git diff driver)
 //
 // `make ladder` is the CI gate and runs the Ginkgo suite, not this tool.
 package main
@@ -40,7 +47,7 @@ func main() {
 
 func run(args []string, stdout, stderr io.Writer) error {
 	if len(args) == 0 {
-		return errors.New("usage: ladder <check|goldens|render|explain|compare|curve> [flags]")
+		return errors.New("usage: ladder <" + strings.Join(commands, "|") + "> [flags]")
 	}
 	switch args[0] {
 	case "check":
@@ -55,9 +62,21 @@ func run(args []string, stdout, stderr io.Writer) error {
 		return compare(args[1:], stdout)
 	case "curve":
 		return curve(args[1:], stdout, stderr)
+	case "review":
+		return review(args[1:], stdout)
+	case "accept":
+		return accept(args[1:], stdout, stderr)
+	case "reject":
+		return reject(args[1:], stdout, stderr)
+	case "diff-golden":
+		return diffGolden(args[1:], stdout, stderr)
+	case "textconv":
+		return textconv(args[1:], stdout)
 	}
-	return fmt.Errorf("unknown command %q (commands: check, goldens, render, explain, compare, curve)", args[0])
+	return fmt.Errorf("unknown command %q (commands: %s)", args[0], strings.Join(commands, ", "))
 }
+
+var commands = []string{"check", "goldens", "render", "explain", "compare", "curve", "review", "accept", "reject", "diff-golden", "textconv"}
 
 type rungList []string
 

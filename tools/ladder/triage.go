@@ -82,7 +82,7 @@ func compare(args []string, stdout io.Writer) error {
 		}
 	}
 	if d := trace.Compare(traces[0], traces[1]); d != nil {
-		fmt.Fprintf(stdout, "traces: %s\n", d)
+		fmt.Fprintf(stdout, "traces: %s\n", d.Describe(args[0], args[1]))
 	} else {
 		fmt.Fprintln(stdout, "traces: identical")
 	}
