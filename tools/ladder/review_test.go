@@ -2,6 +2,7 @@ package main
 
 import (
 	"os"
+	"os/exec"
 	"strconv"
 	"path/filepath"
 	"strings"
@@ -175,3 +176,35 @@ func read(path string) string {
 	Expect(err).NotTo(HaveOccurred())
 	return string(b)
 }
+
+var _ = Describe("the git diff driver for dense goldens", Serial, func() {
+	It("makes git diff show the changed cells of a dense golden, a case's included", func() {
+		gitPath, err := exec.LookPath("git")
+		Expect(err).NotTo(HaveOccurred(), "git must be on PATH")
+		bin := buildTool(nil)
+		dir := GinkgoT().TempDir()
+		git := func(args ...string) string {
+			GinkgoHelper()
+			cmd := exec.Command(gitPath, append([]string{"-c", "user.name=t", "-c", "user.email=t@example.com",
+				"-c", "diff.ladder-dense.textconv=" + bin + " textconv"}, args...)...)
+			cmd.Dir = dir
+			out, err := cmd.CombinedOutput()
+			Expect(err).NotTo(HaveOccurred(), string(out))
+			return string(out)
+		}
+		copyFile(filepath.Join(repo, ".gitattributes"), filepath.Join(dir, ".gitattributes"))
+		for _, p := range []string{"goldens/T9.9-x/dense.csv", "goldens/T9.9-x/case/dense.csv"} {
+			copyFile(filepath.Join(repo, "goldens", "T0.1-witness", "dense.csv"), filepath.Join(dir, filepath.FromSlash(p)))
+		}
+		git("init", "-q")
+		git("add", "-A")
+		git("commit", "-qm", "goldens")
+		for _, p := range []string{"goldens/T9.9-x/dense.csv", "goldens/T9.9-x/case/dense.csv"} {
+			full := filepath.Join(dir, filepath.FromSlash(p))
+			Expect(os.WriteFile(full, []byte(strings.Replace(read(full), "\n5,True,,True,,1,1,theft@2#v0,0.9,", "\n5,True,,True,,1,1,theft@2#v0,0.5,", 1)), 0o644)).To(Succeed())
+			out := git("diff", "-U0", "--", p)
+			Expect(out).To(ContainSubstring("\n-tick 5 witness/theft@2/confidence = 0.9\n+tick 5 witness/theft@2/confidence = 0.5\n"), p)
+			Expect(strings.Count(out, "\n+tick")).To(Equal(1), "only the changed cell: %s", out)
+		}
+	})
+})
