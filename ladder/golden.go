@@ -1,15 +1,22 @@
 package ladder
 
 import (
+	"cmp"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io/fs"
+	"maps"
 	"os"
 	"path/filepath"
+	"slices"
+	"strings"
 
 	"github.com/chronicle/ladder/dense"
 	"github.com/chronicle/ladder/ladder/checkpoint"
 	"github.com/chronicle/ladder/ladder/fixture"
+	"github.com/chronicle/ladder/sim/canon"
+	"github.com/chronicle/ladder/sim/rules"
 	"github.com/chronicle/ladder/sim/trace"
 	"github.com/chronicle/ladder/tolerances"
 )
@@ -26,11 +33,50 @@ const (
 var ArtifactNames = []string{DenseFile, CheckpointsFile, TraceFile}
 
 // Verdict is the comparison of a run with its goldens. Failures are
-// behavioural (or a missing or broken golden); Warnings are input drift.
-// Every message is one line starting with the rung name.
+// behavioural (or a missing or broken golden); Warnings are input drift,
+// one line each starting with the rung name, and Drift is the same drift
+// as data, for grouping across rungs (DriftLines).
 type Verdict struct {
 	Failures []string
 	Warnings []string
+	Drift    []RungDrift
+}
+
+// RungDrift is one input that moved for one rung or case.
+type RungDrift struct {
+	Rung   string `json:"rung"`
+	What   string `json:"what"`
+	Golden string `json:"golden"`
+	Actual string `json:"actual"`
+}
+
+// DriftLines groups input drift across a run: one line per distinct change
+// (what moved, from what, to what) naming every rung it touched — a define
+// changed for the whole ladder is one line, not one per rung. Lines are
+// ordered by what moved, then by values; rungs by name.
+func DriftLines(drift []RungDrift) []string {
+	type change struct{ what, golden, actual string }
+	rungs := map[change][]string{}
+	for _, d := range drift {
+		c := change{d.What, d.Golden, d.Actual}
+		if !slices.Contains(rungs[c], d.Rung) {
+			rungs[c] = append(rungs[c], d.Rung)
+		}
+	}
+	changes := slices.SortedFunc(maps.Keys(rungs), func(a, b change) int {
+		return cmp.Or(cmp.Compare(a.what, b.what), cmp.Compare(a.golden, b.golden), cmp.Compare(a.actual, b.actual))
+	})
+	out := make([]string, len(changes))
+	for i, c := range changes {
+		names := rungs[c]
+		slices.Sort(names)
+		where := "in " + names[0]
+		if len(names) > 1 {
+			where = fmt.Sprintf("in %d rungs: %s", len(names), strings.Join(names, ", "))
+		}
+		out[i] = fmt.Sprintf("%s: %s → %s %s", c.what, c.golden, c.actual, where)
+	}
+	return out
 }
 
 // Commands returns the suffix every failure message ends with: how to
@@ -87,9 +133,27 @@ func Verify(root string, r *Result) Verdict {
 			for _, m := range rep.Warnings {
 				v.Warnings = append(v.Warnings, fmt.Sprintf("%s %s: %s", f.Name(), CheckpointsFile, m))
 			}
+			for _, d := range rep.Drift {
+				v.Drift = append(v.Drift, RungDrift{Rung: f.Name(), What: d.What, Golden: d.Golden, Actual: d.Actual})
+			}
 		}
 	}
 	return v
+}
+
+// recordedDefines returns the defines as checkpoints.json records them,
+// beside their hash: each value as its canonical JSON number, so a drift
+// warning can name the define that moved.
+func recordedDefines(d rules.Defines) (map[string]json.Number, error) {
+	out := map[string]json.Number{}
+	for _, f := range d.Canonical() {
+		b, err := canon.Marshal(f.Value)
+		if err != nil {
+			return nil, fmt.Errorf("record define %s: %w", f.Key, err)
+		}
+		out[f.Key] = json.Number(b)
+	}
+	return out, nil
 }
 
 // Artifacts returns the run's golden files by name.

@@ -2,6 +2,7 @@ package ladder_test
 
 import (
 	"cmp"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"os"
@@ -73,8 +74,8 @@ func rung(f *fixture.Fixture) {
 		}
 		v := ladder.Verify(root, res)
 		problems = append(problems, v.Failures...)
-		for _, w := range v.Warnings {
-			AddReportEntry("input drift", w, ReportEntryVisibilityAlways)
+		for _, d := range v.Drift {
+			AddReportEntry("input drift", d, ReportEntryVisibilityNever) // printed once per run, grouped
 		}
 		saveEvidence(res, problems)
 		if len(problems) > 0 {
@@ -118,7 +119,7 @@ func saveEvidence(res *ladder.Result, problems []string) {
 }
 
 var _ = ReportAfterSuite("ladder summary", func(r Report) {
-	var passed, failed, warnings int
+	var passed, failed int
 	for _, s := range r.SpecReports {
 		// Rungs carry their tier label; the package's unit specs do not.
 		if s.LeafNodeType != types.NodeTypeIt || !slices.ContainsFunc(s.Labels(), func(l string) bool { return strings.HasPrefix(l, "tier") }) {
@@ -130,12 +131,34 @@ var _ = ReportAfterSuite("ladder summary", func(r Report) {
 		case s.State.Is(types.SpecStateFailureStates):
 			failed++
 		}
-		for _, e := range s.ReportEntries {
-			if e.Name == "input drift" {
-				warnings++
-				fmt.Fprintf(os.Stdout, "warning: %s\n", e.Value)
-			}
-		}
 	}
+	warnings := printDrift(r)
 	fmt.Fprintf(os.Stdout, "\nladder: %d rungs passed, %d failed, %d input-drift warnings\n", passed, failed, warnings)
 })
+
+// printDrift prints the run's input drift once, grouped by what moved
+// across rungs, and returns how many lines that took.
+func printDrift(r Report) int {
+	var drift []ladder.RungDrift
+	for _, s := range r.SpecReports {
+		for _, e := range s.ReportEntries {
+			if e.Name != "input drift" {
+				continue
+			}
+			var d ladder.RungDrift
+			if err := json.Unmarshal([]byte(e.Value.AsJSON), &d); err != nil {
+				fmt.Fprintf(os.Stdout, "warning: unreadable input-drift entry %s: %v\n", e.Value.AsJSON, err)
+				continue
+			}
+			drift = append(drift, d)
+		}
+	}
+	lines := ladder.DriftLines(drift)
+	if len(lines) > 0 {
+		fmt.Fprintln(os.Stdout, "\ninput drift — values still compared; regenerate or accept to record the new inputs:")
+	}
+	for _, l := range lines {
+		fmt.Fprintf(os.Stdout, "  %s\n", l)
+	}
+	return len(lines)
+}

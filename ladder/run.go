@@ -70,9 +70,13 @@ func Run(f *fixture.Fixture) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
+	defines, err := recordedDefines(f.Defines)
+	if err != nil {
+		return nil, err
+	}
 	s := w.Store()
 	res.Checkpoints = checkpoint.File{
-		Rung: f.Rung, Case: f.Case, SeedID: f.SeedID, DefinesHash: hash, FixtureHash: f.Hash,
+		Rung: f.Rung, Case: f.Case, SeedID: f.SeedID, DefinesHash: hash, Defines: defines, FixtureHash: f.Hash,
 		Outcome: checkpoint.Outcome{
 			Ticks: f.Ticks, Events: int64(w.Log().Len()), Claims: int64(len(s.ClaimIDs())),
 			Variants: int64(s.VariantCount()), Beliefs: int64(s.BeliefCount()), LogHead: w.Log().Head(),

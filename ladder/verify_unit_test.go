@@ -204,14 +204,19 @@ var _ = Describe("Verify", Label("unit"), func() {
 		}}))
 	})
 
-	It("warns, without failing, when only the defines_hash differs", func() {
-		editCheckpoints(func(f *checkpoint.File) { f.DefinesHash = "0123456789abcdef" })
+	It("warns, without failing, naming the define that moved, when only the inputs differ", func() {
+		editCheckpoints(func(f *checkpoint.File) {
+			f.DefinesHash = "0123456789abcdef"
+			f.Defines["retell_decay"] = "0.75"
+		})
 		hash := res.Checkpoints.DefinesHash
 		Expect(hash).To(HaveLen(16))
-		Expect(ladder.Verify(tmp, res)).To(Equal(ladder.Verdict{Warnings: []string{
-			"T0.2 checkpoints.json: input drift: defines_hash changed (golden 0123456789abcdef, actual " + hash +
-				"); values still compared — regenerate to record the new inputs",
-		}}))
+		Expect(ladder.Verify(tmp, res)).To(Equal(ladder.Verdict{
+			Warnings: []string{
+				"T0.2 checkpoints.json: input drift: define retell_decay changed (golden 0.75, actual 0.8); values still compared — regenerate to record the new inputs",
+			},
+			Drift: []ladder.RungDrift{{Rung: "T0.2", What: "define retell_decay", Golden: "0.75", Actual: "0.8"}},
+		}))
 	})
 
 	It("fails on an outcome that differs, beside the drift warning", func() {
@@ -220,6 +225,7 @@ var _ = Describe("Verify", Label("unit"), func() {
 			Failures: []string{"T0.2 checkpoints.json: outcome.beliefs: golden 2, actual 1 " + t02Commands},
 			Warnings: []string{"T0.2 checkpoints.json: input drift: fixture_hash changed (golden fedcba9876543210, actual " + res.Fixture.Hash +
 				"); values still compared — regenerate to record the new inputs"},
+			Drift: []ladder.RungDrift{{Rung: "T0.2", What: "fixture_hash", Golden: "fedcba9876543210", Actual: res.Fixture.Hash}},
 		}))
 	})
 })
@@ -237,4 +243,25 @@ var _ = Describe("ColumnGroup", Label("unit"), func() {
 		Entry("anything else, as it is", "a/b/c/d", "a/b/c/d"),
 		Entry("an unknown field, as it is", "ulfric/theft@10/mood", "ulfric/theft@10/mood"),
 	)
+})
+
+var _ = Describe("DriftLines", Label("unit"), func() {
+	It("prints each change once, naming every rung it touched, whatever order the rungs ran in", func() {
+		d := func(rung, what, g, a string) ladder.RungDrift {
+			return ladder.RungDrift{Rung: rung, What: what, Golden: g, Actual: a}
+		}
+		Expect(ladder.DriftLines([]ladder.RungDrift{
+			d("T2.1", "define retell_decay", "0.8", "0.75"),
+			d("T1.1", "fixture_hash", "aa", "bb"),
+			d("T1.1", "define retell_decay", "0.8", "0.75"),
+			d("T0.1/quiet", "define retell_decay", "0.8", "0.75"),
+			d("T2.3", "define contested_dent", "0.1", "absent"),
+			d("T1.1", "define retell_decay", "0.8", "0.75"),
+		})).To(Equal([]string{
+			"define contested_dent: 0.1 → absent in T2.3",
+			"define retell_decay: 0.8 → 0.75 in 3 rungs: T0.1/quiet, T1.1, T2.1",
+			"fixture_hash: aa → bb in T1.1",
+		}))
+		Expect(ladder.DriftLines(nil)).To(BeEmpty())
+	})
 })

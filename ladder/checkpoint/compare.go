@@ -1,7 +1,9 @@
 package checkpoint
 
 import (
+	"encoding/json"
 	"fmt"
+	"maps"
 	"slices"
 
 	"github.com/chronicle/ladder/sim/canon"
@@ -9,10 +11,73 @@ import (
 )
 
 // Report is the outcome of comparing an actual run with its golden.
-// Failures are behavioural drift; Warnings are input drift.
+// Failures are behavioural drift; Drift is input drift, and Warnings says
+// the same in one sentence per input.
 type Report struct {
 	Failures []string
 	Warnings []string
+	Drift    []Drift
+}
+
+// Drift is one input that moved: a define (What "define retell_decay"),
+// the fixture (What "fixture_hash"), the seed, or — for a golden that
+// predates recorded define values — the defines hash.
+type Drift struct {
+	What           string
+	Golden, Actual string
+}
+
+// Absent stands for a define one side does not have.
+const Absent = "absent"
+
+func (d Drift) String() string {
+	return fmt.Sprintf("input drift: %s changed (golden %s, actual %s); values still compared — regenerate to record the new inputs", d.What, d.Golden, d.Actual)
+}
+
+// drift lists the inputs that moved: each define by name when both files
+// record define values (in name order), else the defines hash; then the
+// fixture and the seed.
+func drift(golden, actual File) []Drift {
+	var out []Drift
+	if golden.DefinesHash != actual.DefinesHash {
+		if golden.Defines == nil || actual.Defines == nil {
+			out = append(out, Drift{What: "defines_hash", Golden: golden.DefinesHash, Actual: actual.DefinesHash})
+		} else {
+			before := len(out)
+			names := slices.Collect(maps.Keys(golden.Defines))
+			for n := range actual.Defines {
+				if _, ok := golden.Defines[n]; !ok {
+					names = append(names, n)
+				}
+			}
+			slices.Sort(names)
+			for _, name := range names {
+				g, gok := golden.Defines[name]
+				a, aok := actual.Defines[name]
+				if gok && aok && g == a {
+					continue
+				}
+				out = append(out, Drift{What: "define " + name, Golden: numberOr(g, gok), Actual: numberOr(a, aok)})
+			}
+			if len(out) == before { // the same values under another hash: say so rather than nothing
+				out = append(out, Drift{What: "defines_hash", Golden: golden.DefinesHash, Actual: actual.DefinesHash})
+			}
+		}
+	}
+	if golden.FixtureHash != actual.FixtureHash {
+		out = append(out, Drift{What: "fixture_hash", Golden: golden.FixtureHash, Actual: actual.FixtureHash})
+	}
+	if golden.SeedID != actual.SeedID {
+		out = append(out, Drift{What: "seed_id", Golden: golden.SeedID, Actual: actual.SeedID})
+	}
+	return out
+}
+
+func numberOr(n json.Number, ok bool) string {
+	if !ok {
+		return Absent
+	}
+	return string(n)
 }
 
 // Compare checks actual against golden under the regime. Messages name the
@@ -20,17 +85,9 @@ type Report struct {
 func Compare(golden, actual File, r tolerances.Regime) Report {
 	var rep Report
 	fail := func(format string, args ...any) { rep.Failures = append(rep.Failures, fmt.Sprintf(format, args...)) }
-	warn := func(what, g, a string) {
-		rep.Warnings = append(rep.Warnings, fmt.Sprintf("input drift: %s changed (golden %s, actual %s); values still compared — regenerate to record the new inputs", what, g, a))
-	}
-	if golden.DefinesHash != actual.DefinesHash {
-		warn("defines_hash", golden.DefinesHash, actual.DefinesHash)
-	}
-	if golden.FixtureHash != actual.FixtureHash {
-		warn("fixture_hash", golden.FixtureHash, actual.FixtureHash)
-	}
-	if golden.SeedID != actual.SeedID {
-		warn("seed_id", golden.SeedID, actual.SeedID)
+	rep.Drift = drift(golden, actual)
+	for _, d := range rep.Drift {
+		rep.Warnings = append(rep.Warnings, d.String())
 	}
 	g, a := golden.Outcome, actual.Outcome
 	for _, f := range []struct {

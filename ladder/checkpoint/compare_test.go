@@ -1,6 +1,7 @@
 package checkpoint_test
 
 import (
+	"encoding/json"
 	"math"
 
 	"github.com/google/go-cmp/cmp"
@@ -50,24 +51,48 @@ var _ = Describe("Compare", func() {
 		Expect(rep.Failures).To(Equal([]string{`checkpoint "believers" at tick 6: regime 1: golden 1, actual NaN: NaN cannot be compared`}))
 	})
 
-	DescribeTable("warns, and only warns, about input drift",
-		func(mutate func(*checkpoint.File), warnings []string) {
-			mutate(&actual)
-			Expect(cmp.Diff(checkpoint.Report{Warnings: warnings}, compare())).To(BeEmpty())
+	DescribeTable("warns, and only warns, about input drift, naming what moved",
+		func(mutate func(g, a *checkpoint.File), want []checkpoint.Drift) {
+			mutate(&golden, &actual)
+			rep := compare()
+			Expect(rep.Failures).To(BeEmpty())
+			Expect(rep.Drift).To(Equal(want))
+			Expect(rep.Warnings).To(HaveLen(len(want)))
+			for i, d := range want {
+				Expect(rep.Warnings[i]).To(Equal("input drift: " + d.What + " changed (golden " + d.Golden + ", actual " + d.Actual + ")" + drift))
+			}
 		},
-		Entry("defines_hash", func(f *checkpoint.File) { f.DefinesHash = "0000000000000000" }, []string{
-			"input drift: defines_hash changed (golden d8e4f9b6e758845a, actual 0000000000000000)" + drift,
+		Entry("a define, by name, from and to", func(_, a *checkpoint.File) {
+			a.DefinesHash = "0000000000000000"
+			a.Defines = map[string]json.Number{"retell_decay": "0.75", "ticks_per_day": "24", "witness_confidence": "0.8"}
+		}, []checkpoint.Drift{
+			{What: "define retell_decay", Golden: "0.8", Actual: "0.75"},
+			{What: "define witness_confidence", Golden: "0.9", Actual: "0.8"},
 		}),
-		Entry("fixture_hash", func(f *checkpoint.File) { f.FixtureHash = "ffff" }, []string{
-			"input drift: fixture_hash changed (golden 1d429f54160e7ac8, actual ffff)" + drift,
+		Entry("a define added and one removed", func(_, a *checkpoint.File) {
+			a.DefinesHash = "0000000000000000"
+			a.Defines = map[string]json.Number{"retell_decay": "0.8", "ticks_per_day": "24", "zeal": "1.0"}
+		}, []checkpoint.Drift{
+			{What: "define witness_confidence", Golden: "0.9", Actual: checkpoint.Absent},
+			{What: "define zeal", Golden: checkpoint.Absent, Actual: "1.0"},
 		}),
-		Entry("seed_id", func(f *checkpoint.File) { f.SeedID = "other" }, []string{
-			"input drift: seed_id changed (golden ladder-T0.1, actual other)" + drift,
+		Entry("the defines_hash, for a golden that records no define values", func(g, a *checkpoint.File) {
+			g.Defines = nil
+			a.DefinesHash = "0000000000000000"
+		}, []checkpoint.Drift{{What: "defines_hash", Golden: "d8e4f9b6e758845a", Actual: "0000000000000000"}}),
+		Entry("the defines_hash, when the values agree under another hash", func(_, a *checkpoint.File) {
+			a.DefinesHash = "0000000000000000"
+		}, []checkpoint.Drift{{What: "defines_hash", Golden: "d8e4f9b6e758845a", Actual: "0000000000000000"}}),
+		Entry("fixture_hash", func(_, a *checkpoint.File) { a.FixtureHash = "ffff" }, []checkpoint.Drift{
+			{What: "fixture_hash", Golden: "1d429f54160e7ac8", Actual: "ffff"},
 		}),
-		Entry("all three, in that order", func(f *checkpoint.File) { f.SeedID, f.FixtureHash, f.DefinesHash = "s", "f", "d" }, []string{
-			"input drift: defines_hash changed (golden d8e4f9b6e758845a, actual d)" + drift,
-			"input drift: fixture_hash changed (golden 1d429f54160e7ac8, actual f)" + drift,
-			"input drift: seed_id changed (golden ladder-T0.1, actual s)" + drift,
+		Entry("seed_id", func(_, a *checkpoint.File) { a.SeedID = "other" }, []checkpoint.Drift{
+			{What: "seed_id", Golden: "ladder-T0.1", Actual: "other"},
+		}),
+		Entry("all three, in that order", func(_, a *checkpoint.File) { a.SeedID, a.FixtureHash, a.DefinesHash = "s", "f", "d" }, []checkpoint.Drift{
+			{What: "defines_hash", Golden: "d8e4f9b6e758845a", Actual: "d"},
+			{What: "fixture_hash", Golden: "1d429f54160e7ac8", Actual: "f"},
+			{What: "seed_id", Golden: "ladder-T0.1", Actual: "s"},
 		}),
 	)
 
