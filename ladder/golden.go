@@ -1,18 +1,14 @@
 package ladder
 
 import (
-	"cmp"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"io/fs"
-	"maps"
 	"os"
 	"path/filepath"
-	"slices"
 	"strings"
 
-	"github.com/chronicle/ladder/dense"
 	"github.com/chronicle/ladder/ladder/checkpoint"
 	"github.com/chronicle/ladder/ladder/fixture"
 	"github.com/chronicle/ladder/sim/canon"
@@ -32,103 +28,74 @@ const (
 // written and checked.
 var ArtifactNames = []string{DenseFile, CheckpointsFile, TraceFile}
 
-// Verdict is the comparison of a run with its goldens. Failures are
-// behavioural (or a missing or broken golden); Warnings are input drift,
-// one line each starting with the rung name, and Drift is the same drift
-// as data, for grouping across rungs (DriftLines).
+// Verdict is the comparison of a run with its goldens. Problems are
+// behavioural (or a missing or broken golden), each located by tick where
+// it has one; Warnings are input drift, one line each starting with the
+// rung name, and Drift is the same drift as data, for grouping across
+// rungs (DriftLines).
 type Verdict struct {
-	Failures []string
+	Problems []Problem
 	Warnings []string
 	Drift    []RungDrift
 }
 
-// RungDrift is one input that moved for one rung or case.
-type RungDrift struct {
-	Rung   string `json:"rung"`
-	What   string `json:"what"`
-	Golden string `json:"golden"`
-	Actual string `json:"actual"`
-}
-
-// DriftLines groups input drift across a run: one line per distinct change
-// (what moved, from what, to what) naming every rung it touched — a define
-// changed for the whole ladder is one line, not one per rung. Lines are
-// ordered by what moved, then by values; rungs by name.
-func DriftLines(drift []RungDrift) []string {
-	type change struct{ what, golden, actual string }
-	rungs := map[change][]string{}
-	for _, d := range drift {
-		c := change{d.What, d.Golden, d.Actual}
-		if !slices.Contains(rungs[c], d.Rung) {
-			rungs[c] = append(rungs[c], d.Rung)
-		}
-	}
-	changes := slices.SortedFunc(maps.Keys(rungs), func(a, b change) int {
-		return cmp.Or(cmp.Compare(a.what, b.what), cmp.Compare(a.golden, b.golden), cmp.Compare(a.actual, b.actual))
-	})
-	out := make([]string, len(changes))
-	for i, c := range changes {
-		names := rungs[c]
-		slices.Sort(names)
-		where := "in " + names[0]
-		if len(names) > 1 {
-			where = fmt.Sprintf("in %d rungs: %s", len(names), strings.Join(names, ", "))
-		}
-		out[i] = fmt.Sprintf("%s: %s → %s %s", c.what, c.golden, c.actual, where)
-	}
-	return out
-}
-
 // Commands returns the suffix every failure message ends with: how to
-// reproduce the failure and how to regenerate the rung's goldens.
+// reproduce the failure and how to regenerate the rung's goldens — for a
+// case, that case alone.
 func Commands(f *fixture.Fixture) string {
-	return fmt.Sprintf("(reproduce: make ladder RUNG=%s; regenerate: make goldens RUNG=%s)", f.Rung, f.Rung)
+	return fmt.Sprintf("(reproduce: make ladder RUNG=%s; regenerate: make goldens RUNG=%s)", f.Name(), f.Name())
 }
 
 // Verify compares a run's artifacts with the goldens under root (the
-// repository root).
+// repository root). Each artifact contributes at most one problem, its
+// earliest: the first divergent dense cell (or, when the column set
+// changed, the first shared column that differs beside what was added and
+// removed), the first divergent trace record with the fields that differ,
+// and the earliest checkpoint difference with a count of the others.
 func Verify(root string, r *Result) Verdict {
 	f := r.Fixture
 	dir := filepath.Join(root, filepath.FromSlash(f.GoldenDir()))
 	var v Verdict
-	fail := func(file, format string, args ...any) {
-		v.Failures = append(v.Failures, fmt.Sprintf("%s %s: %s %s", f.Name(), file, fmt.Sprintf(format, args...), Commands(f)))
+	if p, ok := missingGoldens(root, f); ok {
+		v.Problems = append(v.Problems, p)
+		return v
 	}
 	read := func(name string) ([]byte, bool) {
 		b, err := os.ReadFile(filepath.Join(dir, name))
 		switch {
 		case errors.Is(err, fs.ErrNotExist):
-			fail(name, "golden %s/%s is missing", f.GoldenDir(), name)
+			v.Problems = append(v.Problems, missingGolden(root, f, name))
 			return nil, false
 		case err != nil:
-			fail(name, "cannot read the golden: %v", err)
+			v.Problems = append(v.Problems, problem(f, name, -1, "cannot read the golden: %v", err))
 			return nil, false
 		}
 		return b, true
 	}
-
 	if golden, ok := read(DenseFile); ok {
-		d, err := dense.Compare(golden, r.Dense)
-		switch {
-		case err != nil:
-			fail(DenseFile, "golden %s/%s is malformed: %v", f.GoldenDir(), DenseFile, err)
-		case d != nil:
-			fail(DenseFile, "%s", d)
+		if p, ok := denseProblem(f, golden, r.Dense); ok {
+			v.Problems = append(v.Problems, p)
 		}
 	}
 	if golden, ok := read(TraceFile); ok {
 		if d := trace.Compare(golden, r.Trace); d != nil {
-			fail(TraceFile, "%s", d)
+			p := problem(f, TraceFile, d.Tick, "%s", d)
+			p.Column = strings.TrimSpace(d.Kind + " " + strings.Trim(d.Key, `"`))
+			if len(d.Fields) > 0 && !d.Shifted {
+				p.Column += " " + d.Fields[0].Path
+				p.Golden, p.Actual = d.Fields[0].Golden, d.Fields[0].Actual
+			}
+			v.Problems = append(v.Problems, p)
 		}
 	}
 	if golden, ok := read(CheckpointsFile); ok {
 		g, err := checkpoint.Parse(f.GoldenDir()+"/"+CheckpointsFile, golden)
 		if err != nil {
-			fail(CheckpointsFile, "golden is malformed: %v", err)
+			v.Problems = append(v.Problems, problem(f, CheckpointsFile, -1, "golden is malformed: %v", err))
 		} else {
 			rep := checkpoint.Compare(g, r.Checkpoints, tolerances.Checkpoint)
-			for _, m := range rep.Failures {
-				fail(CheckpointsFile, "%s", m)
+			if p, ok := checkpointProblem(f, rep.Diffs); ok {
+				v.Problems = append(v.Problems, p)
 			}
 			for _, m := range rep.Warnings {
 				v.Warnings = append(v.Warnings, fmt.Sprintf("%s %s: %s", f.Name(), CheckpointsFile, m))

@@ -65,21 +65,20 @@ func rung(f *fixture.Fixture) {
 	loc := types.CodeLocation{FileName: f.File, LineNumber: f.Pos.Line}
 	It(f.Name()+" "+f.Title, Label("tier"+f.Tier, f.Rung), loc, func() {
 		res, err := ladder.Run(f)
-		if err != nil {
+		if res == nil {
 			Fail(fmt.Sprintf("%s: %v %s", f.Name(), err, ladder.Commands(f)))
 		}
-		var problems []string
-		for _, m := range res.Failures {
-			problems = append(problems, fmt.Sprintf("%s %s %s", f.Name(), m, ladder.Commands(f)))
+		var v ladder.Verdict
+		if err == nil {
+			v = ladder.Verify(root, res)
 		}
-		v := ladder.Verify(root, res)
-		problems = append(problems, v.Failures...)
 		for _, d := range v.Drift {
 			AddReportEntry("input drift", d, ReportEntryVisibilityNever) // printed once per run, grouped
 		}
-		saveEvidence(res, problems)
+		problems := ladder.Problems(res, err, v)
+		saveEvidence(res, problems, err)
 		if len(problems) > 0 {
-			Fail(strings.Join(problems, "\n"))
+			Fail(strings.Join(ladder.Lines(problems), "\n"))
 		}
 	})
 }
@@ -104,12 +103,13 @@ var codeHash = sync.OnceValues(func() (string, error) { return pending.CodeHash(
 // every run, so CI keeps the trace of a failing rung, and — when they differ
 // from the goldens — the manifest that makes them a pending change for
 // `ladder review` and `ladder accept`; it points the spec's report at them.
-func saveEvidence(res *ladder.Result, problems []string) {
+func saveEvidence(res *ladder.Result, problems []ladder.Problem, aborted error) {
 	arts, err := res.Artifacts()
 	Expect(err).NotTo(HaveOccurred())
 	code, err := codeHash()
 	Expect(err).NotTo(HaveOccurred())
-	m, err := pending.Save(reports, root, res.Fixture, arts, pending.Run{CodeHash: code, Problems: problems, Expectations: res.Failures})
+	m, err := pending.Save(reports, root, res.Fixture, arts,
+		pending.Run{CodeHash: code, Problems: ladder.Lines(problems), Expectations: res.Failures, Aborted: aborted})
 	Expect(err).NotTo(HaveOccurred())
 	AddReportEntry("trace", "reports/"+res.Fixture.Name()+"/"+ladder.TraceFile, ReportEntryVisibilityFailureOrVerbose)
 	if m != nil {

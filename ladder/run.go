@@ -1,6 +1,7 @@
 package ladder
 
 import (
+	"errors"
 	"fmt"
 
 	"github.com/chronicle/ladder/ladder/checkpoint"
@@ -26,6 +27,10 @@ type Result struct {
 // Run executes a fixture from tick 0 to its last tick. The error is for a
 // run that could not be carried out (an injection the world refused, a pin
 // no roll consumed); expectations that do not hold are Result.Failures.
+// A run that stops part way still returns what it produced up to there
+// (the dense rows and trace of the ticks it stepped, its checkpoints so
+// far) beside the error, so the evidence can be kept; only a world that
+// cannot be built returns no Result.
 func Run(f *fixture.Fixture) (*Result, error) {
 	w, tr, err := Build(f)
 	if err != nil {
@@ -38,7 +43,7 @@ func Run(f *fixture.Fixture) (*Result, error) {
 	var samples []checkpoint.Sample
 	for t := int64(0); t < f.Ticks; t++ {
 		if err := w.Step(); err != nil {
-			return nil, f.Locate(err)
+			return aborted(f, w, rec, tr, samples, f.Locate(err))
 		}
 		rec.record()
 		chk.at()
@@ -48,13 +53,36 @@ func Run(f *fixture.Fixture) (*Result, error) {
 		}
 	}
 	if unused := w.UnusedPins(); len(unused) > 0 {
-		return nil, f.UnusedPins(unused)
+		return aborted(f, w, rec, tr, samples, f.UnusedPins(unused))
 	}
 	// The canonical log must verify end to end: a broken link here is an
 	// engine bug, not a behaviour change.
 	if err := events.Verify(w.Log().Records()); err != nil {
-		return nil, fmt.Errorf("%s: canonical log: %w", f.Name(), err)
+		return aborted(f, w, rec, tr, samples, fmt.Errorf("%s: canonical log: %w", f.Name(), err))
 	}
+	res, err := collect(f, w, rec, tr, samples)
+	if err != nil {
+		return nil, err
+	}
+	if err := chk.end(res.Trace); err != nil {
+		return res, err
+	}
+	res.Failures = chk.messages()
+	return res, nil
+}
+
+// aborted returns what a run produced before cause stopped it, and cause.
+func aborted(f *fixture.Fixture, w *sim.World, rec *recorder, tr *trace.Buffer, samples []checkpoint.Sample, cause error) (*Result, error) {
+	res, err := collect(f, w, rec, tr, samples)
+	if err != nil {
+		return nil, errors.Join(cause, err)
+	}
+	return res, cause
+}
+
+// collect encodes the artifacts of the ticks a run has stepped.
+func collect(f *fixture.Fixture, w *sim.World, rec *recorder, tr *trace.Buffer, samples []checkpoint.Sample) (*Result, error) {
+	var err error
 	res := &Result{Fixture: f}
 	if res.Dense, err = rec.encode(); err != nil {
 		return nil, fmt.Errorf("%s: dense.csv: %w", f.Name(), err)
@@ -62,10 +90,6 @@ func Run(f *fixture.Fixture) (*Result, error) {
 	if res.Trace, err = tr.AppendJSONL(nil); err != nil {
 		return nil, fmt.Errorf("%s: trace.jsonl: %w", f.Name(), err)
 	}
-	if err := chk.end(res.Trace); err != nil {
-		return nil, err
-	}
-	res.Failures = chk.messages()
 	hash, err := f.Defines.Hash()
 	if err != nil {
 		return nil, err
@@ -78,7 +102,7 @@ func Run(f *fixture.Fixture) (*Result, error) {
 	res.Checkpoints = checkpoint.File{
 		Rung: f.Rung, Case: f.Case, SeedID: f.SeedID, DefinesHash: hash, Defines: defines, FixtureHash: f.Hash,
 		Outcome: checkpoint.Outcome{
-			Ticks: f.Ticks, Events: int64(w.Log().Len()), Claims: int64(len(s.ClaimIDs())),
+			Ticks: int64(len(rec.rows)), Events: int64(w.Log().Len()), Claims: int64(len(s.ClaimIDs())),
 			Variants: int64(s.VariantCount()), Beliefs: int64(s.BeliefCount()), LogHead: w.Log().Head(),
 		},
 		Samples: samples,

@@ -2,6 +2,7 @@ package ladder_test
 
 import (
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"sync"
@@ -34,6 +35,9 @@ var t02 = sync.OnceValues(func() (*ladder.Result, error) {
 	}
 	return ladder.Run(fs[0])
 })
+
+// messages returns the messages of a verdict's problems.
+func messages(v ladder.Verdict) []string { return ladder.Lines(v.Problems) }
 
 var _ = Describe("Verify", Label("unit"), func() {
 	var (
@@ -104,9 +108,9 @@ var _ = Describe("Verify", Label("unit"), func() {
 		lines[5] = strings.Join(row, ",")
 		write(ladder.DenseFile, []byte(strings.Join(lines, "\n")))
 
-		Expect(ladder.Verify(tmp, res)).To(Equal(ladder.Verdict{Failures: []string{
+		Expect(messages(ladder.Verify(tmp, res))).To(Equal([]string{
 			`T0.2 dense.csv: first divergence at tick 4, column "witness/theft@0/verbatim": golden 999.0, actual 0.9622238368941451 ` + t02Commands,
-		}}))
+		}))
 	})
 
 	It("reports only the first divergence of the dense golden", func() {
@@ -115,9 +119,9 @@ var _ = Describe("Verify", Label("unit"), func() {
 			lines[i] = strings.Replace(lines[i], ",heard,", ",dormant,", 1)
 		}
 		write(ladder.DenseFile, []byte(strings.Join(lines, "\n")))
-		Expect(ladder.Verify(tmp, res)).To(Equal(ladder.Verdict{Failures: []string{
+		Expect(messages(ladder.Verify(tmp, res))).To(Equal([]string{
 			`T0.2 dense.csv: first divergence at tick 99, column "witness/theft@0/stage": golden dormant, actual heard ` + t02Commands,
-		}}))
+		}))
 	})
 
 	It("names the first divergent trace record when a golden line is missing", func() {
@@ -127,26 +131,56 @@ var _ = Describe("Verify", Label("unit"), func() {
 		write(ladder.TraceFile, []byte(golden))
 
 		const branch = `"branch":{"generation":0,"save_uuid":"a602b93e-1cab-84c4-82ee-a3572aea9346"},`
-		Expect(ladder.Verify(tmp, res)).To(Equal(ladder.Verdict{Failures: []string{
+		Expect(messages(ladder.Verify(tmp, res))).To(Equal([]string{
 			`T0.2 trace.jsonl: first divergent record at line 4 (tick 0, belief "witness/theft@0 formed"): ` +
 				`actual has rule "witness-creates-belief witness/theft@0" at tick 0 here instead (a record was added or removed) ` +
 				t02Commands,
-		}}))
+		}))
 		Expect(lines[4]).To(HavePrefix("{" + branch + `"change":"formed"`))
 	})
 
-	It("reports a missing golden as missing, file by file", func() {
+	It("advises on a missing golden that was never committed, file by file", func() {
 		Expect(os.Remove(filepath.Join(dir, ladder.DenseFile))).To(Succeed())
-		Expect(ladder.Verify(tmp, res)).To(Equal(ladder.Verdict{Failures: []string{
-			"T0.2 dense.csv: golden goldens/T0.2-decay/dense.csv is missing " + t02Commands,
-		}}))
+		Expect(messages(ladder.Verify(tmp, res))).To(Equal([]string{
+			"T0.2 dense.csv: golden goldens/T0.2-decay/dense.csv is missing and was never committed: review and accept this run's artifacts " +
+				"(`go run ./tools/ladder review T0.2`, then `accept T0.2`) " + t02Commands,
+		}))
+	})
+
+	It("reports a rung with no goldens at all, never committed, once: a new rung", func() {
+		Expect(os.RemoveAll(dir)).To(Succeed())
+		v := ladder.Verify(tmp, res)
+		Expect(messages(v)).To(Equal([]string{
+			"T0.2: no goldens yet (goldens/T0.2-decay/ does not exist): review what this run produced with `go run ./tools/ladder review T0.2` " +
+				"and accept it with `go run ./tools/ladder accept T0.2`, or run `make goldens RUNG=T0.2`",
+		}))
+		Expect(v.Problems[0].Check).To(Equal("goldens"))
+	})
+
+	It("tells a deleted golden that git still has from one never created, and says how to restore it", func() {
+		git := func(args ...string) {
+			GinkgoHelper()
+			cmd := exec.Command("git", append([]string{"-C", tmp, "-c", "user.name=t", "-c", "user.email=t@example.com"}, args...)...)
+			out, err := cmd.CombinedOutput()
+			Expect(err).NotTo(HaveOccurred(), string(out))
+		}
+		git("init", "-q")
+		git("add", "goldens")
+		git("commit", "-qm", "goldens")
+		deleted := func(name string) string {
+			return "T0.2 " + name + ": golden goldens/T0.2-decay/" + name + " was deleted, but git has it: restore it with " +
+				"`git checkout HEAD -- goldens/T0.2-decay/" + name + "` (or, if deleting it was meant, accept this run's artifacts: " +
+				"`go run ./tools/ladder accept T0.2`) " + t02Commands
+		}
+		Expect(os.Remove(filepath.Join(dir, ladder.TraceFile))).To(Succeed())
+		Expect(messages(ladder.Verify(tmp, res))).To(Equal([]string{deleted(ladder.TraceFile)}))
+
+		git("rm", "-q", "--cached", "goldens/T0.2-decay/trace.jsonl")
+		Expect(messages(ladder.Verify(tmp, res))).To(Equal([]string{deleted(ladder.TraceFile)}), "git rm: still in HEAD")
 
 		Expect(os.RemoveAll(dir)).To(Succeed())
-		Expect(ladder.Verify(tmp, res)).To(Equal(ladder.Verdict{Failures: []string{
-			"T0.2 dense.csv: golden goldens/T0.2-decay/dense.csv is missing " + t02Commands,
-			"T0.2 trace.jsonl: golden goldens/T0.2-decay/trace.jsonl is missing " + t02Commands,
-			"T0.2 checkpoints.json: golden goldens/T0.2-decay/checkpoints.json is missing " + t02Commands,
-		}}))
+		Expect(messages(ladder.Verify(tmp, res))).To(Equal([]string{deleted(ladder.DenseFile), deleted(ladder.TraceFile), deleted(ladder.CheckpointsFile)}),
+			"a whole directory git has is deleted goldens, not a new rung")
 	})
 
 	It("reports a golden it cannot read", func() {
@@ -154,15 +188,15 @@ var _ = Describe("Verify", Label("unit"), func() {
 		Expect(os.Mkdir(filepath.Join(dir, ladder.TraceFile), 0o755)).To(Succeed())
 		v := ladder.Verify(tmp, res)
 		Expect(v.Warnings).To(BeEmpty())
-		Expect(v.Failures).To(HaveLen(1))
-		Expect(v.Failures[0]).To(HavePrefix("T0.2 trace.jsonl: cannot read the golden: "))
-		Expect(v.Failures[0]).To(HaveSuffix(t02Commands))
+		Expect(messages(v)).To(HaveLen(1))
+		Expect(messages(v)[0]).To(HavePrefix("T0.2 trace.jsonl: cannot read the golden: "))
+		Expect(messages(v)[0]).To(HaveSuffix(t02Commands))
 	})
 
 	DescribeTable("reports a malformed golden",
 		func(name string, golden func([]byte) []byte, want string) {
 			write(name, golden(read(name)))
-			Expect(ladder.Verify(tmp, res)).To(Equal(ladder.Verdict{Failures: []string{want + " " + t02Commands}}))
+			Expect(messages(ladder.Verify(tmp, res))).To(Equal([]string{want + " " + t02Commands}))
 		},
 		Entry("dense.csv without its final newline", ladder.DenseFile,
 			func(b []byte) []byte { return b[:len(b)-1] },
@@ -198,10 +232,10 @@ var _ = Describe("Verify", Label("unit"), func() {
 			f.Samples[1].Values["gist"] = &v
 		})
 		actual := 0.9828205985452511
-		Expect(ladder.Verify(tmp, res)).To(Equal(ladder.Verdict{Failures: []string{
+		Expect(messages(ladder.Verify(tmp, res))).To(Equal([]string{
 			`T0.2 checkpoints.json: checkpoint "gist" at tick 24: golden ` + canon.FormatFloat(golden) + `, actual 0.9828205985452511 (|Δ| ` +
 				canon.FormatFloat(golden-actual) + " > 1e-05, regime 1) " + t02Commands,
-		}}))
+		}))
 	})
 
 	It("warns, without failing, naming the define that moved, when only the inputs differ", func() {
@@ -221,8 +255,12 @@ var _ = Describe("Verify", Label("unit"), func() {
 
 	It("fails on an outcome that differs, beside the drift warning", func() {
 		editCheckpoints(func(f *checkpoint.File) { f.Outcome.Beliefs = 2; f.FixtureHash = "fedcba9876543210" })
-		Expect(ladder.Verify(tmp, res)).To(Equal(ladder.Verdict{
-			Failures: []string{"T0.2 checkpoints.json: outcome.beliefs: golden 2, actual 1 " + t02Commands},
+		v := ladder.Verify(tmp, res)
+		Expect(messages(v)).To(Equal([]string{"T0.2 checkpoints.json: outcome.beliefs: golden 2, actual 1 " + t02Commands}))
+		Expect(v.Problems[0]).To(Equal(ladder.Problem{Rung: "T0.2", Check: "checkpoints.json", Tick: -1, Column: "outcome.beliefs",
+			Golden: "2", Actual: "1", File: "fixtures/T0.2-decay.yaml", Line: 1, Message: messages(v)[0]}))
+		v.Problems = nil
+		Expect(v).To(Equal(ladder.Verdict{
 			Warnings: []string{"T0.2 checkpoints.json: input drift: fixture_hash changed (golden fedcba9876543210, actual " + res.Fixture.Hash +
 				"); values still compared — regenerate to record the new inputs"},
 			Drift: []ladder.RungDrift{{Rung: "T0.2", What: "fixture_hash", Golden: "fedcba9876543210", Actual: res.Fixture.Hash}},

@@ -11,12 +11,24 @@ import (
 )
 
 // Report is the outcome of comparing an actual run with its golden.
-// Failures are behavioural drift; Drift is input drift, and Warnings says
-// the same in one sentence per input.
+// Failures are behavioural drift, one sentence each, and Diffs the same
+// failures located (name, tick, values); Drift is input drift, and
+// Warnings says the same in one sentence per input.
 type Report struct {
 	Failures []string
+	Diffs    []Diff
 	Warnings []string
 	Drift    []Drift
+}
+
+// Diff is one behavioural difference: a checkpoint's value at a tick, a
+// sampled tick one side lacks (Name ""), or an outcome field (Name
+// "outcome.<field>", Tick -1: the outcome is the end of the run).
+type Diff struct {
+	Name           string
+	Tick           int64
+	Golden, Actual string
+	Message        string
 }
 
 // Drift is one input that moved: a define (What "define retell_decay"),
@@ -84,7 +96,11 @@ func numberOr(n json.Number, ok bool) string {
 // checkpoint, tick, golden and actual values.
 func Compare(golden, actual File, r tolerances.Regime) Report {
 	var rep Report
-	fail := func(format string, args ...any) { rep.Failures = append(rep.Failures, fmt.Sprintf(format, args...)) }
+	fail := func(d Diff, format string, args ...any) {
+		d.Message = fmt.Sprintf(format, args...)
+		rep.Diffs = append(rep.Diffs, d)
+		rep.Failures = append(rep.Failures, d.Message)
+	}
 	rep.Drift = drift(golden, actual)
 	for _, d := range rep.Drift {
 		rep.Warnings = append(rep.Warnings, d.String())
@@ -98,7 +114,8 @@ func Compare(golden, actual File, r tolerances.Regime) Report {
 		{"variants", g.Variants, a.Variants}, {"beliefs", g.Beliefs, a.Beliefs}, {"log_head", g.LogHead, a.LogHead},
 	} {
 		if f.gv != f.av {
-			fail("outcome.%s: golden %v, actual %v", f.name, f.gv, f.av)
+			fail(Diff{Name: "outcome." + f.name, Tick: -1, Golden: fmt.Sprint(f.gv), Actual: fmt.Sprint(f.av)},
+				"outcome.%s: golden %v, actual %v", f.name, f.gv, f.av)
 		}
 	}
 	actualAt := map[int64]Sample{}
@@ -110,27 +127,30 @@ func Compare(golden, actual File, r tolerances.Regime) Report {
 		goldenTicks[gs.Tick] = true
 		as, ok := actualAt[gs.Tick]
 		if !ok {
-			fail("checkpoint tick %d: in the golden, not sampled by the run", gs.Tick)
+			fail(Diff{Tick: gs.Tick, Golden: "sampled", Actual: "not sampled"}, "checkpoint tick %d: in the golden, not sampled by the run", gs.Tick)
 			continue
 		}
 		for _, name := range unionKeys(gs.Values, as.Values) {
 			gv, gok := gs.Values[name]
 			av, aok := as.Values[name]
+			d := Diff{Name: name, Tick: gs.Tick, Golden: show(gv), Actual: show(av)}
 			switch {
 			case !gok:
-				fail("checkpoint %q at tick %d: not in the golden, actual %s", name, gs.Tick, show(av))
+				d.Golden = "not sampled"
+				fail(d, "checkpoint %q at tick %d: not in the golden, actual %s", name, gs.Tick, show(av))
 			case !aok:
-				fail("checkpoint %q at tick %d: golden %s, not sampled by the run", name, gs.Tick, show(gv))
+				d.Actual = "not sampled"
+				fail(d, "checkpoint %q at tick %d: golden %s, not sampled by the run", name, gs.Tick, show(gv))
 			case gv == nil || av == nil:
 				if gv != av {
-					fail("checkpoint %q at tick %d: golden %s, actual %s", name, gs.Tick, show(gv), show(av))
+					fail(d, "checkpoint %q at tick %d: golden %s, actual %s", name, gs.Tick, show(gv), show(av))
 				}
 			default:
 				ok, err := r.Within(*gv, *av)
 				if err != nil {
-					fail("checkpoint %q at tick %d: %v", name, gs.Tick, err)
+					fail(d, "checkpoint %q at tick %d: %v", name, gs.Tick, err)
 				} else if !ok {
-					fail("checkpoint %q at tick %d: golden %s, actual %s (|Δ| %s > %s, regime %d)",
+					fail(d, "checkpoint %q at tick %d: golden %s, actual %s (|Δ| %s > %s, regime %d)",
 						name, gs.Tick, show(gv), show(av), canon.FormatFloat(absDiff(*gv, *av)), canon.FormatFloat(r.Margin), r.ID)
 				}
 			}
@@ -138,7 +158,7 @@ func Compare(golden, actual File, r tolerances.Regime) Report {
 	}
 	for _, as := range actual.Samples {
 		if !goldenTicks[as.Tick] {
-			fail("checkpoint tick %d: sampled by the run, not in the golden", as.Tick)
+			fail(Diff{Tick: as.Tick, Golden: "not sampled", Actual: "sampled"}, "checkpoint tick %d: sampled by the run, not in the golden", as.Tick)
 		}
 	}
 	return rep

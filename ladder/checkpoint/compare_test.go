@@ -5,6 +5,7 @@ import (
 	"math"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/google/go-cmp/cmp/cmpopts"
 	. "github.com/onsi/ginkgo/v2"
 	. "github.com/onsi/gomega"
 
@@ -14,6 +15,10 @@ import (
 
 const drift = "; values still compared — regenerate to record the new inputs"
 
+// ignoreDiffs compares reports by their messages; the located Diffs have
+// their own spec.
+var ignoreDiffs = cmpopts.IgnoreFields(checkpoint.Report{}, "Diffs")
+
 var _ = Describe("Compare", func() {
 	var golden, actual checkpoint.File
 	BeforeEach(func() { golden, actual = goldenFile(), goldenFile() })
@@ -21,20 +26,33 @@ var _ = Describe("Compare", func() {
 	compare := func() checkpoint.Report { return checkpoint.Compare(golden, actual, tolerances.Checkpoint) }
 
 	It("reports nothing for equal files", func() {
-		Expect(cmp.Diff(checkpoint.Report{}, compare())).To(BeEmpty())
+		Expect(cmp.Diff(checkpoint.Report{}, compare(), ignoreDiffs)).To(BeEmpty())
 	})
 
 	It("passes a value moved by 1e-6", func() {
 		actual.Samples[1].Values["witness_confidence"] = ptr(0.9 + 1e-6)
 		actual.Samples[2].Values["witness_confidence"] = ptr(0.9 - 1e-6)
-		Expect(cmp.Diff(checkpoint.Report{}, compare())).To(BeEmpty())
+		Expect(cmp.Diff(checkpoint.Report{}, compare(), ignoreDiffs)).To(BeEmpty())
 	})
 
 	It("fails a value moved by 1e-3, naming checkpoint, tick, golden, actual, |Δ| and the regime", func() {
 		actual.Samples[1].Values["witness_confidence"] = ptr(0.901)
 		Expect(cmp.Diff(checkpoint.Report{Failures: []string{
 			`checkpoint "witness_confidence" at tick 6: golden 0.9, actual 0.901 (|Δ| 0.0010000000000000009 > 1e-05, regime 1)`,
-		}}, compare())).To(BeEmpty())
+		}}, compare(), ignoreDiffs)).To(BeEmpty())
+	})
+
+	It("locates every failure by name, tick and values, beside its message", func() {
+		actual.Samples[1].Values["witness_confidence"] = ptr(0.901)
+		actual.Samples[2].Values["believers"] = nil
+		actual.Outcome.Beliefs = 3
+		rep := compare()
+		Expect(rep.Diffs).To(Equal([]checkpoint.Diff{
+			{Name: "outcome.beliefs", Tick: -1, Golden: "1", Actual: "3", Message: "outcome.beliefs: golden 1, actual 3"},
+			{Name: "witness_confidence", Tick: 6, Golden: "0.9", Actual: "0.901", Message: rep.Failures[1]},
+			{Name: "believers", Tick: 23, Golden: "1.0", Actual: "null", Message: `checkpoint "believers" at tick 23: golden 1.0, actual null`},
+		}))
+		Expect(rep.Failures).To(HaveLen(3))
 	})
 
 	It("fails any difference at all under byte identity", func() {
@@ -106,13 +124,13 @@ var _ = Describe("Compare", func() {
 
 	It("ignores rung and case, which name the golden rather than describe the run", func() {
 		actual.Rung, actual.Case = "T9.9", "other"
-		Expect(cmp.Diff(checkpoint.Report{}, compare())).To(BeEmpty())
+		Expect(cmp.Diff(checkpoint.Report{}, compare(), ignoreDiffs)).To(BeEmpty())
 	})
 
 	DescribeTable("fails any outcome difference",
 		func(mutate func(*checkpoint.Outcome), failure string) {
 			mutate(&actual.Outcome)
-			Expect(cmp.Diff(checkpoint.Report{Failures: []string{failure}}, compare())).To(BeEmpty())
+			Expect(cmp.Diff(checkpoint.Report{Failures: []string{failure}}, compare(), ignoreDiffs)).To(BeEmpty())
 		},
 		Entry("ticks", func(o *checkpoint.Outcome) { o.Ticks = 25 }, "outcome.ticks: golden 24, actual 25"),
 		Entry("events", func(o *checkpoint.Outcome) { o.Events = 0 }, "outcome.events: golden 1, actual 0"),
@@ -130,7 +148,7 @@ var _ = Describe("Compare", func() {
 	DescribeTable("fails a value that appeared, vanished, or was never sampled",
 		func(mutate func(g, a map[string]*float64), failures []string) {
 			mutate(golden.Samples[0].Values, actual.Samples[0].Values)
-			Expect(cmp.Diff(checkpoint.Report{Failures: failures}, compare())).To(BeEmpty())
+			Expect(cmp.Diff(checkpoint.Report{Failures: failures}, compare(), ignoreDiffs)).To(BeEmpty())
 		},
 		Entry("null in the golden, a value in the run", func(_, a map[string]*float64) { a["witness_confidence"] = ptr(0.9) },
 			[]string{`checkpoint "witness_confidence" at tick 0: golden null, actual 0.9`}),
@@ -165,12 +183,12 @@ var _ = Describe("Compare", func() {
 		Expect(cmp.Diff(checkpoint.Report{Failures: []string{
 			"checkpoint tick 6: in the golden, not sampled by the run",
 			"checkpoint tick 12: sampled by the run, not in the golden",
-		}}, compare())).To(BeEmpty())
+		}}, compare(), ignoreDiffs)).To(BeEmpty())
 	})
 
 	It("matches samples by tick, not by position", func() {
 		s := actual.Samples
 		actual.Samples = []checkpoint.Sample{s[2], s[0], s[1]}
-		Expect(cmp.Diff(checkpoint.Report{}, compare())).To(BeEmpty())
+		Expect(cmp.Diff(checkpoint.Report{}, compare(), ignoreDiffs)).To(BeEmpty())
 	})
 })

@@ -44,7 +44,7 @@ func pendingRoot(ticks ...int) (golden string) {
 	code, err := pending.CodeHash(".")
 	Expect(err).NotTo(HaveOccurred())
 	v := ladder.Verify(".", res)
-	m, err := pending.Save("reports", ".", fs[0], arts, pending.Run{CodeHash: code, Problems: v.Failures})
+	m, err := pending.Save("reports", ".", fs[0], arts, pending.Run{CodeHash: code, Problems: ladder.Lines(ladder.Problems(res, nil, v))})
 	Expect(err).NotTo(HaveOccurred())
 	Expect(m).NotTo(BeNil())
 	return golden
