@@ -154,4 +154,3 @@ var _ = Describe("Diff", func() {
 		Entry("a first column that is not tick", lines("t,x", "0,1"), golden, `golden: dense: malformed golden at line 1, column 1: first column must be named "tick"`),
 	)
 })
-
