@@ -17,8 +17,10 @@ space := $(empty) $(empty)
 RUNGS := $(subst $(comma),$(space),$(RUNG))
 LABEL_FILTER := $(if $(RUNG),--label-filter='$(subst $(space),$(comma),$(sort $(foreach r,$(RUNGS),$(firstword $(subst /,$(space),$(r))))))')
 FOCUS := $(foreach r,$(RUNGS),$(if $(findstring /,$(r)),--focus=' $(subst .,\.,$(r)) ',--focus=' $(subst .,\.,$(r))[ /]'))
+# The suite writes reports/junit.xml (grouped by tier, located on the
+# fixtures) and reports/failures.json itself; Ginkgo writes ladder.json.
 GINKGO_FLAGS := --randomize-all --fail-on-empty --fail-on-pending --keep-going \
-	--junit-report=junit.xml --json-report=ladder.json --output-dir=reports
+	--json-report=ladder.json --output-dir=reports
 
 .PHONY: ladder test check unit matrix matrix-arm64 goldens bench fuzz clean
 

@@ -2,7 +2,6 @@ package ladder_test
 
 import (
 	"cmp"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"os"
@@ -19,6 +18,8 @@ import (
 	"github.com/chronicle/ladder/ladder"
 	"github.com/chronicle/ladder/ladder/fixture"
 	"github.com/chronicle/ladder/ladder/pending"
+	"github.com/chronicle/ladder/ladder/regen"
+	"github.com/chronicle/ladder/ladder/report"
 )
 
 // root is the repository root: the suite runs in ladder/.
@@ -47,17 +48,48 @@ func TestLadder(t *testing.T) {
 			rung(f)
 		}
 	}
+	goldensHealth(files)
 	RunSpecs(t, "Chronicle ladder")
 }
 
+// invalidFixture is the failing spec of a fixture that does not load. It
+// carries the rung's labels, read off the file name, so it counts as a
+// failed rung and `make ladder RUNG=<id>` selects it.
 func invalidFixture(rel string, err error) {
 	loc := types.CodeLocation{FileName: rel, LineNumber: 1}
 	var list fixture.ErrorList
 	if errors.As(err, &list) && len(list) > 0 {
 		loc.LineNumber = list[0].Line
 	}
-	It(rel+" does not load", Label("invalid-fixture"), loc, func() {
-		Fail(fmt.Sprintf("%v\n(reproduce: go run ./tools/ladder check %s)", err, rel))
+	id, tier := ladder.RungOfFile(rel)
+	It(id+" "+rel+" does not load", Label("tier"+tier, id, "invalid-fixture"), loc, func() {
+		msg := fmt.Sprintf("%v\n(reproduce: go run ./tools/ladder check %s)", err, rel)
+		AddReportEntry(report.FailureEntry, ladder.Problem{Rung: id, Check: "fixture", Tick: -1, File: rel, Line: loc.LineNumber, Message: msg},
+			ReportEntryVisibilityNever)
+		Fail(msg)
+	})
+}
+
+// goldensHealth is the spec that goldens/ holds nothing stale: no golden
+// directory without a fixture (obsolete) and no half-finished switch. It
+// has no rung label, so it runs on full runs and not under RUNG=.
+func goldensHealth(files []fixture.File) {
+	It("goldens/ holds no obsolete directory and no half-finished switch", Label("goldens"), func() {
+		obsolete, examined, err := ladder.ObsoleteGoldens(root, files)
+		Expect(err).NotTo(HaveOccurred())
+		Expect(examined).To(BeNumerically(">", 0), "checked nothing: goldens/ holds no golden directory")
+		AddReportEntry("examined", fmt.Sprintf("%d golden directories", examined), ReportEntryVisibilityFailureOrVerbose)
+		var problems []string
+		for _, dir := range obsolete {
+			problems = append(problems, fmt.Sprintf("%s is obsolete: no fixture has it (remove it with `git rm -r %s`, or restore its fixture)", dir, dir))
+		}
+		if regen.Interrupted(root) {
+			problems = append(problems, "goldens are half switched: a regeneration or accept was killed after committing; "+
+				"finish it with `make goldens` or any `go run ./tools/ladder accept`")
+		}
+		if len(problems) > 0 {
+			Fail(fmt.Sprintf("%s\n(examined %d golden directories)", strings.Join(problems, "\n"), examined))
+		}
 	})
 }
 
@@ -77,6 +109,9 @@ func rung(f *fixture.Fixture) {
 		}
 		problems := ladder.Problems(res, err, v)
 		saveEvidence(res, problems, err)
+		for _, p := range problems {
+			AddReportEntry(report.FailureEntry, p, ReportEntryVisibilityNever) // reports/failures.json
+		}
 		if len(problems) > 0 {
 			Fail(strings.Join(ladder.Lines(problems), "\n"))
 		}
@@ -134,6 +169,9 @@ var _ = ReportAfterSuite("ladder summary", func(r Report) {
 	}
 	warnings := printDrift(r)
 	fmt.Fprintf(os.Stdout, "\nladder: %d rungs passed, %d failed, %d input-drift warnings\n", passed, failed, warnings)
+	if err := report.Write(reports, root, r); err != nil {
+		fmt.Fprintf(os.Stdout, "ladder: could not write the reports: %v\n", err)
+	}
 })
 
 // printDrift prints the run's input drift once, grouped by what moved
@@ -146,8 +184,8 @@ func printDrift(r Report) int {
 				continue
 			}
 			var d ladder.RungDrift
-			if err := json.Unmarshal([]byte(e.Value.AsJSON), &d); err != nil {
-				fmt.Fprintf(os.Stdout, "warning: unreadable input-drift entry %s: %v\n", e.Value.AsJSON, err)
+			if err := report.Decode(e, &d); err != nil {
+				fmt.Fprintf(os.Stdout, "warning: unreadable input-drift entry %s: %v\n", e.Value, err)
 				continue
 			}
 			drift = append(drift, d)

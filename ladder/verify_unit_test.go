@@ -1,6 +1,7 @@
 package ladder_test
 
 import (
+	"errors"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -301,5 +302,46 @@ var _ = Describe("DriftLines", Label("unit"), func() {
 			"fixture_hash: aa → bb in T1.1",
 		}))
 		Expect(ladder.DriftLines(nil)).To(BeEmpty())
+	})
+})
+
+var _ = Describe("RungOfFile", Label("unit"), func() {
+	DescribeTable("reads rung and tier off a fixture's file name",
+		func(name, rung, tier string) {
+			r, t := ladder.RungOfFile(name)
+			Expect([]string{r, t}).To(Equal([]string{rung, tier}))
+		},
+		Entry("a rung", "fixtures/T2.3-conflicting-variants.yaml", "T2.3", "2"),
+		Entry("a lettered tier", "fixtures/T4a.1-mourning.yaml", "T4a.1", "4a"),
+		Entry("the north star", "fixtures/T6-north-star.yaml", "T6", "6"),
+		Entry("a name off the rule", "fixtures/notes.yaml", "notes", "-none"),
+		Entry("a bad rung id", "fixtures/T9.1-x.yaml", "T9.1-x", "-none"),
+	)
+	It("gives the golden directory of a file", func() {
+		Expect(ladder.GoldenDirOfFile("fixtures/T2.1-spread.yaml")).To(Equal("goldens/T2.1-spread"))
+	})
+})
+
+var _ = Describe("ObsoleteGoldens", Label("unit"), func() {
+	It("names golden directories no fixture owns, and counts what it examined", func() {
+		tmp := GinkgoT().TempDir()
+		for _, d := range []string{"T0.1-witness/quiet", "T0.1-witness/loud", "T0.2-decay/anycase", "T0.3-gone", ".regen/run-1"} {
+			Expect(os.MkdirAll(filepath.Join(tmp, "goldens", d), 0o755)).To(Succeed())
+		}
+		files := []fixture.File{
+			{Name: "fixtures/T0.1-witness.yaml", Fixtures: []*fixture.Fixture{{Rung: "T0.1"}, {Rung: "T0.1", Case: "quiet"}}},
+			{Name: "fixtures/T0.2-decay.yaml", Err: errors.New("does not load")},
+		}
+		obsolete, examined, err := ladder.ObsoleteGoldens(tmp, files)
+		Expect(err).NotTo(HaveOccurred())
+		Expect(obsolete).To(Equal([]string{"goldens/T0.1-witness/loud", "goldens/T0.3-gone"}))
+		Expect(examined).To(Equal(6))
+	})
+
+	It("examines nothing when there are no goldens", func() {
+		obsolete, examined, err := ladder.ObsoleteGoldens(GinkgoT().TempDir(), nil)
+		Expect(err).NotTo(HaveOccurred())
+		Expect(obsolete).To(BeEmpty())
+		Expect(examined).To(BeZero())
 	})
 })

@@ -283,3 +283,11 @@ func writeSynced(p string, data []byte) error {
 	}
 	return f.Close()
 }
+
+// Interrupted reports whether the workspace under root holds the journal
+// of a switch that committed but did not finish: the goldens are part old,
+// part new until the next Open (make goldens, ladder accept) replays it.
+func Interrupted(root string) bool {
+	_, err := os.Stat(filepath.Join(root, filepath.FromSlash(WorkDir), journalName))
+	return err == nil
+}
