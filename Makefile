@@ -24,11 +24,17 @@ GINKGO_FLAGS := --randomize-all --fail-on-empty --fail-on-pending --keep-going \
 
 .PHONY: ladder test check unit matrix matrix-arm64 goldens bench fuzz clean
 
-## ladder: run every rung (or RUNG=T0.2, RUNG=T2.3/swapped) against its goldens; writes reports/
-## (clearing it first) with each rung's artifacts and its pending changes; never writes a golden
+## ladder: run every rung (or RUNG=T0.2, RUNG=T2.3/swapped; SHARD=2/4 for part 2 of 4, balanced by
+## ladder/shard/costs.json) against its goldens; writes reports/ (clearing it first) with each
+## rung's artifacts and its pending changes; never writes a golden
 ladder:
 	@mkdir -p reports
+ifdef SHARD
+	filter=$$($(GO) run ./tools/ladder shard $(if $(RUNG),-rung $(RUNG)) $(SHARD)) && \
+	$(GINKGO) $(GINKGO_FLAGS) --label-filter="$$filter" $(FOCUS) ./ladder
+else
 	$(GINKGO) $(GINKGO_FLAGS) $(LABEL_FILTER) $(FOCUS) ./ladder
+endif
 
 ## test: static checks, unit specs (fuzz seed corpora included), the ladder, the determinism matrix
 test: check unit ladder matrix

@@ -4,11 +4,12 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"slices"
 	"time"
 
 	. "github.com/onsi/ginkgo/v2"
-	. "github.com/onsi/gomega"
 	"github.com/onsi/ginkgo/v2/types"
+	. "github.com/onsi/gomega"
 
 	"github.com/chronicle/ladder/ladder"
 	"github.com/chronicle/ladder/ladder/report"
@@ -111,5 +112,45 @@ var _ = Describe("NewFailures", func() {
 			"file": "fixtures/T2.3-conflicting-variants.yaml", "line": 92.0, "message": "T2.3/swapped dense.csv: first divergence at tick 12, …\n",
 		}))
 		Expect(filepath.Join(dir, report.JUnitFile)).To(BeAnExistingFile())
+	})
+})
+
+var _ = Describe("MergeGinkgo", func() {
+	shardOf := func(ran ...string) []types.Report {
+		r := types.Report{SuiteDescription: "Chronicle ladder", SuiteSucceeded: true, RunTime: time.Second}
+		for _, name := range []string{"T0.1 Witness", "T2.1 Spread"} {
+			s := spec(name, "fixtures/"+name[:4]+".yaml", 1, types.SpecStateSkipped, "tier0", name[:4])
+			if slices.Contains(ran, name) {
+				s.State = types.SpecStatePassed
+			}
+			r.SpecReports = append(r.SpecReports, s)
+		}
+		r.SpecReports = append(r.SpecReports, types.SpecReport{LeafNodeType: types.NodeTypeReportAfterSuite, LeafNodeText: "ladder summary", State: types.SpecStatePassed})
+		return []types.Report{r}
+	}
+
+	It("takes each spec from the shard that ran it, once, and keeps one suite-level node", func() {
+		m, err := report.MergeGinkgo([][]types.Report{shardOf("T2.1 Spread"), shardOf("T0.1 Witness")}, []string{"a", "b"})
+		Expect(err).NotTo(HaveOccurred())
+		Expect(m).To(HaveLen(1))
+		Expect(m[0].RunTime).To(Equal(2 * time.Second))
+		var states []string
+		for _, s := range m[0].SpecReports {
+			states = append(states, s.LeafNodeText+"="+s.State.String())
+		}
+		Expect(states).To(Equal([]string{"T0.1 Witness=passed", "T2.1 Spread=passed", "ladder summary=passed"}))
+	})
+
+	It("refuses a spec that ran in two shards", func() {
+		_, err := report.MergeGinkgo([][]types.Report{shardOf("T2.1 Spread"), shardOf("T2.1 Spread")}, []string{"a", "b"})
+		Expect(err).To(MatchError(`merge: "T2.1 Spread" ran in two shards (a and b)`))
+	})
+
+	It("fails the merged suite when a shard failed", func() {
+		b := shardOf("T0.1 Witness")
+		b[0].SuiteSucceeded = false
+		m, err := report.MergeGinkgo([][]types.Report{shardOf("T2.1 Spread"), b}, []string{"a", "b"})
+		Expect(err).NotTo(HaveOccurred())
+		Expect(m[0].SuiteSucceeded).To(BeFalse())
 	})
 })

@@ -18,6 +18,9 @@
 //	go run ./tools/ladder reject T2.1 | -all         discard pending changes
 //	go run ./tools/ladder diff-golden [-run] T2.1    the dense change cell by cell, in runs
 //	go run ./tools/ladder textconv dense.csv         one line per cell (git diff driver)
+//	go run ./tools/ladder shard [-rung R] 2/4        the label filter of part 2 of 4 (make ladder SHARD=2/4)
+//	go run ./tools/ladder costs [-from FILE]         refresh ladder/shard/costs.json from a run's report
+//	go run ./tools/ladder merge-reports -out DIR A B join shards' reports into one
 //
 // `make ladder` is the CI gate and runs the Ginkgo suite, not this tool.
 package main
@@ -72,11 +75,18 @@ func run(args []string, stdout, stderr io.Writer) error {
 		return diffGolden(args[1:], stdout, stderr)
 	case "textconv":
 		return textconv(args[1:], stdout)
+	case "shard":
+		return shardFilter(args[1:], stdout, stderr)
+	case "costs":
+		return costs(args[1:], stdout, stderr)
+	case "merge-reports":
+		return mergeReports(args[1:], stdout, stderr)
 	}
 	return fmt.Errorf("unknown command %q (commands: %s)", args[0], strings.Join(commands, ", "))
 }
 
-var commands = []string{"check", "goldens", "render", "explain", "compare", "curve", "review", "accept", "reject", "diff-golden", "textconv"}
+var commands = []string{"check", "goldens", "render", "explain", "compare", "curve", "review", "accept", "reject", "diff-golden", "textconv",
+	"shard", "costs", "merge-reports"}
 
 type rungList []string
 
