@@ -242,15 +242,15 @@ var _ = Describe("Verify", Label("unit"), func() {
 	It("warns, without failing, naming the define that moved, when only the inputs differ", func() {
 		editCheckpoints(func(f *checkpoint.File) {
 			f.DefinesHash = "0123456789abcdef"
-			f.Defines["retell_decay"] = "0.75"
+			f.Defines["retell_decay"] = "0.125"
 		})
-		hash := res.Checkpoints.DefinesHash
-		Expect(hash).To(HaveLen(16))
+		actual := string(res.Checkpoints.Defines["retell_decay"]) // the engine's, whatever it is
+		Expect(actual).NotTo(BeEmpty())
 		Expect(ladder.Verify(tmp, res)).To(Equal(ladder.Verdict{
 			Warnings: []string{
-				"T0.2 checkpoints.json: input drift: define retell_decay changed (golden 0.75, actual 0.8); values still compared — regenerate to record the new inputs",
+				"T0.2 checkpoints.json: input drift: define retell_decay changed (golden 0.125, actual " + actual + "); values still compared — regenerate to record the new inputs",
 			},
-			Drift: []ladder.RungDrift{{Rung: "T0.2", What: "define retell_decay", Golden: "0.75", Actual: "0.8"}},
+			Drift: []ladder.RungDrift{{Rung: "T0.2", What: "define retell_decay", Golden: "0.125", Actual: actual}},
 		}))
 	})
 

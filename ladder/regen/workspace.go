@@ -61,8 +61,10 @@ func (r Recovery) String() string {
 	return strings.Join(parts, "; ")
 }
 
-// ErrBusy means another regeneration or accept holds the workspace.
-var ErrBusy = errors.New("another regeneration or accept is running (it holds " + WorkDir + "/lock)")
+// ErrBusy means another regeneration or accept holds the workspace — or
+// the renderers of a killed one are still finishing.
+var ErrBusy = errors.New("another regeneration or accept is running (it holds " + WorkDir +
+	"/lock; the renderers of a killed run hold it until they finish: try again in a moment)")
 
 const (
 	lockName    = "lock"
@@ -99,6 +101,13 @@ func Open(root string) (*Workspace, Recovery, error) {
 	}
 	return w, rec, nil
 }
+
+// Inherit returns the locked file for child processes to inherit
+// (exec.Cmd.ExtraFiles): an flock belongs to the open file, so while any
+// child holding it lives the workspace stays locked, even if this process
+// is killed — a later Open cannot clear a directory a renderer is still
+// writing.
+func (w *Workspace) Inherit() *os.File { return w.lock }
 
 // RunDir is the directory of rendering n (1 or 2) of the determinism proof.
 func (w *Workspace) RunDir(n int) string {

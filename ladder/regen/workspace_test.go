@@ -228,3 +228,25 @@ var _ = Describe("Workspace", func() {
 		})).To(ConsistOf(switched))
 	})
 })
+
+var _ = Describe("Workspace.Inherit", func() {
+	It("keeps the workspace locked while a child that inherited it lives, after its parent let go", func() {
+		root := GinkgoT().TempDir()
+		ws, _, err := regen.Open(root)
+		Expect(err).NotTo(HaveOccurred())
+		child := exec.Command("sleep", "30")
+		child.ExtraFiles = []*os.File{ws.Inherit()}
+		Expect(child.Start()).To(Succeed())
+		DeferCleanup(func() { child.Process.Kill(); child.Wait() })
+		Expect(ws.Close()).To(Succeed())
+
+		_, _, err = regen.Open(root)
+		Expect(err).To(MatchError(regen.ErrBusy), "the orphaned child still holds the lock")
+
+		Expect(child.Process.Signal(syscall.SIGKILL)).To(Succeed())
+		_ = child.Wait()
+		again, _, err := regen.Open(root)
+		Expect(err).NotTo(HaveOccurred())
+		Expect(again.Close()).To(Succeed())
+	})
+})

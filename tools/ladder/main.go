@@ -172,7 +172,7 @@ func goldens(args []string, stdout, stderr io.Writer) error {
 	defer ws.Close()
 	run1 := regen.Rendering{Dir: ws.RunDir(1), Name: "run 1", How: "every selected rung in one process, in file order"}
 	run2 := regen.Rendering{Dir: ws.RunDir(2), Name: "run 2", How: "each rung and case alone in a fresh process"}
-	if err := renderTwice(fixtures, run1, run2, stderr); err != nil {
+	if err := renderTwice(fixtures, run1, run2, ws.Inherit(), stderr); err != nil {
 		return err
 	}
 	statuses, err := regen.Regenerate(ws, fixtures, run1, run2)
@@ -210,8 +210,9 @@ func withExtenders(fixtures []*fixture.Fixture, names []string, stdout io.Writer
 }
 
 // renderTwice makes the two renderings concurrently, each in processes of
-// this same executable.
-func renderTwice(fixtures []*fixture.Fixture, run1, run2 regen.Rendering, stderr io.Writer) error {
+// this same executable, which inherit the workspace's lock: if this
+// process is killed, the workspace stays locked until they finish.
+func renderTwice(fixtures []*fixture.Fixture, run1, run2 regen.Rendering, lock *os.File, stderr io.Writer) error {
 	self, err := os.Executable()
 	if err != nil {
 		return err
@@ -223,6 +224,7 @@ func renderTwice(fixtures []*fixture.Fixture, run1, run2 regen.Rendering, stderr
 		}
 		cmd := exec.Command(self, args...)
 		cmd.Stderr = stderr
+		cmd.ExtraFiles = []*os.File{lock}
 		return cmd.Run()
 	}
 	var wg sync.WaitGroup

@@ -63,11 +63,12 @@ func review(args []string, stdout io.Writer) error {
 func reviewOne(out io.Writer, m pending.Manifest, code string) (bool, error) {
 	dir := filepath.Join(reportsDir(), filepath.FromSlash(m.Name))
 	fmt.Fprintf(out, "%s %s — %s (fixture %s, code %s)\n", m.Name, m.State, m.Fixture, m.FixtureHash, m.CodeHash)
-	if len(m.Problems) > 0 {
-		fmt.Fprintf(out, "  first: %s\n", withoutCommands(m.Problems[0]))
-		if n := len(m.Problems) - 1; n > 0 {
-			fmt.Fprintf(out, "  (and %d more problem(s); see the spec's failure)\n", n)
+	for i, p := range m.Problems {
+		label := "first:"
+		if i > 0 {
+			label = "then: "
 		}
+		fmt.Fprintf(out, "  %s %s\n", label, withoutCommands(p))
 	}
 	if m.Aborted != "" {
 		fmt.Fprintf(out, "  aborted: %s\n", m.Aborted)
