@@ -8,8 +8,8 @@ import (
 	"slices"
 
 	. "github.com/onsi/ginkgo/v2"
-	. "github.com/onsi/gomega"
 	"github.com/onsi/ginkgo/v2/types"
+	. "github.com/onsi/gomega"
 
 	"github.com/chronicle/ladder/ladder/report"
 	"github.com/chronicle/ladder/ladder/shard"
