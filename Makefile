@@ -6,6 +6,7 @@
 GO      ?= go
 GINKGO  := $(GO) tool ginkgo
 RUNG    ?=
+SHARD   ?=
 FUZZTIME ?= 30s
 
 # RUNG=T0.2 selects one rung with all its cases, RUNG=T2.3/swapped one case,
@@ -17,6 +18,7 @@ space := $(empty) $(empty)
 RUNGS := $(subst $(comma),$(space),$(RUNG))
 LABEL_FILTER := $(if $(RUNG),--label-filter='$(subst $(space),$(comma),$(sort $(foreach r,$(RUNGS),$(firstword $(subst /,$(space),$(r))))))')
 FOCUS := $(foreach r,$(RUNGS),$(if $(findstring /,$(r)),--focus=' $(subst .,\.,$(r)) ',--focus=' $(subst .,\.,$(r))[ /]'))
+
 # The suite writes reports/junit.xml (grouped by tier, located on the
 # fixtures) and reports/failures.json itself; Ginkgo writes ladder.json.
 GINKGO_FLAGS := --randomize-all --fail-on-empty --fail-on-pending --keep-going \
@@ -29,8 +31,9 @@ GINKGO_FLAGS := --randomize-all --fail-on-empty --fail-on-pending --keep-going \
 ## rung's artifacts and its pending changes; never writes a golden
 ladder:
 	@mkdir -p reports
-ifdef SHARD
-	filter=$$($(GO) run ./tools/ladder shard $(if $(RUNG),-rung $(RUNG)) $(SHARD)) && \
+ifneq ($(SHARD),)
+	@filter=$$($(GO) run ./tools/ladder shard $(if $(RUNG),-rung $(RUNG)) $(SHARD)) && \
+	echo "shard $(SHARD): --label-filter='$$filter'" && \
 	$(GINKGO) $(GINKGO_FLAGS) --label-filter="$$filter" $(FOCUS) ./ladder
 else
 	$(GINKGO) $(GINKGO_FLAGS) $(LABEL_FILTER) $(FOCUS) ./ladder
