@@ -8,19 +8,18 @@
 // writes a manifest beside them, pending.json:
 //
 //	{
-//	  "aborted": "",
-//	  "artifacts": {"checkpoints.json": "<sha256>", "dense.csv": "<sha256>", "trace.jsonl": "<sha256>"},
-//	  "case": "",
-//	  "changed": ["checkpoints.json", "dense.csv", "trace.jsonl"],
-//	  "code_hash": "9c1f0e2a7b3d4c5e",
-//	  "expectations": [],
-//	  "fixture": "fixtures/T2.1-spread.yaml",
-//	  "fixture_hash": "4b2d6f0a1c3e5d7f",
-//	  "golden_dir": "goldens/T2.1-spread",
 //	  "name": "T2.1",
-//	  "problems": ["T2.1 dense.csv: first divergence at tick 10, …"],
 //	  "rung": "T2.1",
-//	  "state": "changed"
+//	  "case": "",
+//	  "fixture": "fixtures/T2.1-spread.yaml",
+//	  "fixture_hash": "98ab43607ce0ad48",
+//	  "code_hash": "dde729f0a8790145",
+//	  "golden_dir": "goldens/T2.1-spread",
+//	  "state": "changed",
+//	  "changed": ["dense.csv", "checkpoints.json", "trace.jsonl"],
+//	  "artifacts": {"checkpoints.json": "<sha256>", "dense.csv": "<sha256>", "trace.jsonl": "<sha256>"},
+//	  "problems": ["T2.1 dense.csv: first divergence at tick 14, …", …],
+//	  "expectations": []
 //	}
 //
 // The manifest records where the artifacts came from: the fixture's hash
