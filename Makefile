@@ -6,19 +6,38 @@
 GO      ?= go
 GINKGO  := $(GO) tool ginkgo
 RUNG    ?=
+SHARD   ?=
 FUZZTIME ?= 30s
 
-# RUNG=T0.2 selects one rung (all its cases) by its Ginkgo label.
-LABEL_FILTER := $(if $(RUNG),--label-filter='$(RUNG)')
+# RUNG=T0.2 selects one rung with all its cases, RUNG=T2.3/swapped one case,
+# RUNG=T0.2,T2.3 several: by the rung's Ginkgo label; a case (a label cannot
+# hold a slash) also by its spec's text, which starts with the case's name.
+comma := ,
+empty :=
+space := $(empty) $(empty)
+RUNGS := $(subst $(comma),$(space),$(RUNG))
+LABEL_FILTER := $(if $(RUNG),--label-filter='$(subst $(space),$(comma),$(sort $(foreach r,$(RUNGS),$(firstword $(subst /,$(space),$(r))))))')
+FOCUS := $(foreach r,$(RUNGS),$(if $(findstring /,$(r)),--focus=' $(subst .,\.,$(r)) ',--focus=' $(subst .,\.,$(r))[ /]'))
+
+# The suite writes reports/junit.xml (grouped by tier, located on the
+# fixtures) and reports/failures.json itself; Ginkgo writes ladder.json.
 GINKGO_FLAGS := --randomize-all --fail-on-empty --fail-on-pending --keep-going \
-	--junit-report=junit.xml --json-report=ladder.json --output-dir=reports
+	--json-report=ladder.json --output-dir=reports
 
 .PHONY: ladder test check unit browser matrix matrix-arm64 goldens bench fuzz clean
 
-## ladder: run every rung (or RUNG=T0.2) against its goldens; writes reports/; never writes a golden
+## ladder: run every rung (or RUNG=T0.2, RUNG=T2.3/swapped; SHARD=2/4 for part 2 of 4, balanced by
+## ladder/shard/costs.json) against its goldens; writes reports/ (clearing it first) with each
+## rung's artifacts and its pending changes; never writes a golden
 ladder:
 	@mkdir -p reports
-	$(GINKGO) $(GINKGO_FLAGS) $(LABEL_FILTER) ./ladder
+ifneq ($(SHARD),)
+	@filter=$$($(GO) run ./tools/ladder shard $(if $(RUNG),-rung $(RUNG)) $(SHARD)) && \
+	echo "shard $(SHARD): --label-filter='$$filter'" && \
+	$(GINKGO) $(GINKGO_FLAGS) --label-filter="$$filter" $(FOCUS) ./ladder
+else
+	$(GINKGO) $(GINKGO_FLAGS) $(LABEL_FILTER) $(FOCUS) ./ladder
+endif
 
 ## test: static checks, unit specs (fuzz seed corpora included), the ladder, the triage page in a
 ## browser, the determinism matrix
@@ -32,7 +51,7 @@ check:
 
 ## unit: every package's specs and fuzz seed corpora (the ladder runs under `make ladder`)
 unit:
-	$(GO) test $$($(GO) list ./... | grep -vx 'github.com/chronicle/ladder/ladder')
+	$(GO) test $$($(GO) list ./... | grep -vx "$$($(GO) list -m)/ladder")
 
 ## browser: the triage page (reports/index.html) of a failing run, driven in headless Chromium;
 ## writes reports/page-screenshot.png. With no chromium, chromium-browser or google-chrome on PATH
@@ -53,7 +72,8 @@ matrix:
 matrix-arm64:
 	GO=$(GO) tools/matrix.sh arm64
 
-## goldens: regenerate goldens (all, or RUNG=T0.2) after proving determinism with two runs
+## goldens: regenerate goldens (all, RUNG=T2.3 with its cases and the rungs extending it, or RUNG=T2.3/swapped)
+## after proving determinism with two runs made in different orders; switches all changed files at once
 goldens:
 	$(GO) run ./tools/ladder goldens $(if $(RUNG),-rung $(RUNG))
 

@@ -58,28 +58,34 @@ type Divergence struct {
 }
 
 // String describes d in one sentence without its line number (callers add
-// file names and lines). A cell divergence reads
+// file names and lines), calling the two sides golden and actual. A cell
+// divergence reads
 //
 //	first divergence at tick 4, column "w1/theft-1/verbatim": golden 0.557396, actual 999.0
 //
 // Values are shown bare when that is unambiguous and quoted otherwise (an
 // empty field shows as ""); column numbers in the sentences count from 1.
-func (d Divergence) String() string {
+func (d Divergence) String() string { return d.Describe("golden", "actual") }
+
+// Describe is String with the two sides named a (the first file given to
+// Compare) and b: two runs of the same code are "run 1" and "run 2", not
+// golden and actual.
+func (d Divergence) Describe(a, b string) string {
 	switch d.Kind {
 	case KindHeader:
-		return fmt.Sprintf("header differs at column %d: golden %s, actual %s", d.Index+1, quoted(d.Golden), quoted(d.Actual))
+		return fmt.Sprintf("header differs at column %d: %s %s, %s %s", d.Index+1, a, quoted(d.Golden), b, quoted(d.Actual))
 	case KindMissingRows:
 		rows := "rows"
 		if d.Rows == 1 {
 			rows = "row"
 		}
-		return fmt.Sprintf("actual ends before tick %s (golden has %d more %s)", shown(d.Tick), d.Rows, rows)
+		return fmt.Sprintf("%s ends before tick %s (%s has %d more %s)", b, shown(d.Tick), a, d.Rows, rows)
 	case KindExtraRows:
-		return "actual has extra rows from tick " + shown(d.Tick)
+		return b + " has extra rows from tick " + shown(d.Tick)
 	case KindSyntax:
-		return fmt.Sprintf("%s: same values written differently: golden %s, actual %s", d.where(), quoted(d.Golden), quoted(d.Actual))
+		return fmt.Sprintf("%s: same values written differently: %s %s, %s %s", d.where(), a, quoted(d.Golden), b, quoted(d.Actual))
 	default:
-		return fmt.Sprintf("%s: golden %s, actual %s", d.where(), shown(d.Golden), shown(d.Actual))
+		return fmt.Sprintf("%s: %s %s, %s %s", d.where(), a, shown(d.Golden), b, shown(d.Actual))
 	}
 }
 

@@ -16,4 +16,10 @@
 // that CI and tools parse (docs/triage.md):
 //
 //	T0.2 dense.csv: first divergence at tick 4, column "w1/theft@2/verbatim": golden 0.5, actual 999.0 (reproduce: make ladder RUNG=T0.2; regenerate: make goldens RUNG=T0.2)
+//
+// Verify and Problems return each failure located (Problem: check, tick,
+// column, golden, actual, fixture line) and ordered by tick, so a failing
+// rung's first line is its earliest divergence; the suite also records
+// them for reports/failures.json (package report). Input drift is data
+// too (RungDrift), printed once per run by DriftLines.
 package ladder

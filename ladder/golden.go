@@ -8,10 +8,12 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"strings"
 
-	"github.com/chronicle/ladder/dense"
 	"github.com/chronicle/ladder/ladder/checkpoint"
 	"github.com/chronicle/ladder/ladder/fixture"
+	"github.com/chronicle/ladder/sim/canon"
+	"github.com/chronicle/ladder/sim/rules"
 	"github.com/chronicle/ladder/sim/trace"
 	"github.com/chronicle/ladder/tolerances"
 )
@@ -27,78 +29,106 @@ const (
 // written and checked.
 var ArtifactNames = []string{DenseFile, CheckpointsFile, TraceFile}
 
-// Verdict is the comparison of a run with its goldens. Failures are
-// behavioural (or a missing or broken golden); Warnings are input drift.
-// Every message is one line starting with the rung name.
+// Verdict is the comparison of a run with its goldens. Problems are
+// behavioural (or a missing or broken golden), each located by tick where
+// it has one; Warnings are input drift, one line each starting with the
+// rung name, and Drift is the same drift as data, for grouping across
+// rungs (DriftLines).
 type Verdict struct {
-	Failures []string
+	Problems []Problem
 	Warnings []string
+	Drift    []RungDrift
 }
 
 // Commands returns the suffix every failure message ends with: how to
-// reproduce the failure and how to regenerate the rung's goldens.
+// reproduce the failure and how to regenerate the rung's goldens — for a
+// case, that case alone.
 func Commands(f *fixture.Fixture) string {
-	return fmt.Sprintf("(reproduce: make ladder RUNG=%s; regenerate: make goldens RUNG=%s)", f.Rung, f.Rung)
+	return fmt.Sprintf("(reproduce: make ladder RUNG=%s; regenerate: make goldens RUNG=%s)", f.Name(), f.Name())
 }
 
 // Verify compares a run's artifacts with the goldens under root (the
-// repository root).
+// repository root). Each artifact contributes at most one problem, its
+// earliest: the first divergent dense cell (or, when the column set
+// changed, the first shared column that differs beside what was added and
+// removed), the first divergent trace record with the fields that differ,
+// and the earliest checkpoint difference with a count of the others.
 func Verify(root string, r *Result) Verdict {
 	f := r.Fixture
 	dir := filepath.Join(root, filepath.FromSlash(f.GoldenDir()))
 	var v Verdict
-	fail := func(file, format string, args ...any) {
-		v.Failures = append(v.Failures, fmt.Sprintf("%s %s: %s %s", f.Name(), file, fmt.Sprintf(format, args...), Commands(f)))
+	if p, ok := missingGoldens(root, f); ok {
+		v.Problems = append(v.Problems, p)
+		return v
 	}
 	read := func(name string) ([]byte, bool) {
 		b, err := os.ReadFile(filepath.Join(dir, name))
 		switch {
 		case errors.Is(err, fs.ErrNotExist):
-			fail(name, "golden %s/%s is missing", f.GoldenDir(), name)
+			v.Problems = append(v.Problems, missingGolden(root, f, name))
 			return nil, false
 		case err != nil:
-			fail(name, "cannot read the golden: %v", err)
+			v.Problems = append(v.Problems, problem(f, name, -1, "cannot read the golden: %v", err))
 			return nil, false
 		}
 		return b, true
 	}
-
 	if golden, ok := read(DenseFile); ok {
-		d, err := dense.Compare(golden, r.Dense)
-		switch {
-		case err != nil:
-			fail(DenseFile, "golden %s/%s is malformed: %v", f.GoldenDir(), DenseFile, err)
-		case d != nil:
-			fail(DenseFile, "%s", d)
+		if p, ok := denseProblem(f, golden, r.Dense); ok {
+			v.Problems = append(v.Problems, p)
 		}
 	}
 	if golden, ok := read(TraceFile); ok {
 		if d := trace.Compare(golden, r.Trace); d != nil {
-			fail(TraceFile, "%s", d)
+			p := problem(f, TraceFile, d.Tick, "%s", d)
+			p.Column = strings.TrimSpace(d.Kind + " " + strings.Trim(d.Key, `"`))
+			if len(d.Fields) > 0 && !d.Shifted {
+				p.Column += " " + d.Fields[0].Path
+				p.Golden, p.Actual = d.Fields[0].Golden, d.Fields[0].Actual
+			}
+			v.Problems = append(v.Problems, p)
 		}
 	}
 	if sr := f.SameRunAs; sr.Rung != "" {
 		if d, err := samePrefix(filepath.Join(root, filepath.FromSlash(sr.GoldenDir), TraceFile), r.Trace, f.Ticks); err != nil {
-			fail(TraceFile, "same_run: cannot read %s's trace golden: %v", sr.Rung, err)
+			v.Problems = append(v.Problems, problem(f, TraceFile, -1, "same_run: cannot read %s's trace golden: %v", sr.Rung, err))
 		} else if d != nil {
-			fail(TraceFile, "same_run: not the same run as %s: compared with %s/%s cut at tick %d, %s", sr.Rung, sr.GoldenDir, TraceFile, f.Ticks, d)
+			v.Problems = append(v.Problems, problem(f, TraceFile, d.Tick, "same_run: not the same run as %s: compared with %s/%s cut at tick %d, %s", sr.Rung, sr.GoldenDir, TraceFile, f.Ticks, d))
 		}
 	}
 	if golden, ok := read(CheckpointsFile); ok {
 		g, err := checkpoint.Parse(f.GoldenDir()+"/"+CheckpointsFile, golden)
 		if err != nil {
-			fail(CheckpointsFile, "golden is malformed: %v", err)
+			v.Problems = append(v.Problems, problem(f, CheckpointsFile, -1, "golden is malformed: %v", err))
 		} else {
 			rep := checkpoint.Compare(g, r.Checkpoints, tolerances.Checkpoint)
-			for _, m := range rep.Failures {
-				fail(CheckpointsFile, "%s", m)
+			if p, ok := checkpointProblem(f, rep.Diffs); ok {
+				v.Problems = append(v.Problems, p)
 			}
 			for _, m := range rep.Warnings {
 				v.Warnings = append(v.Warnings, fmt.Sprintf("%s %s: %s", f.Name(), CheckpointsFile, m))
 			}
+			for _, d := range rep.Drift {
+				v.Drift = append(v.Drift, RungDrift{Rung: f.Name(), What: d.What, Golden: d.Golden, Actual: d.Actual})
+			}
 		}
 	}
 	return v
+}
+
+// recordedDefines returns the defines as checkpoints.json records them,
+// beside their hash: each value as its canonical JSON number, so a drift
+// warning can name the define that moved.
+func recordedDefines(d rules.Defines) (map[string]json.Number, error) {
+	out := map[string]json.Number{}
+	for _, f := range d.Canonical() {
+		b, err := canon.Marshal(f.Value)
+		if err != nil {
+			return nil, fmt.Errorf("record define %s: %w", f.Key, err)
+		}
+		out[f.Key] = json.Number(b)
+	}
+	return out, nil
 }
 
 // Artifacts returns the run's golden files by name.

@@ -1,6 +1,7 @@
 package ladder_test
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
 	"os"
@@ -8,6 +9,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 
 	. "github.com/onsi/ginkgo/v2"
@@ -16,16 +18,24 @@ import (
 
 	"github.com/chronicle/ladder/ladder"
 	"github.com/chronicle/ladder/ladder/fixture"
+	"github.com/chronicle/ladder/ladder/pending"
+	"github.com/chronicle/ladder/ladder/regen"
+	"github.com/chronicle/ladder/ladder/report"
 )
 
 // root is the repository root: the suite runs in ladder/.
 const root = ".."
+
+// reports is where a run leaves its evidence: LADDER_REPORTS, or reports/
+// at the repository root.
+var reports = cmp.Or(os.Getenv("LADDER_REPORTS"), filepath.Join(root, "reports"))
 
 // TestLadder builds one spec per rung (and per case) from the fixtures
 // before RunSpecs, so the spec tree is fixed when Ginkgo starts; a fixture
 // that does not load becomes a failing spec pointing at its first error.
 func TestLadder(t *testing.T) {
 	RegisterFailHandler(Fail)
+	clearReports(t)
 	files, err := fixture.Discover(filepath.Join(root, "fixtures"), "fixtures")
 	if err != nil {
 		t.Fatal(err)
@@ -39,17 +49,48 @@ func TestLadder(t *testing.T) {
 			rung(f)
 		}
 	}
+	goldensHealth(files)
 	RunSpecs(t, "Chronicle ladder")
 }
 
+// invalidFixture is the failing spec of a fixture that does not load. It
+// carries the rung's labels, read off the file name, so it counts as a
+// failed rung and `make ladder RUNG=<id>` selects it.
 func invalidFixture(rel string, err error) {
 	loc := types.CodeLocation{FileName: rel, LineNumber: 1}
 	var list fixture.ErrorList
 	if errors.As(err, &list) && len(list) > 0 {
 		loc.LineNumber = list[0].Line
 	}
-	It(rel+" does not load", Label("invalid-fixture"), loc, func() {
-		Fail(fmt.Sprintf("%v\n(reproduce: go run ./tools/ladder check %s)", err, rel))
+	id, tier := ladder.RungOfFile(rel)
+	It(id+" "+rel+" does not load", Label("tier"+tier, id, "invalid-fixture"), loc, func() {
+		msg := fmt.Sprintf("%v\n(reproduce: go run ./tools/ladder check %s)", err, rel)
+		AddReportEntry(report.FailureEntry, ladder.Problem{Rung: id, Check: "fixture", Tick: -1, File: rel, Line: loc.LineNumber, Message: msg},
+			ReportEntryVisibilityNever)
+		Fail(msg)
+	})
+}
+
+// goldensHealth is the spec that goldens/ holds nothing stale: no golden
+// directory without a fixture (obsolete) and no half-finished switch. It
+// has no rung label, so it runs on full runs and not under RUNG=.
+func goldensHealth(files []fixture.File) {
+	It("goldens/ holds no obsolete directory and no half-finished switch", Label("goldens"), func() {
+		obsolete, examined, err := ladder.ObsoleteGoldens(root, files)
+		Expect(err).NotTo(HaveOccurred())
+		Expect(examined).To(BeNumerically(">", 0), "checked nothing: goldens/ holds no golden directory")
+		AddReportEntry("examined", fmt.Sprintf("%d golden directories", examined), ReportEntryVisibilityFailureOrVerbose)
+		var problems []string
+		for _, dir := range obsolete {
+			problems = append(problems, fmt.Sprintf("%s is obsolete: no fixture has it (remove it with `git rm -r %s`, or restore its fixture)", dir, dir))
+		}
+		if regen.Interrupted(root) {
+			problems = append(problems, "goldens are half switched: a regeneration or accept was killed after committing; "+
+				"finish it with `make goldens` or any `go run ./tools/ladder accept`")
+		}
+		if len(problems) > 0 {
+			Fail(fmt.Sprintf("%s\n(examined %d golden directories)", strings.Join(problems, "\n"), examined))
+		}
 	})
 }
 
@@ -57,42 +98,65 @@ func rung(f *fixture.Fixture) {
 	loc := types.CodeLocation{FileName: f.File, LineNumber: f.Pos.Line}
 	It(f.Name()+" "+f.Title, Label("tier"+f.Tier, f.Rung), loc, func() {
 		res, err := ladder.Run(f)
-		if err != nil {
+		if res == nil {
 			Fail(fmt.Sprintf("%s: %v %s", f.Name(), err, ladder.Commands(f)))
 		}
-		saveEvidence(res)
 		AddReportEntry("assertions", len(res.Expectations), ReportEntryVisibilityNever)
-		var problems []string
-		for _, m := range res.Failures {
-			problems = append(problems, fmt.Sprintf("%s %s %s", f.Name(), m, ladder.Commands(f)))
+		var v ladder.Verdict
+		if err == nil {
+			v = ladder.Verify(root, res)
 		}
-		v := ladder.Verify(root, res)
-		problems = append(problems, v.Failures...)
-		for _, w := range v.Warnings {
-			AddReportEntry("input drift", w, ReportEntryVisibilityAlways)
+		for _, d := range v.Drift {
+			AddReportEntry("input drift", d, ReportEntryVisibilityNever) // printed once per run, grouped
+		}
+		problems := ladder.Problems(res, err, v)
+		saveEvidence(res, problems, err)
+		for _, p := range problems {
+			AddReportEntry(report.FailureEntry, p, ReportEntryVisibilityNever) // reports/failures.json
 		}
 		if len(problems) > 0 {
-			Fail(strings.Join(problems, "\n"))
+			Fail(strings.Join(ladder.Lines(problems), "\n"))
 		}
 	})
 }
 
+// clearReports empties the reports directory before a run, so that what
+// it holds afterwards — artifacts, pending changes — is this run's alone.
+func clearReports(t *testing.T) {
+	if err := os.RemoveAll(reports); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.MkdirAll(reports, 0o755); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// codeHash is the hash of the code this run was built from, recorded with
+// every pending change so that accepting it later can refuse if the code
+// has moved since.
+var codeHash = sync.OnceValues(func() (string, error) { return pending.CodeHash(root) })
+
 // saveEvidence writes the run's artifacts under reports/<rung>[/<case>]/ on
-// every run, so CI keeps the trace of a failing rung, and points the spec's
-// report at it.
-func saveEvidence(res *ladder.Result) {
+// every run, so CI keeps the trace of a failing rung, and — when they differ
+// from the goldens — the manifest that makes them a pending change for
+// `ladder review` and `ladder accept`; it points the spec's report at them.
+func saveEvidence(res *ladder.Result, problems []ladder.Problem, aborted error) {
 	arts, err := res.Artifacts()
 	Expect(err).NotTo(HaveOccurred())
-	dir := filepath.Join(root, "reports", filepath.FromSlash(res.Fixture.Name()))
-	Expect(os.MkdirAll(dir, 0o755)).To(Succeed())
-	for _, name := range ladder.ArtifactNames {
-		Expect(os.WriteFile(filepath.Join(dir, name), arts[name], 0o644)).To(Succeed())
-	}
+	code, err := codeHash()
+	Expect(err).NotTo(HaveOccurred())
+	m, err := pending.Save(reports, root, res.Fixture, arts,
+		pending.Run{CodeHash: code, Problems: ladder.Lines(problems), Expectations: res.Failures, Aborted: aborted})
+	Expect(err).NotTo(HaveOccurred())
 	AddReportEntry("trace", "reports/"+res.Fixture.Name()+"/"+ladder.TraceFile, ReportEntryVisibilityFailureOrVerbose)
+	if m != nil {
+		AddReportEntry("pending", fmt.Sprintf("%s: review with `go run ./tools/ladder review %s`, then accept or reject it", m.State, m.Name),
+			ReportEntryVisibilityFailureOrVerbose)
+	}
 }
 
 var _ = ReportAfterSuite("ladder summary", func(r Report) {
-	var passed, failed, warnings, assertions int
+	var passed, failed, assertions int
 	for _, s := range r.SpecReports {
 		// Rungs carry their tier label.
 		if s.LeafNodeType != types.NodeTypeIt || !slices.ContainsFunc(s.Labels(), func(l string) bool { return strings.HasPrefix(l, "tier") }) {
@@ -112,11 +176,38 @@ var _ = ReportAfterSuite("ladder summary", func(r Report) {
 				Expect(err).NotTo(HaveOccurred())
 				assertions += n
 			}
-			if e.Name == "input drift" {
-				warnings++
-				fmt.Fprintf(os.Stdout, "warning: %s\n", e.Value)
-			}
 		}
 	}
+	warnings := printDrift(r)
 	fmt.Fprintf(os.Stdout, "\nladder: %d rungs passed, %d failed, %d input-drift warnings, %d assertions evaluated\n", passed, failed, warnings, assertions)
+	if err := report.Write(reports, root, r); err != nil {
+		fmt.Fprintf(os.Stdout, "ladder: could not write the reports: %v\n", err)
+	}
 })
+
+// printDrift prints the run's input drift once, grouped by what moved
+// across rungs, and returns how many lines that took.
+func printDrift(r Report) int {
+	var drift []ladder.RungDrift
+	for _, s := range r.SpecReports {
+		for _, e := range s.ReportEntries {
+			if e.Name != "input drift" {
+				continue
+			}
+			var d ladder.RungDrift
+			if err := report.Decode(e, &d); err != nil {
+				fmt.Fprintf(os.Stdout, "warning: unreadable input-drift entry %s: %v\n", e.Value, err)
+				continue
+			}
+			drift = append(drift, d)
+		}
+	}
+	lines := ladder.DriftLines(drift)
+	if len(lines) > 0 {
+		fmt.Fprintln(os.Stdout, "\ninput drift — values still compared; regenerate or accept to record the new inputs:")
+	}
+	for _, l := range lines {
+		fmt.Fprintf(os.Stdout, "  %s\n", l)
+	}
+	return len(lines)
+}

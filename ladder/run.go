@@ -1,6 +1,7 @@
 package ladder
 
 import (
+	"errors"
 	"fmt"
 	"math"
 
@@ -28,6 +29,9 @@ type Result struct {
 	// Expectations is the verdict on every expectation, in fixture order:
 	// passed or not, and how much each examined.
 	Expectations []expect.Result
+	// badSamples are the checkpoint values that were NaN or infinite (also
+	// in Failures, as lines).
+	badSamples []badSample
 	// Engine is what the triage page needs from the engine at the end of
 	// the run (variants, supersessions, evidence): see page_hook.go.
 	Engine *page.Engine
@@ -36,6 +40,10 @@ type Result struct {
 // Run executes a fixture from tick 0 to its last tick. The error is for a
 // run that could not be carried out (an injection the world refused, a pin
 // no roll consumed); expectations that do not hold are Result.Failures.
+// A run that stops part way still returns what it produced up to there
+// (the dense rows and trace of the ticks it stepped, its checkpoints so
+// far) beside the error, so the evidence can be kept; only a world that
+// cannot be built returns no Result.
 func Run(f *fixture.Fixture) (*Result, error) {
 	w, tr, err := Build(f)
 	if err != nil {
@@ -44,40 +52,36 @@ func Run(f *fixture.Fixture) (*Result, error) {
 	v := view{w: w}
 	rec := newRecorder(v)
 	chk := expect.Start(f.Expect)
-	var failures []string
+	var bad []badSample
 	sampleAt := f.Checkpoints.Ticks(f.Ticks)
 	var samples []checkpoint.Sample
 	for t := int64(0); t < f.Ticks; t++ {
 		if err := w.Step(); err != nil {
-			return nil, f.Locate(err)
+			return aborted(f, w, rec, tr, samples, f.Locate(err))
 		}
 		rec.record()
 		chk.Tick(v)
 		if len(sampleAt) > 0 && sampleAt[0] == t {
 			sampleAt = sampleAt[1:]
-			s, bad := sample(f, v)
+			s, b := sample(f, v)
 			samples = append(samples, s)
-			failures = append(failures, bad...)
+			bad = append(bad, b...)
 		}
 	}
 	if unused := w.UnusedPins(); len(unused) > 0 {
-		return nil, f.UnusedPins(unused)
+		return aborted(f, w, rec, tr, samples, f.UnusedPins(unused))
 	}
 	// The canonical log must verify end to end: a broken link here is an
 	// engine bug, not a behaviour change.
 	if err := events.Verify(w.Log().Records()); err != nil {
-		return nil, fmt.Errorf("%s: canonical log: %w", f.Name(), err)
+		return aborted(f, w, rec, tr, samples, fmt.Errorf("%s: canonical log: %w", f.Name(), err))
 	}
-	res := &Result{Fixture: f}
-	res.Engine = page.Capture(w)
-	if res.Dense, err = rec.encode(); err != nil {
-		return nil, fmt.Errorf("%s: dense.csv: %w", f.Name(), err)
-	}
-	if res.Trace, err = tr.AppendJSONL(nil); err != nil {
-		return nil, fmt.Errorf("%s: trace.jsonl: %w", f.Name(), err)
+	res, err := collect(f, w, rec, tr, samples)
+	if err != nil {
+		return nil, err
 	}
 	if err := observeTrace(chk, res.Trace); err != nil {
-		return nil, fmt.Errorf("%s: %w", f.Name(), err)
+		return res, fmt.Errorf("%s: %w", f.Name(), err)
 	}
 	for _, r := range w.Log().Records() {
 		chk.Event(r)
@@ -88,16 +92,45 @@ func Run(f *fixture.Fixture) (*Result, error) {
 			res.Failures = append(res.Failures, r.Line(f.File))
 		}
 	}
-	res.Failures = append(res.Failures, failures...)
+	res.badSamples = bad
+	for _, b := range bad {
+		res.Failures = append(res.Failures, b.Message)
+	}
+	return res, nil
+}
+
+// aborted returns what a run produced before cause stopped it, and cause.
+func aborted(f *fixture.Fixture, w *sim.World, rec *recorder, tr *trace.Buffer, samples []checkpoint.Sample, cause error) (*Result, error) {
+	res, err := collect(f, w, rec, tr, samples)
+	if err != nil {
+		return nil, errors.Join(cause, err)
+	}
+	return res, cause
+}
+
+// collect encodes the artifacts of the ticks a run has stepped.
+func collect(f *fixture.Fixture, w *sim.World, rec *recorder, tr *trace.Buffer, samples []checkpoint.Sample) (*Result, error) {
+	var err error
+	res := &Result{Fixture: f, Engine: page.Capture(w)}
+	if res.Dense, err = rec.encode(); err != nil {
+		return nil, fmt.Errorf("%s: dense.csv: %w", f.Name(), err)
+	}
+	if res.Trace, err = tr.AppendJSONL(nil); err != nil {
+		return nil, fmt.Errorf("%s: trace.jsonl: %w", f.Name(), err)
+	}
 	hash, err := f.Defines.Hash()
+	if err != nil {
+		return nil, err
+	}
+	defines, err := recordedDefines(f.Defines)
 	if err != nil {
 		return nil, err
 	}
 	s := w.Store()
 	res.Checkpoints = checkpoint.File{
-		Rung: f.Rung, Case: f.Case, SeedID: f.SeedID, DefinesHash: hash, FixtureHash: f.Hash,
+		Rung: f.Rung, Case: f.Case, SeedID: f.SeedID, DefinesHash: hash, Defines: defines, FixtureHash: f.Hash,
 		Outcome: checkpoint.Outcome{
-			Ticks: f.Ticks, Events: int64(w.Log().Len()), Claims: int64(len(s.ClaimIDs())),
+			Ticks: int64(len(rec.rows)), Events: int64(w.Log().Len()), Claims: int64(len(s.ClaimIDs())),
 			Variants: int64(s.VariantCount()), Beliefs: int64(s.BeliefCount()), LogHead: w.Log().Head(),
 		},
 		Samples: samples,
@@ -124,13 +157,22 @@ func Build(f *fixture.Fixture) (*sim.World, *trace.Buffer, error) {
 	return w, tr, nil
 }
 
+// badSample is a checkpoint value no golden may hold, with where its
+// expression is and the line that reports it.
+type badSample struct {
+	Name    string
+	Tick    int64
+	Line    int
+	Message string
+}
+
 // sample evaluates every checkpoint expression at the current tick; a value
 // that cannot be read yet (a belief not formed) is recorded as null. A NaN
 // or infinite value is recorded as null too, and returned as a failure
 // placed at the checkpoint's line: no golden may hold one.
-func sample(f *fixture.Fixture, v view) (checkpoint.Sample, []string) {
+func sample(f *fixture.Fixture, v view) (checkpoint.Sample, []badSample) {
 	s := checkpoint.Sample{Tick: v.Tick(), Values: map[string]*float64{}}
-	var bad []string
+	var bad []badSample
 	for _, c := range f.Checkpoints.Values {
 		x, err := c.Expr.Eval(v)
 		switch {
@@ -138,8 +180,9 @@ func sample(f *fixture.Fixture, v view) (checkpoint.Sample, []string) {
 			s.Values[c.Name] = nil
 		case math.IsNaN(x) || math.IsInf(x, 0):
 			s.Values[c.Name] = nil
-			bad = append(bad, fmt.Sprintf("checkpoints.values.%s (%s:%d:%d) at tick %d: %s = %s: a checkpoint must be finite",
-				c.Name, f.File, c.Pos.Line, c.Pos.Column, s.Tick, c.Expr, canon.FormatFloat(x)))
+			bad = append(bad, badSample{Name: c.Name, Tick: s.Tick, Line: c.Pos.Line, Message: fmt.Sprintf(
+				"checkpoints.values.%s (%s:%d:%d) at tick %d: %s = %s: a checkpoint must be finite",
+				c.Name, f.File, c.Pos.Line, c.Pos.Column, s.Tick, c.Expr, canon.FormatFloat(x))})
 		default:
 			s.Values[c.Name] = &x
 		}

@@ -1,9 +1,11 @@
 package checkpoint_test
 
 import (
+	"encoding/json"
 	"math"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/google/go-cmp/cmp/cmpopts"
 	. "github.com/onsi/ginkgo/v2"
 	. "github.com/onsi/gomega"
 
@@ -13,6 +15,10 @@ import (
 
 const drift = "; values still compared — regenerate to record the new inputs"
 
+// ignoreDiffs compares reports by their messages; the located Diffs have
+// their own spec.
+var ignoreDiffs = cmpopts.IgnoreFields(checkpoint.Report{}, "Diffs")
+
 var _ = Describe("Compare", func() {
 	var golden, actual checkpoint.File
 	BeforeEach(func() { golden, actual = goldenFile(), goldenFile() })
@@ -20,20 +26,33 @@ var _ = Describe("Compare", func() {
 	compare := func() checkpoint.Report { return checkpoint.Compare(golden, actual, tolerances.Checkpoint) }
 
 	It("reports nothing for equal files", func() {
-		Expect(cmp.Diff(checkpoint.Report{}, compare())).To(BeEmpty())
+		Expect(cmp.Diff(checkpoint.Report{}, compare(), ignoreDiffs)).To(BeEmpty())
 	})
 
 	It("passes a value moved by 1e-6", func() {
 		actual.Samples[1].Values["witness_confidence"] = ptr(0.9 + 1e-6)
 		actual.Samples[2].Values["witness_confidence"] = ptr(0.9 - 1e-6)
-		Expect(cmp.Diff(checkpoint.Report{}, compare())).To(BeEmpty())
+		Expect(cmp.Diff(checkpoint.Report{}, compare(), ignoreDiffs)).To(BeEmpty())
 	})
 
 	It("fails a value moved by 1e-3, naming checkpoint, tick, golden, actual, |Δ| and the regime", func() {
 		actual.Samples[1].Values["witness_confidence"] = ptr(0.901)
 		Expect(cmp.Diff(checkpoint.Report{Failures: []string{
 			`checkpoint "witness_confidence" at tick 6: golden 0.9, actual 0.901 (|Δ| 0.0010000000000000009 > 1e-05, regime 1)`,
-		}}, compare())).To(BeEmpty())
+		}}, compare(), ignoreDiffs)).To(BeEmpty())
+	})
+
+	It("locates every failure by name, tick and values, beside its message", func() {
+		actual.Samples[1].Values["witness_confidence"] = ptr(0.901)
+		actual.Samples[2].Values["believers"] = nil
+		actual.Outcome.Beliefs = 3
+		rep := compare()
+		Expect(rep.Diffs).To(Equal([]checkpoint.Diff{
+			{Name: "outcome.beliefs", Tick: -1, Golden: "1", Actual: "3", Message: "outcome.beliefs: golden 1, actual 3"},
+			{Name: "witness_confidence", Tick: 6, Golden: "0.9", Actual: "0.901", Message: rep.Failures[1]},
+			{Name: "believers", Tick: 23, Golden: "1.0", Actual: "null", Message: `checkpoint "believers" at tick 23: golden 1.0, actual null`},
+		}))
+		Expect(rep.Failures).To(HaveLen(3))
 	})
 
 	It("fails any difference at all under byte identity", func() {
@@ -50,24 +69,48 @@ var _ = Describe("Compare", func() {
 		Expect(rep.Failures).To(Equal([]string{`checkpoint "believers" at tick 6: regime 1: golden 1, actual NaN: NaN cannot be compared`}))
 	})
 
-	DescribeTable("warns, and only warns, about input drift",
-		func(mutate func(*checkpoint.File), warnings []string) {
-			mutate(&actual)
-			Expect(cmp.Diff(checkpoint.Report{Warnings: warnings}, compare())).To(BeEmpty())
+	DescribeTable("warns, and only warns, about input drift, naming what moved",
+		func(mutate func(g, a *checkpoint.File), want []checkpoint.Drift) {
+			mutate(&golden, &actual)
+			rep := compare()
+			Expect(rep.Failures).To(BeEmpty())
+			Expect(rep.Drift).To(Equal(want))
+			Expect(rep.Warnings).To(HaveLen(len(want)))
+			for i, d := range want {
+				Expect(rep.Warnings[i]).To(Equal("input drift: " + d.What + " changed (golden " + d.Golden + ", actual " + d.Actual + ")" + drift))
+			}
 		},
-		Entry("defines_hash", func(f *checkpoint.File) { f.DefinesHash = "0000000000000000" }, []string{
-			"input drift: defines_hash changed (golden d8e4f9b6e758845a, actual 0000000000000000)" + drift,
+		Entry("a define, by name, from and to", func(_, a *checkpoint.File) {
+			a.DefinesHash = "0000000000000000"
+			a.Defines = map[string]json.Number{"retell_decay": "0.75", "ticks_per_day": "24", "witness_confidence": "0.8"}
+		}, []checkpoint.Drift{
+			{What: "define retell_decay", Golden: "0.8", Actual: "0.75"},
+			{What: "define witness_confidence", Golden: "0.9", Actual: "0.8"},
 		}),
-		Entry("fixture_hash", func(f *checkpoint.File) { f.FixtureHash = "ffff" }, []string{
-			"input drift: fixture_hash changed (golden 1d429f54160e7ac8, actual ffff)" + drift,
+		Entry("a define added and one removed", func(_, a *checkpoint.File) {
+			a.DefinesHash = "0000000000000000"
+			a.Defines = map[string]json.Number{"retell_decay": "0.8", "ticks_per_day": "24", "zeal": "1.0"}
+		}, []checkpoint.Drift{
+			{What: "define witness_confidence", Golden: "0.9", Actual: checkpoint.Absent},
+			{What: "define zeal", Golden: checkpoint.Absent, Actual: "1.0"},
 		}),
-		Entry("seed_id", func(f *checkpoint.File) { f.SeedID = "other" }, []string{
-			"input drift: seed_id changed (golden ladder-T0.1, actual other)" + drift,
+		Entry("the defines_hash, for a golden that records no define values", func(g, a *checkpoint.File) {
+			g.Defines = nil
+			a.DefinesHash = "0000000000000000"
+		}, []checkpoint.Drift{{What: "defines_hash", Golden: "d8e4f9b6e758845a", Actual: "0000000000000000"}}),
+		Entry("the defines_hash, when the values agree under another hash", func(_, a *checkpoint.File) {
+			a.DefinesHash = "0000000000000000"
+		}, []checkpoint.Drift{{What: "defines_hash", Golden: "d8e4f9b6e758845a", Actual: "0000000000000000"}}),
+		Entry("fixture_hash", func(_, a *checkpoint.File) { a.FixtureHash = "ffff" }, []checkpoint.Drift{
+			{What: "fixture_hash", Golden: "1d429f54160e7ac8", Actual: "ffff"},
 		}),
-		Entry("all three, in that order", func(f *checkpoint.File) { f.SeedID, f.FixtureHash, f.DefinesHash = "s", "f", "d" }, []string{
-			"input drift: defines_hash changed (golden d8e4f9b6e758845a, actual d)" + drift,
-			"input drift: fixture_hash changed (golden 1d429f54160e7ac8, actual f)" + drift,
-			"input drift: seed_id changed (golden ladder-T0.1, actual s)" + drift,
+		Entry("seed_id", func(_, a *checkpoint.File) { a.SeedID = "other" }, []checkpoint.Drift{
+			{What: "seed_id", Golden: "ladder-T0.1", Actual: "other"},
+		}),
+		Entry("all three, in that order", func(_, a *checkpoint.File) { a.SeedID, a.FixtureHash, a.DefinesHash = "s", "f", "d" }, []checkpoint.Drift{
+			{What: "defines_hash", Golden: "d8e4f9b6e758845a", Actual: "d"},
+			{What: "fixture_hash", Golden: "1d429f54160e7ac8", Actual: "f"},
+			{What: "seed_id", Golden: "ladder-T0.1", Actual: "s"},
 		}),
 	)
 
@@ -81,13 +124,13 @@ var _ = Describe("Compare", func() {
 
 	It("ignores rung and case, which name the golden rather than describe the run", func() {
 		actual.Rung, actual.Case = "T9.9", "other"
-		Expect(cmp.Diff(checkpoint.Report{}, compare())).To(BeEmpty())
+		Expect(cmp.Diff(checkpoint.Report{}, compare(), ignoreDiffs)).To(BeEmpty())
 	})
 
 	DescribeTable("fails any outcome difference",
 		func(mutate func(*checkpoint.Outcome), failure string) {
 			mutate(&actual.Outcome)
-			Expect(cmp.Diff(checkpoint.Report{Failures: []string{failure}}, compare())).To(BeEmpty())
+			Expect(cmp.Diff(checkpoint.Report{Failures: []string{failure}}, compare(), ignoreDiffs)).To(BeEmpty())
 		},
 		Entry("ticks", func(o *checkpoint.Outcome) { o.Ticks = 25 }, "outcome.ticks: golden 24, actual 25"),
 		Entry("events", func(o *checkpoint.Outcome) { o.Events = 0 }, "outcome.events: golden 1, actual 0"),
@@ -105,7 +148,7 @@ var _ = Describe("Compare", func() {
 	DescribeTable("fails a value that appeared, vanished, or was never sampled",
 		func(mutate func(g, a map[string]*float64), failures []string) {
 			mutate(golden.Samples[0].Values, actual.Samples[0].Values)
-			Expect(cmp.Diff(checkpoint.Report{Failures: failures}, compare())).To(BeEmpty())
+			Expect(cmp.Diff(checkpoint.Report{Failures: failures}, compare(), ignoreDiffs)).To(BeEmpty())
 		},
 		Entry("null in the golden, a value in the run", func(_, a map[string]*float64) { a["witness_confidence"] = ptr(0.9) },
 			[]string{`checkpoint "witness_confidence" at tick 0: golden null, actual 0.9`}),
@@ -140,12 +183,12 @@ var _ = Describe("Compare", func() {
 		Expect(cmp.Diff(checkpoint.Report{Failures: []string{
 			"checkpoint tick 6: in the golden, not sampled by the run",
 			"checkpoint tick 12: sampled by the run, not in the golden",
-		}}, compare())).To(BeEmpty())
+		}}, compare(), ignoreDiffs)).To(BeEmpty())
 	})
 
 	It("matches samples by tick, not by position", func() {
 		s := actual.Samples
 		actual.Samples = []checkpoint.Sample{s[2], s[0], s[1]}
-		Expect(cmp.Diff(checkpoint.Report{}, compare())).To(BeEmpty())
+		Expect(cmp.Diff(checkpoint.Report{}, compare(), ignoreDiffs)).To(BeEmpty())
 	})
 })

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"maps"
 	"math"
 	"slices"
 	"strings"
@@ -31,13 +32,17 @@ type Sample struct {
 
 // File is a checkpoints.json.
 type File struct {
-	Rung        string   `json:"rung"`
-	Case        string   `json:"case"`
-	SeedID      string   `json:"seed_id"`
-	DefinesHash string   `json:"defines_hash"`
-	FixtureHash string   `json:"fixture_hash"`
-	Outcome     Outcome  `json:"outcome"`
-	Samples     []Sample `json:"checkpoints"`
+	Rung        string `json:"rung"`
+	Case        string `json:"case"`
+	SeedID      string `json:"seed_id"`
+	DefinesHash string `json:"defines_hash"`
+	// Defines are the values DefinesHash digests, by name, each as its
+	// canonical JSON number ("0.8", "24"): a drift warning can then say
+	// which define moved and from what to what, not only that the hash did.
+	Defines     map[string]json.Number `json:"defines"`
+	FixtureHash string                 `json:"fixture_hash"`
+	Outcome     Outcome                `json:"outcome"`
+	Samples     []Sample               `json:"checkpoints"`
 }
 
 // Marshal writes the file: canonical JSON (sorted keys, repr floats)
@@ -60,6 +65,10 @@ func (f File) Marshal() ([]byte, error) {
 		}
 		samples[i] = canon.Object{{Key: "tick", Value: s.Tick}, {Key: "values", Value: vals}}
 	}
+	defines, err := canonDefines(f.Defines)
+	if err != nil {
+		return nil, fmt.Errorf("marshal checkpoints: %w", err)
+	}
 	o := f.Outcome
 	obj := canon.Object{
 		{Key: "case", Value: f.Case},
@@ -73,6 +82,9 @@ func (f File) Marshal() ([]byte, error) {
 		{Key: "rung", Value: f.Rung},
 		{Key: "seed_id", Value: f.SeedID},
 	}
+	if f.Defines != nil { // nil: not recorded (a golden written before defines were)
+		obj = append(obj, canon.Field{Key: "defines", Value: defines})
+	}
 	compact, err := canon.Marshal(obj)
 	if err != nil {
 		return nil, fmt.Errorf("marshal checkpoints: %w", err)
@@ -83,6 +95,28 @@ func (f File) Marshal() ([]byte, error) {
 	}
 	out.WriteByte('\n')
 	return out.Bytes(), nil
+}
+
+// canonDefines turns define literals back into the numbers canon writes
+// them as: an integer literal stays an integer, anything else is a float
+// whose repr is the literal again.
+func canonDefines(d map[string]json.Number) (canon.Object, error) {
+	out := make(canon.Object, 0, len(d))
+	for _, name := range slices.Sorted(maps.Keys(d)) {
+		n := d[name]
+		var v any
+		var err error
+		if strings.ContainsAny(string(n), ".eE") {
+			v, err = n.Float64()
+		} else {
+			v, err = n.Int64()
+		}
+		if err != nil {
+			return nil, fmt.Errorf("define %s: %q is not a number", name, n)
+		}
+		out = append(out, canon.Field{Key: name, Value: v})
+	}
+	return out, nil
 }
 
 // ParseError is a malformed checkpoints file, located by 1-based line and
@@ -143,13 +177,29 @@ func Parse(name string, data []byte) (File, error) {
 			}
 		}
 	}
+	// json.Number also takes a string holding a number; a define is a
+	// number, so the raw values are checked too.
+	var raw struct {
+		Defines map[string]json.RawMessage `json:"defines"`
+	}
+	if err := json.Unmarshal(data, &raw); err != nil {
+		return fail(0, err)
+	}
+	for _, n := range slices.Sorted(maps.Keys(raw.Defines)) {
+		if v := raw.Defines[n]; len(v) == 0 || v[0] != '-' && (v[0] < '0' || v[0] > '9') {
+			return fail(int64(bytes.Index(data, v)), fmt.Errorf("define %q: %s is not a number", n, raw.Defines[n]))
+		}
+	}
+	if _, err := canonDefines(f.Defines); err != nil {
+		return File{}, &ParseError{File: name, Line: 1, Column: 1, Err: err}
+	}
 	return f, nil
 }
 
 // The keys each object of the file may hold, spelt exactly. Sample values
 // are keyed by checkpoint name, so any key goes there (once).
 var (
-	rootKeys    = []string{"case", "checkpoints", "defines_hash", "fixture_hash", "outcome", "rung", "seed_id"}
+	rootKeys    = []string{"case", "checkpoints", "defines", "defines_hash", "fixture_hash", "outcome", "rung", "seed_id"}
 	outcomeKeys = []string{"beliefs", "claims", "events", "log_head", "ticks", "variants"}
 	sampleKeys  = []string{"tick", "values"}
 )

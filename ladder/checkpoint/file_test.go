@@ -29,6 +29,7 @@ var exactFloats = cmp.Comparer(func(a, b *float64) bool {
 func goldenFile() checkpoint.File {
 	return checkpoint.File{
 		Rung: "T0.1", Case: "", SeedID: "ladder-T0.1", DefinesHash: "d8e4f9b6e758845a", FixtureHash: "1d429f54160e7ac8",
+		Defines: map[string]json.Number{"retell_decay": "0.8", "ticks_per_day": "24", "witness_confidence": "0.9"},
 		Outcome: checkpoint.Outcome{Ticks: 24, Events: 1, Claims: 1, Variants: 1, Beliefs: 1, LogHead: "ab12"},
 		Samples: []checkpoint.Sample{
 			{Tick: 0, Values: map[string]*float64{"believers": ptr(0), "witness_confidence": nil}},
@@ -63,6 +64,11 @@ const goldenJSON = `{
       }
     }
   ],
+  "defines": {
+    "retell_decay": 0.8,
+    "ticks_per_day": 24,
+    "witness_confidence": 0.9
+  },
   "defines_hash": "d8e4f9b6e758845a",
   "fixture_hash": "1d429f54160e7ac8",
   "outcome": {
@@ -183,7 +189,14 @@ var _ = Describe("Parse errors", func() {
 		Entry("trailing data", trailingDoc, "{}\n", "trailing data after the checkpoints object", nil),
 		Entry("trailing data on the same line", strings.TrimSuffix(goldenJSON, "\n")+"garbage", "garbage", "trailing data", nil),
 		Entry("number out of float64 range", strings.Replace(goldenJSON, "0.9\n", "1e400\n", 1), "1e400", "cannot unmarshal number 1e400", new(*json.UnmarshalTypeError)),
+		Entry("a define given as a string", strings.Replace(goldenJSON, `"retell_decay": 0.8`, `"retell_decay": "0.8"`, 1), `"0.8"`,
+			`define "retell_decay": "0.8" is not a number`, nil),
 	)
+
+	It("refuses an integer define beyond int64", func() {
+		_, err := checkpoint.Parse("c.json", []byte(strings.Replace(goldenJSON, `"ticks_per_day": 24`, `"ticks_per_day": 99999999999999999999`, 1)))
+		Expect(err).To(MatchError(`c.json:1:1: define ticks_per_day: "99999999999999999999" is not a number`))
+	})
 
 	It("reports an unknown field by name", func() {
 		_, err := checkpoint.Parse("c.json", []byte(unknownDoc))

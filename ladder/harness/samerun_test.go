@@ -96,11 +96,11 @@ var _ = Describe("same_run", Label("unit"), func() {
 
 	It("fails, naming the first divergent record, when the extended golden differs before the cut", func() {
 		editParentAt(96)
-		v := ladder.Verify(tmp, child)
-		Expect(v.Failures).To(HaveLen(1))
-		Expect(v.Failures[0]).To(HavePrefix("T0.9 trace.jsonl: same_run: not the same run as T0.2: compared with goldens/T0.2-decay/trace.jsonl cut at tick 100, first divergent record at line "))
-		Expect(v.Failures[0]).To(ContainSubstring("(tick 96, keyframe"))
-		Expect(v.Failures[0]).To(HaveSuffix("(reproduce: make ladder RUNG=T0.9; regenerate: make goldens RUNG=T0.9)"))
+		msgs := ladder.Lines(ladder.Verify(tmp, child).Problems)
+		Expect(msgs).To(HaveLen(1))
+		Expect(msgs[0]).To(HavePrefix("T0.9 trace.jsonl: same_run: not the same run as T0.2: compared with goldens/T0.2-decay/trace.jsonl cut at tick 100, first divergent record at line "))
+		Expect(msgs[0]).To(ContainSubstring("(tick 96, keyframe"))
+		Expect(msgs[0]).To(HaveSuffix("(reproduce: make ladder RUNG=T0.9; regenerate: make goldens RUNG=T0.9)"))
 	})
 
 	It("ignores the extended run past the cut", func() {
@@ -110,9 +110,9 @@ var _ = Describe("same_run", Label("unit"), func() {
 
 	It("fails when the extended golden is missing", func() {
 		Expect(os.Remove(filepath.Join(parentDir, ladder.TraceFile))).To(Succeed())
-		v := ladder.Verify(tmp, child)
-		Expect(v.Failures).To(HaveLen(1))
-		Expect(v.Failures[0]).To(HavePrefix("T0.9 trace.jsonl: same_run: cannot read T0.2's trace golden: open "))
+		msgs := ladder.Lines(ladder.Verify(tmp, child).Problems)
+		Expect(msgs).To(HaveLen(1))
+		Expect(msgs[0]).To(HavePrefix("T0.9 trace.jsonl: same_run: cannot read T0.2's trace golden: open "))
 	})
 
 	DescribeTable("refuses a same-run rung that would be a different run",

@@ -58,7 +58,7 @@ func failingRun(t tb) (*fixture.Fixture, page.Input) {
 	for _, m := range res.Failures {
 		failures = append(failures, fmt.Sprintf("%s %s %s", f.Name(), m, ladder.Commands(&f)))
 	}
-	failures = append(failures, ladder.Verify(root, res).Failures...)
+	failures = append(failures, ladder.Lines(ladder.Verify(root, res).Problems)...)
 	if len(failures) == 0 {
 		t.Fatal("the planted define change did not fail T1.1")
 	}

@@ -1,18 +1,34 @@
-// Package regen regenerates goldens safely.
+// Package regen regenerates goldens safely, and owns the workspace that
+// every writer of goldens (regeneration, `ladder accept`) goes through.
 //
-// Regeneration is an explicit act with three guarantees:
+// Regeneration is an explicit act with four guarantees:
 //
-//  1. Determinism is proved first: every selected rung is rendered twice, in
-//     two separate processes, and the two renderings are byte-compared. Any
-//     difference refuses the whole regeneration, naming the first divergence
-//     (tick and column for dense.csv, record for trace.jsonl).
+//  1. Determinism is proved first, in a way that catches order: every
+//     selected fixture is rendered twice — run 1 renders them all in one
+//     process, in file order; run 2 renders each alone in a fresh process
+//     — and the two renderings are byte-compared. State that leaks from one
+//     rung into the next (a package-level counter, a cache) makes a rung's
+//     output depend on what ran before it, so the two runs differ. Any
+//     difference refuses the whole regeneration with a *NondeterminismError
+//     naming the first divergence in the runs' own names (run 1, run 2) and
+//     every other fixture that differs.
 //  2. A rung whose own expectations fail is not regenerated: a golden must
 //     never record behaviour its fixture says is wrong.
-//  3. Writes are atomic per file (temporary file in the same directory, then
-//     rename), so an interrupted run leaves each golden entirely old or
-//     entirely new, never torn; files whose bytes did not change are not
-//     touched, so regenerating unchanged code leaves `git status` clean.
+//  3. The selected rungs' goldens switch all at once (Workspace.Commit):
+//     the changed files are staged in goldens/.regen, a journal naming them
+//     is written atomically (the commit point), then each is renamed into
+//     place. A run killed at any point leaves the goldens all old or, once
+//     the next Open has replayed the journal, all new — never a mix — and
+//     files whose bytes did not change are not touched, so regenerating
+//     unchanged code leaves `git status` clean.
+//  4. Nothing temporary outlives the next run: renderings, staged files and
+//     the journal live only in goldens/.regen (ignored by git), which Open
+//     clears under an flock that a killed process releases.
 //
-// The summary prints, per rung: unchanged, new, or changed at the first
-// divergence from the old golden.
+// Selection: a name "T2.3" selects the rung and its cases, "T2.3/swapped"
+// one case; Extenders finds the rungs whose fixture extends a selected rung
+// (T2.2 extends T2.1), which `make goldens RUNG=T2.1` regenerates too.
+//
+// The summary prints, per rung: unchanged, new, changed at the first
+// divergence from the old golden, or refused.
 package regen

@@ -1,6 +1,7 @@
 package regen_test
 
 import (
+	"os"
 	"testing"
 
 	. "github.com/onsi/ginkgo/v2"
@@ -8,6 +9,10 @@ import (
 )
 
 func TestRegen(t *testing.T) {
+	// The workspace specs run this binary as a child to kill it mid-write.
+	if root := os.Getenv("REGEN_CHILD_ROOT"); root != "" {
+		childMain(root, os.Getenv("REGEN_CHILD_STOP"))
+	}
 	RegisterFailHandler(Fail)
 	RunSpecs(t, "Regen Suite")
 }

@@ -32,45 +32,98 @@ func (s Status) String() string {
 	return fmt.Sprintf("%s %s: %s", s.Rung, s.State, s.Detail)
 }
 
+// Rendering is one of the two renderings of the determinism proof: a
+// directory laid out like goldens/, its name in messages ("run 1") and how
+// it was made.
+type Rendering struct {
+	Dir, Name, How string
+}
+
 // NondeterminismError means the two renderings differed: nothing was
-// written.
+// written. It names the first fixture (in file order) whose artifacts
+// differ, with that difference in the runs' own names, and every other
+// fixture that differs.
 type NondeterminismError struct {
-	Rung, File, Divergence string
+	A, B       Rendering
+	Rung, File string
+	Divergence string
+	Others     []string // other fixtures whose renderings differ
 }
 
 func (e *NondeterminismError) Error() string {
-	return fmt.Sprintf("%s %s differs between two runs of the same code (%s): the engine is not deterministic; no golden was written",
-		e.Rung, e.File, e.Divergence)
+	others := ""
+	if len(e.Others) > 0 {
+		others = fmt.Sprintf("; %d more differ: %s", len(e.Others), strings.Join(e.Others, ", "))
+	}
+	return fmt.Sprintf("determinism proof failed: %s %s differs between %s (%s) and %s (%s): %s%s. "+
+		"A rung's output depends on which rungs ran before it in the same process (state leaking between "+
+		"rungs: a package-level variable, a cache) or on something else that is not deterministic; no golden was written",
+		e.Rung, e.File, e.A.Name, e.A.How, e.B.Name, e.B.How, e.Divergence, others)
 }
 
-// Regenerate compares two independent renderings a and b (directories laid
-// out as goldens/) and, when they agree, writes each rung's artifacts under
-// root/goldens. It returns one Status per fixture, in order.
-func Regenerate(root string, fixtures []*fixture.Fixture, a, b string) ([]Status, error) {
+// Prove byte-compares the two renderings of every fixture — artifacts and
+// the expectation verdict, which must reproduce too (a rung that fails in
+// one rendering and passes in the other is nondeterministic, not
+// refusable). A difference is a *NondeterminismError.
+func Prove(fixtures []*fixture.Fixture, a, b Rendering) error {
+	var nd *NondeterminismError
 	for _, f := range fixtures {
-		// The expectation verdict is part of what must reproduce: a rung
-		// that fails in one rendering and passes in the other is
-		// nondeterministic, not refusable.
 		for _, name := range append(slices.Clone(ladder.ArtifactNames), FailuresFile) {
-			x, errA := readOptional(filepath.Join(a, filepath.FromSlash(f.GoldenDir()), name), name == FailuresFile)
-			y, errB := readOptional(filepath.Join(b, filepath.FromSlash(f.GoldenDir()), name), name == FailuresFile)
+			x, errA := readOptional(filepath.Join(a.Dir, filepath.FromSlash(f.GoldenDir()), name), name == FailuresFile)
+			y, errB := readOptional(filepath.Join(b.Dir, filepath.FromSlash(f.GoldenDir()), name), name == FailuresFile)
 			if err := errors.Join(errA, errB); err != nil {
-				return nil, fmt.Errorf("read rendering of %s: %w", f.Name(), err)
+				return fmt.Errorf("read rendering of %s: %w", f.Name(), err)
 			}
-			if !bytes.Equal(x, y) {
-				return nil, &NondeterminismError{Rung: f.Name(), File: name, Divergence: divergence(name, x, y)}
+			if bytes.Equal(x, y) {
+				continue
+			}
+			if nd == nil {
+				nd = &NondeterminismError{A: a, B: b, Rung: f.Name(), File: name, Divergence: divergence(name, x, y, a.Name, b.Name)}
+			} else if f.Name() != nd.Rung && !slices.Contains(nd.Others, f.Name()) {
+				nd.Others = append(nd.Others, f.Name())
 			}
 		}
 	}
+	if nd != nil {
+		return nd
+	}
+	return nil
+}
+
+// Regenerate proves the two renderings agree and then switches every
+// changed golden into place in one commit of the workspace: after it, or
+// after an interruption and the next Open, the selected rungs' goldens are
+// all old or all new. A rung whose expectations fail is refused and keeps
+// its old goldens. It returns one Status per fixture, in order.
+func Regenerate(ws *Workspace, fixtures []*fixture.Fixture, a, b Rendering) ([]Status, error) {
+	if err := Prove(fixtures, a, b); err != nil {
+		return nil, err
+	}
+	statuses, files, err := Plan(ws.root, fixtures, a.Dir)
+	if err != nil {
+		return nil, err
+	}
+	if err := ws.Commit(files); err != nil {
+		return nil, err
+	}
+	return statuses, nil
+}
+
+// Plan compares a rendering with the goldens under root and returns each
+// fixture's Status and the golden files to write (repository-relative
+// slash paths): only those whose bytes changed, so files that did not
+// change keep their modification times.
+func Plan(root string, fixtures []*fixture.Fixture, rendered string) ([]Status, map[string][]byte, error) {
+	files := map[string][]byte{}
 	var out []Status
 	for _, f := range fixtures {
-		st, err := write(root, f, filepath.Join(a, filepath.FromSlash(f.GoldenDir())))
+		st, err := plan(root, f, filepath.Join(rendered, filepath.FromSlash(f.GoldenDir())), files)
 		if err != nil {
-			return out, err
+			return nil, nil, err
 		}
 		out = append(out, st)
 	}
-	return out, nil
+	return out, files, nil
 }
 
 // readOptional reads a file; when optional, a missing file reads as empty.
@@ -82,7 +135,7 @@ func readOptional(path string, optional bool) ([]byte, error) {
 	return b, err
 }
 
-func write(root string, f *fixture.Fixture, rendered string) (Status, error) {
+func plan(root string, f *fixture.Fixture, rendered string, files map[string][]byte) (Status, error) {
 	st := Status{Rung: f.Name()}
 	if failures, err := os.ReadFile(filepath.Join(rendered, FailuresFile)); err == nil {
 		st.State = "refused"
@@ -90,29 +143,25 @@ func write(root string, f *fixture.Fixture, rendered string) (Status, error) {
 			strings.ReplaceAll(strings.TrimSpace(string(failures)), "\n", "\n  ")
 		return st, nil
 	}
-	dir := filepath.Join(root, filepath.FromSlash(f.GoldenDir()))
-	if err := os.MkdirAll(dir, 0o755); err != nil {
+	fresh := map[string][]byte{}
+	for _, name := range ladder.ArtifactNames {
+		b, err := os.ReadFile(filepath.Join(rendered, name))
+		if err != nil {
+			return st, fmt.Errorf("read rendering of %s: %w", f.Name(), err)
+		}
+		fresh[name] = b
+	}
+	changes, err := Changes(root, f.GoldenDir(), fresh)
+	if err != nil {
 		return st, err
 	}
 	var changed, added []string
-	for _, name := range ladder.ArtifactNames {
-		fresh, err := os.ReadFile(filepath.Join(rendered, name))
-		if err != nil {
-			return st, err
-		}
-		old, err := os.ReadFile(filepath.Join(dir, name))
-		switch {
-		case errors.Is(err, fs.ErrNotExist):
-			added = append(added, name)
-		case err != nil:
-			return st, err
-		case bytes.Equal(old, fresh):
-			continue
-		default:
-			changed = append(changed, name+": "+divergence(name, old, fresh))
-		}
-		if err := WriteAtomic(filepath.Join(dir, name), fresh); err != nil {
-			return st, err
+	for _, c := range changes {
+		files[c.Path] = fresh[c.Name]
+		if c.Old == nil {
+			added = append(added, c.Name)
+		} else {
+			changed = append(changed, c.Name+": "+divergence(c.Name, c.Old, fresh[c.Name], "golden", "actual"))
 		}
 	}
 	switch {
@@ -128,69 +177,82 @@ func write(root string, f *fixture.Fixture, rendered string) (Status, error) {
 	return st, nil
 }
 
-// divergence describes the first difference between two versions of an
-// artifact, in the artifact's own terms.
-func divergence(name string, old, fresh []byte) string {
+// Change is one golden file whose bytes a new rendering changes.
+type Change struct {
+	Name string // artifact name, e.g. dense.csv
+	Path string // repository-relative slash path of the golden
+	Old  []byte // nil when the golden does not exist yet
+}
+
+// Changes compares fresh artifacts (by name) with the goldens in dir
+// (repository-relative, e.g. goldens/T0.1-witness) and returns, in
+// artifact order, those whose bytes differ or that do not exist yet.
+func Changes(root, dir string, fresh map[string][]byte) ([]Change, error) {
+	var out []Change
+	for _, name := range ladder.ArtifactNames {
+		p := dir + "/" + name
+		old, err := os.ReadFile(filepath.Join(root, filepath.FromSlash(p)))
+		switch {
+		case errors.Is(err, fs.ErrNotExist):
+			out = append(out, Change{Name: name, Path: p})
+		case err != nil:
+			return nil, err
+		case !bytes.Equal(old, fresh[name]):
+			out = append(out, Change{Name: name, Path: p, Old: old})
+		}
+	}
+	return out, nil
+}
+
+// divergence describes the first difference between two versions x and y
+// of an artifact, in the artifact's own terms, calling them a and b.
+func divergence(name string, x, y []byte, a, b string) string {
 	switch name {
 	case ladder.DenseFile:
-		d, err := dense.Compare(old, fresh)
+		d, err := dense.Compare(x, y)
 		if err != nil {
-			return "old golden unreadable: " + err.Error()
+			return "the " + a + " is unreadable: " + err.Error()
 		}
 		if d != nil {
-			return d.String()
+			return d.Describe(a, b)
 		}
 	case ladder.TraceFile:
-		if d := trace.Compare(old, fresh); d != nil {
-			return d.String()
+		if d := trace.Compare(x, y); d != nil {
+			return d.Describe(a, b)
 		}
 	case ladder.CheckpointsFile:
-		g, errG := checkpoint.Parse("old "+name, old)
-		a, errA := checkpoint.Parse("new "+name, fresh)
-		if err := errors.Join(errG, errA); err != nil {
+		if a != "golden" {
+			break // checkpoint messages speak of golden and actual; two runs get the line below
+		}
+		g, errG := checkpoint.Parse("old "+name, x)
+		n, errN := checkpoint.Parse("new "+name, y)
+		if err := errors.Join(errG, errN); err != nil {
 			return err.Error()
 		}
-		rep := checkpoint.Compare(g, a, tolerances.ByteIdentity)
+		rep := checkpoint.Compare(g, n, tolerances.ByteIdentity)
 		if msgs := append(rep.Failures, rep.Warnings...); len(msgs) > 3 {
 			return fmt.Sprintf("%s; and %d more differences", strings.Join(msgs[:3], "; "), len(msgs)-3)
 		} else if len(msgs) > 0 {
 			return strings.Join(msgs, "; ")
 		}
 	}
-	ol, fl := strings.Split(string(old), "\n"), strings.Split(string(fresh), "\n")
-	for i := range max(len(ol), len(fl)) {
-		if i >= len(ol) || i >= len(fl) || ol[i] != fl[i] {
-			return fmt.Sprintf("first different line %d", i+1)
+	xl, yl := strings.Split(string(x), "\n"), strings.Split(string(y), "\n")
+	for i := range max(len(xl), len(yl)) {
+		if i >= len(xl) || i >= len(yl) || xl[i] != yl[i] {
+			return fmt.Sprintf("first different line %d: %s %s, %s %s", i+1, a, lineOr(xl, i), b, lineOr(yl, i))
 		}
 	}
 	return "bytes differ"
 }
 
-// WriteAtomic writes data to path by writing a temporary file in the same
-// directory and renaming it over path, so readers see the old or the new
-// file, never a torn one.
-func WriteAtomic(path string, data []byte) error {
-	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".tmp-*")
-	if err != nil {
-		return err
+func lineOr(lines []string, i int) string {
+	if i >= len(lines) {
+		return "<missing>"
 	}
-	defer os.Remove(tmp.Name()) // no-op after a successful rename
-	if _, err := tmp.Write(data); err != nil {
-		tmp.Close()
-		return fmt.Errorf("write %s: %w", path, err)
+	const limit = 120
+	l := strings.TrimSpace(lines[i])
+	if len(l) > limit {
+		l = l[:limit] + "…"
 	}
-	if err := tmp.Sync(); err != nil {
-		tmp.Close()
-		return fmt.Errorf("sync %s: %w", path, err)
-	}
-	if err := tmp.Close(); err != nil {
-		return fmt.Errorf("close %s: %w", path, err)
-	}
-	if err := os.Chmod(tmp.Name(), 0o644); err != nil {
-		return err
-	}
-	if err := os.Rename(tmp.Name(), path); err != nil {
-		return fmt.Errorf("replace %s: %w", path, err)
-	}
-	return nil
+	return "`" + l + "`"
 }

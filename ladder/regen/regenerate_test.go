@@ -99,6 +99,39 @@ func noTempFiles(dir string) {
 	}
 }
 
+// regenerate opens the workspace under root, regenerates from renderings
+// a and b (named run 1 and run 2) and closes it, checking that nothing is
+// left in the workspace but its lock.
+func regenerate(root string, fixtures []*fixture.Fixture, a, b string) ([]regen.Status, error) {
+	GinkgoHelper()
+	ws, rec, err := regen.Open(root)
+	Expect(err).NotTo(HaveOccurred())
+	Expect(rec.Empty()).To(BeTrue(), "nothing to recover: %s", rec)
+	st, err := regen.Regenerate(ws, fixtures,
+		regen.Rendering{Dir: a, Name: "run 1", How: "all in one process"},
+		regen.Rendering{Dir: b, Name: "run 2", How: "each alone"})
+	Expect(ws.Close()).To(Succeed())
+	Expect(entries(filepath.Join(root, "goldens", ".regen"))).To(Equal([]string{"lock"}))
+	return st, err
+}
+
+// goldensExist reports whether anything but the workspace exists under
+// root/goldens.
+func goldensExist(root string) bool {
+	GinkgoHelper()
+	des, err := os.ReadDir(filepath.Join(root, "goldens"))
+	if errors.Is(err, fs.ErrNotExist) {
+		return false
+	}
+	Expect(err).NotTo(HaveOccurred())
+	for _, d := range des {
+		if d.Name() != ".regen" {
+			return true
+		}
+	}
+	return false
+}
+
 var _ = Describe("Regenerate", func() {
 	var (
 		root, a, b string
@@ -124,7 +157,7 @@ var _ = Describe("Regenerate", func() {
 	}
 
 	It("writes every artifact of every rung the first time, as new", func() {
-		st, err := regen.Regenerate(root, fixtures, a, b)
+		st, err := regenerate(root, fixtures, a, b)
 		Expect(err).NotTo(HaveOccurred())
 		Expect(cmp.Diff([]regen.Status{{Rung: "T0.1", State: "new"}, {Rung: "T0.1/quiet", State: "new"}}, st)).To(BeEmpty())
 		expectGoldens(rung, standard())
@@ -135,12 +168,12 @@ var _ = Describe("Regenerate", func() {
 	})
 
 	It("reports unchanged and does not touch files whose bytes did not change", func() {
-		_, err := regen.Regenerate(root, fixtures, a, b)
+		_, err := regenerate(root, fixtures, a, b)
 		Expect(err).NotTo(HaveOccurred())
 		age(root, rung)
 		age(root, cas)
 
-		st, err := regen.Regenerate(root, fixtures, a, b)
+		st, err := regenerate(root, fixtures, a, b)
 		Expect(err).NotTo(HaveOccurred())
 		Expect(cmp.Diff([]regen.Status{{Rung: "T0.1", State: "unchanged"}, {Rung: "T0.1/quiet", State: "unchanged"}}, st)).To(BeEmpty())
 		for _, f := range fixtures {
@@ -151,14 +184,14 @@ var _ = Describe("Regenerate", func() {
 	})
 
 	It("reports a changed dense.csv by its first divergence and rewrites only that file", func() {
-		_, err := regen.Regenerate(root, fixtures, a, b)
+		_, err := regenerate(root, fixtures, a, b)
 		Expect(err).NotTo(HaveOccurred())
 		age(root, rung)
 		age(root, cas)
 		put(a, rung, artifacts{ladder.DenseFile: denseB})
 		put(b, rung, artifacts{ladder.DenseFile: denseB})
 
-		st, err := regen.Regenerate(root, fixtures, a, b)
+		st, err := regenerate(root, fixtures, a, b)
 		Expect(err).NotTo(HaveOccurred())
 		Expect(cmp.Diff([]regen.Status{
 			{Rung: "T0.1", State: "changed", Detail: `dense.csv: first divergence at tick 2, column "witness/at": golden market, actual road`},
@@ -174,26 +207,26 @@ var _ = Describe("Regenerate", func() {
 	})
 
 	It("reports every changed artifact in artifact order, each in its own terms", func() {
-		_, err := regen.Regenerate(root, fixtures, a, b)
+		_, err := regenerate(root, fixtures, a, b)
 		Expect(err).NotTo(HaveOccurred())
 		changed := artifacts{ladder.DenseFile: denseB, ladder.CheckpointsFile: checksB, ladder.TraceFile: traceB}
 		put(a, cas, changed)
 		put(b, cas, changed)
 
-		st, err := regen.Regenerate(root, fixtures, a, b)
+		st, err := regenerate(root, fixtures, a, b)
 		Expect(err).NotTo(HaveOccurred())
 		Expect(st[1].State).To(Equal("changed"))
 		Expect(st[1].Detail).To(Equal(
 			`dense.csv: first divergence at tick 2, column "witness/at": golden market, actual road; ` +
-				`checkpoints.json: first different line 3; ` +
-				`trace.jsonl: first divergent record at line 2 (tick 2, event "theft@2"): golden {"id":"theft@2","kind":"event","tick":2}, actual {"id":"theft@3","kind":"event","tick":2}`))
+				"checkpoints.json: first different line 3: golden `\"rung\": \"T0.1\"`, actual `\"rung\": \"T0.2\"`; " +
+				`trace.jsonl: first divergent record at line 2 (tick 2, event "theft@2"): actual has event "theft@3" at tick 2 here instead (a record was added or removed)`))
 		expectGoldens(cas, changed)
 		expectGoldens(rung, standard())
 	})
 
 	It("reports artifacts added beside existing ones as a change", func() {
 		put(root, rung, artifacts{ladder.DenseFile: denseA})
-		st, err := regen.Regenerate(root, fixtures, a, b)
+		st, err := regenerate(root, fixtures, a, b)
 		Expect(err).NotTo(HaveOccurred())
 		Expect(st[0]).To(Equal(regen.Status{Rung: "T0.1", State: "changed", Detail: "added checkpoints.json, trace.jsonl"}))
 		Expect(st[1].State).To(Equal("new"))
@@ -203,43 +236,59 @@ var _ = Describe("Regenerate", func() {
 	It("reports an unreadable old dense golden instead of a divergence", func() {
 		put(root, rung, standard())
 		put(root, rung, artifacts{ladder.DenseFile: ""})
-		st, err := regen.Regenerate(root, fixtures, a, b)
+		st, err := regenerate(root, fixtures, a, b)
 		Expect(err).NotTo(HaveOccurred())
 		Expect(st[0].State).To(Equal("changed"))
-		Expect(st[0].Detail).To(HavePrefix("dense.csv: old golden unreadable: "))
+		Expect(st[0].Detail).To(HavePrefix("dense.csv: the golden is unreadable: "))
 		expectGoldens(rung, standard())
 	})
 
 	Describe("when the two renderings differ", func() {
-		DescribeTable("refuses with *NondeterminismError naming rung, file and divergence, and writes nothing",
+		DescribeTable("refuses with *NondeterminismError naming rung, file and the divergence between run 1 and run 2, and writes nothing",
 			func(which int, name, content, divergence string) {
 				f := fixtures[which]
 				put(b, f, artifacts{name: content})
 
-				st, err := regen.Regenerate(root, fixtures, a, b)
+				st, err := regenerate(root, fixtures, a, b)
 				Expect(st).To(BeNil())
 				var nd *regen.NondeterminismError
 				Expect(errors.As(err, &nd)).To(BeTrue(), "%v", err)
-				Expect(*nd).To(Equal(regen.NondeterminismError{Rung: f.Name(), File: name, Divergence: divergence}))
-				Expect(err).To(MatchError(f.Name() + " " + name + " differs between two runs of the same code (" + divergence +
-					"): the engine is not deterministic; no golden was written"))
-				_, statErr := os.Stat(filepath.Join(root, "goldens"))
-				Expect(statErr).To(MatchError(fs.ErrNotExist), "nothing may be written, not even for the rungs that agreed")
+				Expect(nd.Rung).To(Equal(f.Name()))
+				Expect(nd.File).To(Equal(name))
+				Expect(nd.Divergence).To(Equal(divergence))
+				Expect(nd.Others).To(BeEmpty())
+				Expect(err).To(MatchError("determinism proof failed: " + f.Name() + " " + name +
+					" differs between run 1 (all in one process) and run 2 (each alone): " + divergence +
+					". A rung's output depends on which rungs ran before it in the same process (state leaking between rungs: " +
+					"a package-level variable, a cache) or on something else that is not deterministic; no golden was written"))
+				Expect(err.Error()).NotTo(Or(ContainSubstring(": golden "), ContainSubstring(", actual ")), "the two runs are not a golden and an actual")
+				Expect(goldensExist(root)).To(BeFalse(), "nothing may be written, not even for the rungs that agreed")
 			},
-			Entry("dense.csv of the case", 1, ladder.DenseFile, denseB, `first divergence at tick 2, column "witness/at": golden market, actual road`),
+			Entry("dense.csv of the case", 1, ladder.DenseFile, denseB, `first divergence at tick 2, column "witness/at": run 1 market, run 2 road`),
 			Entry("trace.jsonl of the rung", 0, ladder.TraceFile, traceB,
-				`first divergent record at line 2 (tick 2, event "theft@2"): golden {"id":"theft@2","kind":"event","tick":2}, actual {"id":"theft@3","kind":"event","tick":2}`),
-			Entry("checkpoints.json of the case", 1, ladder.CheckpointsFile, checksB, "first different line 3"),
+				`first divergent record at line 2 (tick 2, event "theft@2"): run 2 has event "theft@3" at tick 2 here instead (a record was added or removed)`),
+			Entry("checkpoints.json of the case", 1, ladder.CheckpointsFile, checksB, "first different line 3: run 1 `\"rung\": \"T0.1\"`, run 2 `\"rung\": \"T0.2\"`"),
 		)
 
+		It("names every other fixture whose renderings differ", func() {
+			put(b, rung, artifacts{ladder.DenseFile: denseB})
+			put(b, cas, artifacts{ladder.TraceFile: traceB, ladder.DenseFile: denseB})
+			_, err := regenerate(root, fixtures, a, b)
+			var nd *regen.NondeterminismError
+			Expect(errors.As(err, &nd)).To(BeTrue(), "%v", err)
+			Expect(nd.Rung).To(Equal("T0.1"))
+			Expect(nd.Others).To(Equal([]string{"T0.1/quiet"}))
+			Expect(err.Error()).To(ContainSubstring(`run 2 road; 1 more differ: T0.1/quiet. A rung's output`))
+		})
+
 		It("leaves existing goldens untouched", func() {
-			_, err := regen.Regenerate(root, fixtures, a, b)
+			_, err := regenerate(root, fixtures, a, b)
 			Expect(err).NotTo(HaveOccurred())
 			age(root, rung)
 			put(a, rung, artifacts{ladder.DenseFile: denseB})
 			put(b, cas, artifacts{ladder.TraceFile: traceB})
 
-			_, err = regen.Regenerate(root, fixtures, a, b)
+			_, err = regenerate(root, fixtures, a, b)
 			var nd *regen.NondeterminismError
 			Expect(errors.As(err, &nd)).To(BeTrue())
 			Expect(nd.Rung).To(Equal("T0.1"))
@@ -250,11 +299,10 @@ var _ = Describe("Regenerate", func() {
 
 		It("counts a failures.txt present in only one rendering as nondeterminism", func() {
 			put(b, rung, artifacts{regen.FailuresFile: "belief(witness, theft@2).confidence: want 0.9, got 0.8\n"})
-			_, err := regen.Regenerate(root, fixtures, a, b)
+			_, err := regenerate(root, fixtures, a, b)
 			var nd *regen.NondeterminismError
 			Expect(errors.As(err, &nd)).To(BeTrue())
-			_, statErr := os.Stat(filepath.Join(root, "goldens"))
-			Expect(statErr).To(MatchError(fs.ErrNotExist))
+			Expect(goldensExist(root)).To(BeFalse())
 		})
 	})
 
@@ -263,7 +311,7 @@ var _ = Describe("Regenerate", func() {
 		put(a, rung, artifacts{regen.FailuresFile: failures})
 		put(b, rung, artifacts{regen.FailuresFile: failures})
 
-		st, err := regen.Regenerate(root, fixtures, a, b)
+		st, err := regenerate(root, fixtures, a, b)
 		Expect(err).NotTo(HaveOccurred())
 		Expect(cmp.Diff([]regen.Status{
 			{Rung: "T0.1", State: "refused", Detail: "its expectations fail, so its goldens would record wrong behaviour:\n" +
@@ -281,13 +329,13 @@ var _ = Describe("Regenerate", func() {
 	})
 
 	It("keeps a refused rung's old goldens as they were", func() {
-		_, err := regen.Regenerate(root, fixtures, a, b)
+		_, err := regenerate(root, fixtures, a, b)
 		Expect(err).NotTo(HaveOccurred())
 		age(root, rung)
 		for _, dir := range []string{a, b} {
 			put(dir, rung, artifacts{ladder.DenseFile: denseB, regen.FailuresFile: "boom\n"})
 		}
-		st, err := regen.Regenerate(root, fixtures, a, b)
+		st, err := regenerate(root, fixtures, a, b)
 		Expect(err).NotTo(HaveOccurred())
 		Expect(st[0].State).To(Equal("refused"))
 		Expect(st[0].Detail).To(HaveSuffix(":\n  boom"))
@@ -297,16 +345,15 @@ var _ = Describe("Regenerate", func() {
 
 	It("fails, writing nothing, when a rendering lacks an artifact", func() {
 		Expect(os.Remove(filepath.Join(b, "goldens", "T0.1-witness", "quiet", ladder.TraceFile))).To(Succeed())
-		st, err := regen.Regenerate(root, fixtures, a, b)
+		st, err := regenerate(root, fixtures, a, b)
 		Expect(st).To(BeNil())
 		Expect(err).To(MatchError(fs.ErrNotExist))
 		Expect(err).To(MatchError(HavePrefix("read rendering of T0.1/quiet: ")))
-		_, statErr := os.Stat(filepath.Join(root, "goldens"))
-		Expect(statErr).To(MatchError(fs.ErrNotExist))
+		Expect(goldensExist(root)).To(BeFalse())
 	})
 
 	It("returns no statuses for no fixtures", func() {
-		st, err := regen.Regenerate(root, nil, a, b)
+		st, err := regenerate(root, nil, a, b)
 		Expect(err).NotTo(HaveOccurred())
 		Expect(st).To(BeEmpty())
 	})

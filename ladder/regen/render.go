@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"slices"
 	"strings"
 
 	"github.com/chronicle/ladder/ladder"
@@ -15,38 +14,9 @@ import (
 // expectations failed; it holds one failure per line.
 const FailuresFile = "failures.txt"
 
-// Select loads every fixture under root/fixtures and keeps those whose rung
-// is in rungs (all when rungs is empty). A rung named but not found is an
-// error, as is a fixture that does not load.
-func Select(root string, rungs []string) ([]*fixture.Fixture, error) {
-	files, err := fixture.Discover(filepath.Join(root, "fixtures"), "fixtures")
-	if err != nil {
-		return nil, err
-	}
-	var out []*fixture.Fixture
-	found := map[string]bool{}
-	for _, file := range files {
-		if file.Err != nil {
-			return nil, file.Err
-		}
-		for _, f := range file.Fixtures {
-			if len(rungs) == 0 || slices.Contains(rungs, f.Rung) {
-				found[f.Rung] = true
-				out = append(out, f)
-			}
-		}
-	}
-	for _, r := range rungs {
-		if !found[r] {
-			return nil, fmt.Errorf("no fixture for rung %q", r)
-		}
-	}
-	return out, nil
-}
-
-// Render runs each fixture and writes its artifacts under out/<golden dir>,
-// plus FailuresFile when expectations failed. It is what each of the two
-// determinism-proof processes runs.
+// Render runs each fixture, in the order given, and writes its artifacts
+// under out/<golden dir>, plus FailuresFile when expectations failed. It is
+// what each process of the determinism proof runs.
 func Render(fixtures []*fixture.Fixture, out string) error {
 	for _, f := range fixtures {
 		res, err := ladder.Run(f)

@@ -14,11 +14,52 @@ type Divergence struct {
 	Kind           string // record kind
 	Key            string // what the record is about: an encounter id, a rule and subject…
 	Golden, Actual string // the two lines, "<missing>" past the end of a file
+	// Fields are the fields that differ (seq and branch aside) when both
+	// lines are records; nil when a side is missing or not JSON.
+	Fields []FieldChange
+	// Shifted means the two lines are different records — one side has a
+	// record the other does not — rather than one record whose fields
+	// changed; ActualTick, ActualKind and ActualKey then say what the
+	// actual record is.
+	Shifted               bool
+	ActualTick            int64
+	ActualKind, ActualKey string
 }
 
-func (d Divergence) String() string {
-	return fmt.Sprintf("first divergent record at line %d (tick %d, %s %s): golden %s, actual %s",
-		d.Line, d.Tick, d.Kind, d.Key, shorten(d.Golden), shorten(d.Actual))
+// maxFields caps how many differing fields a one-line message lists.
+const maxFields = 4
+
+func (d Divergence) String() string { return d.Describe("golden", "actual") }
+
+// Describe is String with the two sides named a (the first trace given to
+// Compare) and b: two runs of the same code are "run 1" and "run 2", not
+// golden and actual. When both lines are records it lists the fields that
+// differ, never two look-alike excerpts:
+//
+//	first divergent record at line 4 (tick 12, transmission "w->n theft@2 via e"): confidence: golden 0.72, actual 0.75
+func (d Divergence) Describe(a, b string) string {
+	head := fmt.Sprintf("first divergent record at line %d (tick %d, %s %s): ", d.Line, d.Tick, d.Kind, d.Key)
+	if d.Kind == "" && d.Key == `""` {
+		head = fmt.Sprintf("first divergent record at line %d (tick %d): ", d.Line, d.Tick)
+	}
+	if len(d.Fields) == 0 {
+		if d.Fields != nil {
+			head += "only the record's position (seq) differs: "
+		}
+		return head + fmt.Sprintf("%s %s, %s %s", a, shorten(d.Golden), b, shorten(d.Actual))
+	}
+	if d.Shifted {
+		return head + fmt.Sprintf("%s has %s %s at tick %d here instead (a record was added or removed)", b, d.ActualKind, d.ActualKey, d.ActualTick)
+	}
+	parts := make([]string, 0, maxFields+1)
+	for i, f := range d.Fields {
+		if i == maxFields {
+			parts = append(parts, fmt.Sprintf("and %d more fields", len(d.Fields)-maxFields))
+			break
+		}
+		parts = append(parts, fmt.Sprintf("%s: %s %s, %s %s", f.Path, a, f.Golden, b, f.Actual))
+	}
+	return head + strings.Join(parts, "; ")
 }
 
 // shorten drops the branch key (the same on every line of a file, so never
@@ -63,6 +104,18 @@ func Compare(golden, actual []byte) *Divergence {
 		}
 		d.Kind, _ = rec["kind"].(string)
 		d.Key = keyOf(rec)
+	}
+	gr, errG := decode([]byte(g))
+	ar, errA := decode([]byte(a))
+	if errG == nil && errA == nil {
+		d.Fields = FieldDiff(gr, ar)
+		if d.Fields == nil {
+			d.Fields = []FieldChange{}
+		}
+		if gr["kind"] != ar["kind"] || keyOf(gr) != keyOf(ar) || gr["tick"] != ar["tick"] {
+			d.Shifted, d.ActualTick, d.ActualKey = true, tickOf(ar), keyOf(ar)
+			d.ActualKind, _ = ar["kind"].(string)
+		}
 	}
 	return d
 }

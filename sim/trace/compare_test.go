@@ -42,7 +42,30 @@ var _ = Describe("Compare", func() {
 			Line: 4, Tick: 12, Kind: "transmission",
 			Key:    `"witness->neighbor theft@2 via ` + encID + `"`,
 			Golden: lines(golden)[3], Actual: ls[3],
+			Fields: []trace.FieldChange{{Path: "confidence", Golden: "0.72", Actual: "0.75"}},
 		}, *d)).To(BeEmpty())
+		Expect(d.String()).To(Equal(`first divergent record at line 4 (tick 12, transmission "witness->neighbor theft@2 via ` + encID +
+			`"): confidence: golden 0.72, actual 0.75`))
+	})
+
+	It("says when the lines are different records, one added or removed, naming the other record", func() {
+		golden := sample()
+		ls := lines(golden)
+		d := trace.Compare(golden, join(append(ls[:2:2], ls[3:]...)))
+		Expect(d.Shifted).To(BeTrue())
+		Expect(d.String()).To(Equal(`first divergent record at line 3 (tick 12, encounter "` + encID + `"): ` +
+			`actual has transmission "witness->neighbor theft@2 via ` + encID + `" at tick 12 here instead (a record was added or removed)`))
+		Expect(d.Fields).To(ContainElement(trace.FieldChange{Path: "kind", Golden: `"encounter"`, Actual: `"transmission"`}))
+	})
+
+	It("says when only the record's position differs", func() {
+		golden := sample()
+		ls := lines(golden)
+		ls[2] = strings.Replace(ls[2], `"seq":1`, `"seq":7`, 1)
+		d := trace.Compare(golden, join(ls))
+		Expect(d.Fields).To(BeEmpty())
+		Expect(d.Fields).NotTo(BeNil())
+		Expect(d.String()).To(ContainSubstring(`): only the record's position (seq) differs: golden {`))
 	})
 
 	It("locates a deleted line at the first line that moved up", func() {
@@ -147,6 +170,8 @@ var _ = Describe("Divergence.String", func() {
 		d := trace.Compare(golden, join(ls))
 		Expect(d).NotTo(BeNil())
 		Expect(d.Golden).To(ContainSubstring(branchJSON), "the Divergence itself keeps whole lines")
+		Expect(d.String()).To(Equal(`first divergent record at line 5 (tick 13, belief "neighbor/theft@2 formed"): confidence: golden 1.0, actual 0.5`))
+		d.Fields = nil
 		Expect(d.String()).To(Equal(`first divergent record at line 5 (tick 13, belief "neighbor/theft@2 formed"): ` +
 			`golden {"change":"formed","claim":"theft@2","confidence":1.0,"holder":"neighbor","kind":"belief","seq":3,"stage":"heard","tick":13,"variant":"theft@2#v0"}, ` +
 			`actual {"change":"formed","claim":"theft@2","confidence":0.5,"holder":"neighbor","kind":"belief","seq":3,"stage":"heard","tick":13,"variant":"theft@2#v0"}`))

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"encoding/json"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -131,7 +132,7 @@ var _ = Describe("goldens, end to end", Ordered, Serial, func() {
 		return stdout.String()
 	}
 	const (
-		proved = "determinism: 1 rung(s) rendered identically by two separate processes\n"
+		proved = "determinism: 1 rung(s) rendered identically by run 1 (every selected rung in one process, in file order) and run 2 (each rung and case alone in a fresh process)\n"
 		review = "review the change before committing: git diff --stat goldens/ && git diff goldens/\n"
 	)
 
@@ -148,6 +149,9 @@ var _ = Describe("goldens, end to end", Ordered, Serial, func() {
 		entries, err := os.ReadDir(filepath.Dir(golden("dense.csv")))
 		Expect(err).NotTo(HaveOccurred())
 		Expect(entries).To(HaveLen(len(artifacts)), "no temporary file left behind")
+		entries, err = os.ReadDir(filepath.Join(root, "goldens", ".regen"))
+		Expect(err).NotTo(HaveOccurred())
+		Expect(entries).To(HaveLen(1), "the workspace keeps only its lock")
 	})
 
 	It("restores a golden whose dense cell was changed, naming the first divergence", func() {
@@ -169,5 +173,84 @@ var _ = Describe("goldens, end to end", Ordered, Serial, func() {
 			Expect(err).NotTo(HaveOccurred())
 			Expect(info.ModTime().Equal(old)).To(BeTrue(), "%s untouched", name)
 		}
+	})
+})
+
+// buildTool builds this command into a temporary directory, with the Go
+// files in overlay (repository path → replacement content) swapped in.
+func buildTool(overlay map[string]string) string {
+	GinkgoHelper()
+	dir := GinkgoT().TempDir()
+	bin := filepath.Join(dir, "ladder")
+	args := []string{"build", "-o", bin}
+	if len(overlay) > 0 {
+		replace := map[string]string{}
+		for path, content := range overlay {
+			file := filepath.Join(dir, strings.ReplaceAll(path, "/", "_"))
+			Expect(os.WriteFile(file, []byte(content), 0o644)).To(Succeed())
+			replace[filepath.Join(repo, filepath.FromSlash(path))] = file
+		}
+		spec, err := json.Marshal(map[string]any{"Replace": replace})
+		Expect(err).NotTo(HaveOccurred())
+		Expect(os.WriteFile(filepath.Join(dir, "overlay.json"), spec, 0o644)).To(Succeed())
+		args = append(args, "-overlay", filepath.Join(dir, "overlay.json"))
+	}
+	p, err := exec.LookPath("go")
+	Expect(err).NotTo(HaveOccurred(), "the go command must be on PATH")
+	build := exec.Command(p, append(args, ".")...)
+	build.Stdout, build.Stderr = GinkgoWriter, GinkgoWriter
+	Expect(build.Run()).To(Succeed())
+	return bin
+}
+
+// The determinism proof must catch state that leaks from one rung into
+// the next. The leak is planted in a scratch build: a package-level
+// counter, bumped by every rendering, written into the trace.
+var _ = Describe("goldens, with state leaking from one rung into the next", Ordered, Serial, func() {
+	var bin, root string
+	BeforeAll(func() {
+		src, err := os.ReadFile(filepath.Join(repo, "ladder", "golden.go"))
+		Expect(err).NotTo(HaveOccurred())
+		const anchor = "func (r *Result) Artifacts() (map[string][]byte, error) {\n"
+		Expect(string(src)).To(ContainSubstring(anchor), "the plant needs its anchor in ladder/golden.go")
+		leaky := strings.Replace(string(src), anchor, anchor+
+			"\tplantedLeak++\n\tr.Trace = fmt.Appendf(r.Trace[:len(r.Trace):len(r.Trace)], \"{\\\"leak\\\":%d}\\n\", plantedLeak)\n", 1) +
+			"\nvar plantedLeak int\n"
+		bin = buildTool(map[string]string{"ladder/golden.go": leaky})
+
+		root = GinkgoT().TempDir()
+		for _, name := range []string{"T0.1-witness", "T0.2-decay"} {
+			copyFile(filepath.Join(repo, "fixtures", name+".yaml"), filepath.Join(root, "fixtures", name+".yaml"))
+		}
+	})
+
+	It("is refused, naming the two runs, claiming nothing was identical, and writing nothing", func() {
+		cmd := exec.Command(bin, "goldens")
+		cmd.Dir = root
+		var stdout, stderr bytes.Buffer
+		cmd.Stdout, cmd.Stderr = &stdout, &stderr
+		Expect(cmd.Run()).NotTo(Succeed())
+		Expect(stdout.String()).To(BeEmpty(), "nothing may be claimed before the proof")
+		Expect(stderr.String()).To(HavePrefix("determinism proof failed: T0.2 trace.jsonl differs between " +
+			"run 1 (every selected rung in one process, in file order) and run 2 (each rung and case alone in a fresh process): " +
+			"first divergent record at line "))
+		Expect(stderr.String()).To(ContainSubstring(`: leak: run 1 2, run 2 1. A rung's output depends on which rungs ran before it`))
+		Expect(stderr.String()).NotTo(ContainSubstring("identical"))
+		entries, err := os.ReadDir(filepath.Join(root, "goldens"))
+		Expect(err).NotTo(HaveOccurred())
+		Expect(entries).To(HaveLen(1), "only the workspace: no golden written")
+		Expect(entries[0].Name()).To(Equal(".regen"))
+		entries, err = os.ReadDir(filepath.Join(root, "goldens", ".regen"))
+		Expect(err).NotTo(HaveOccurred())
+		Expect(entries).To(HaveLen(1), "the renderings are removed, the lock stays")
+	})
+
+	It("renders identically without the leak, proving the plant is what was caught", func() {
+		cmd := exec.Command(buildTool(nil), "goldens")
+		cmd.Dir = root
+		out, err := cmd.CombinedOutput()
+		Expect(err).NotTo(HaveOccurred(), string(out))
+		Expect(string(out)).To(HavePrefix("determinism: 2 rung(s) rendered identically by run 1"))
+		Expect(string(out)).To(ContainSubstring("T0.1 new\nT0.2 new\n"))
 	})
 })

@@ -2,7 +2,7 @@
 // line. Run it from the repository root (the Makefile does):
 //
 //	go run ./tools/ladder check [fixture.yaml ...]   validate fixtures; exit 1 on any error
-//	go run ./tools/ladder goldens [-rung T0.2]       regenerate goldens (make goldens)
+//	go run ./tools/ladder goldens [-rung T0.2]       regenerate goldens (make goldens); -rung takes T2.3/swapped too
 //	go run ./tools/ladder render -out DIR [-rung R]  write a rendering laid out like goldens/
 //	go run ./tools/ladder explain -rung T1.1 -at 12 -holder neighbor -claim theft@2
 //	                                                 a belief's provenance as of a tick
@@ -11,6 +11,16 @@
 //	go run ./tools/ladder curve -rung T2.1 -claim theft@10 [-format yaml|csv]
 //	                                                 a claim's believer curve, as a curve:
 //	                                                 expectation or as CSV for plotting
+//	go run ./tools/ladder review [T2.1 ...]          the pending changes the last run left:
+//	                                                 first divergence, columns, cells, ticks,
+//	                                                 trace records by kind
+//	go run ./tools/ladder accept T2.3/swapped | -all copy reviewed artifacts into goldens/
+//	go run ./tools/ladder reject T2.1 | -all         discard pending changes
+//	go run ./tools/ladder diff-golden [-run] T2.1    the dense change cell by cell, in runs
+//	go run ./tools/ladder textconv dense.csv         one line per cell (git diff driver)
+//	go run ./tools/ladder shard [-rung R] 2/4        the label filter of part 2 of 4 (make ladder SHARD=2/4)
+//	go run ./tools/ladder costs [-from FILE]         refresh ladder/shard/costs.json from a run's report
+//	go run ./tools/ladder merge-reports -out DIR A B join shards' reports into one
 //
 // `make ladder` is the CI gate and runs the Ginkgo suite, not this tool.
 package main
@@ -23,6 +33,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 
@@ -39,7 +50,7 @@ func main() {
 
 func run(args []string, stdout, stderr io.Writer) error {
 	if len(args) == 0 {
-		return errors.New("usage: ladder <check|goldens|render|explain|compare|curve> [flags]")
+		return errors.New("usage: ladder <" + strings.Join(commands, "|") + "> [flags]")
 	}
 	switch args[0] {
 	case "check":
@@ -54,9 +65,28 @@ func run(args []string, stdout, stderr io.Writer) error {
 		return compare(args[1:], stdout)
 	case "curve":
 		return curve(args[1:], stdout, stderr)
+	case "review":
+		return review(args[1:], stdout)
+	case "accept":
+		return accept(args[1:], stdout, stderr)
+	case "reject":
+		return reject(args[1:], stdout, stderr)
+	case "diff-golden":
+		return diffGolden(args[1:], stdout, stderr)
+	case "textconv":
+		return textconv(args[1:], stdout)
+	case "shard":
+		return shardFilter(args[1:], stdout, stderr)
+	case "costs":
+		return costs(args[1:], stdout, stderr)
+	case "merge-reports":
+		return mergeReports(args[1:], stdout, stderr)
 	}
-	return fmt.Errorf("unknown command %q (commands: check, goldens, render, explain, compare, curve)", args[0])
+	return fmt.Errorf("unknown command %q (commands: %s)", args[0], strings.Join(commands, ", "))
 }
+
+var commands = []string{"check", "goldens", "render", "explain", "compare", "curve", "review", "accept", "reject", "diff-golden", "textconv",
+	"shard", "costs", "merge-reports"}
 
 type rungList []string
 
@@ -96,7 +126,7 @@ func render(args []string, stderr io.Writer) error {
 	fl.SetOutput(stderr)
 	out := fl.String("out", "", "directory to write the rendering into (laid out like goldens/)")
 	var rungs rungList
-	fl.Var(&rungs, "rung", "rung id to render (repeatable; default all)")
+	fl.Var(&rungs, "rung", "rung (T2.3) or case (T2.3/swapped) to render (repeatable; default all)")
 	if err := fl.Parse(args); err != nil {
 		return err
 	}
@@ -110,62 +140,108 @@ func render(args []string, stderr io.Writer) error {
 	return regen.Render(fixtures, *out)
 }
 
-// goldens proves determinism with two renderings in two separate processes
-// of this same binary, then writes what changed.
+// goldens proves determinism with two renderings made differently — run 1
+// renders every selected fixture in one process, in file order; run 2
+// renders each fixture alone in a fresh process — so that state leaking
+// from one rung into the next shows as a difference; then it switches what
+// changed into goldens/ in one commit.
 func goldens(args []string, stdout, stderr io.Writer) error {
 	fl := flag.NewFlagSet("goldens", flag.ContinueOnError)
 	fl.SetOutput(stderr)
-	var rungs rungList
-	fl.Var(&rungs, "rung", "rung id to regenerate (repeatable; default all)")
+	var names rungList
+	fl.Var(&names, "rung", "rung (T2.3) or case (T2.3/swapped) to regenerate (repeatable; default all)")
 	if err := fl.Parse(args); err != nil {
 		return err
 	}
-	fixtures, err := regen.Select(".", rungs)
+	fixtures, err := regen.Select(".", names)
 	if err != nil {
 		return err
 	}
-	self, err := os.Executable()
+	if len(names) > 0 {
+		if fixtures, err = withExtenders(fixtures, names, stdout); err != nil {
+			return err
+		}
+	}
+	ws, rec, err := regen.Open(".")
+	if !rec.Empty() {
+		fmt.Fprintf(stdout, "workspace: %s\n", rec)
+	}
 	if err != nil {
 		return err
 	}
-	tmp, err := os.MkdirTemp("", "ladder-goldens-")
+	defer ws.Close()
+	run1 := regen.Rendering{Dir: ws.RunDir(1), Name: "run 1", How: "every selected rung in one process, in file order"}
+	run2 := regen.Rendering{Dir: ws.RunDir(2), Name: "run 2", How: "each rung and case alone in a fresh process"}
+	if err := renderTwice(fixtures, run1, run2, ws.Inherit(), stderr); err != nil {
+		return err
+	}
+	statuses, err := regen.Regenerate(ws, fixtures, run1, run2)
 	if err != nil {
 		return err
 	}
-	defer os.RemoveAll(tmp)
-	dirs := [2]string{filepath.Join(tmp, "a"), filepath.Join(tmp, "b")}
-	var wg sync.WaitGroup
-	errs := make([]error, 2)
-	for i, d := range dirs {
-		wg.Go(func() {
-			cmdArgs := []string{"render", "-out", d}
-			for _, r := range rungs {
-				cmdArgs = append(cmdArgs, "-rung", r)
-			}
-			cmd := exec.Command(self, cmdArgs...)
-			cmd.Stderr = stderr
-			if err := cmd.Run(); err != nil {
-				errs[i] = fmt.Errorf("rendering %d of 2: %w", i+1, err)
-			}
-		})
-	}
-	wg.Wait()
-	if err := errors.Join(errs...); err != nil {
-		return err
-	}
-	fmt.Fprintf(stdout, "determinism: %d rung(s) rendered identically by two separate processes\n", len(fixtures))
-	statuses, err := regen.Regenerate(".", fixtures, dirs[0], dirs[1])
+	fmt.Fprintf(stdout, "determinism: %d rung(s) rendered identically by %s (%s) and %s (%s)\n",
+		len(fixtures), run1.Name, run1.How, run2.Name, run2.How)
 	refused := false
 	for _, s := range statuses {
 		fmt.Fprintln(stdout, s)
 		refused = refused || s.State == "refused"
-	}
-	if err != nil {
-		return err
 	}
 	fmt.Fprintln(stdout, "review the change before committing: git diff --stat goldens/ && git diff goldens/")
 	if refused {
 		return errors.New("goldens: some rungs were refused (their expectations fail); fix them and rerun")
 	}
 	return nil
+}
+
+// withExtenders adds the rungs that extend a selected rung, saying so: a
+// change that moves a rung's goldens moves those of the rungs that are
+// its run with other assertions.
+func withExtenders(fixtures []*fixture.Fixture, names []string, stdout io.Writer) ([]*fixture.Fixture, error) {
+	ext, err := regen.Extenders(".", fixtures)
+	if err != nil || len(ext) == 0 {
+		return fixtures, err
+	}
+	all := slices.Clone(names)
+	for _, f := range ext {
+		fmt.Fprintf(stdout, "%s extends a selected rung: regenerating it too\n", f.Name())
+		all = append(all, f.Name())
+	}
+	return regen.Select(".", all)
+}
+
+// renderTwice makes the two renderings concurrently, each in processes of
+// this same executable, which inherit the workspace's lock: if this
+// process is killed, the workspace stays locked until they finish.
+func renderTwice(fixtures []*fixture.Fixture, run1, run2 regen.Rendering, lock *os.File, stderr io.Writer) error {
+	self, err := os.Executable()
+	if err != nil {
+		return err
+	}
+	render := func(out string, fs ...*fixture.Fixture) error {
+		args := []string{"render", "-out", out}
+		for _, f := range fs {
+			args = append(args, "-rung", f.Name())
+		}
+		cmd := exec.Command(self, args...)
+		cmd.Stderr = stderr
+		cmd.ExtraFiles = []*os.File{lock}
+		return cmd.Run()
+	}
+	var wg sync.WaitGroup
+	errs := make([]error, 2)
+	wg.Go(func() {
+		if err := render(run1.Dir, fixtures...); err != nil {
+			errs[0] = fmt.Errorf("%s: %w", run1.Name, err)
+		}
+	})
+	wg.Go(func() {
+		for _, f := range fixtures {
+			if err := render(run2.Dir, f); err != nil {
+				errs[1] = fmt.Errorf("%s, rendering %s: %w", run2.Name, f.Name(), err)
+				return
+			}
+		}
+	})
+	wg.Wait()
+	return errors.Join(errs...)
 }

@@ -62,12 +62,12 @@ func chdir(dir string) {
 var _ = Describe("run", func() {
 	It("explains its usage when given no command", func() {
 		_, err := invoke()
-		Expect(err).To(MatchError("usage: ladder <check|goldens|render|explain|compare|curve> [flags]"))
+		Expect(err).To(MatchError("usage: ladder <check|goldens|render|explain|compare|curve|review|accept|reject|diff-golden|textconv|shard|costs|merge-reports> [flags]"))
 	})
 
 	It("refuses an unknown command, listing the known ones", func() {
 		out, err := invoke("frobnicate", "-x")
-		Expect(err).To(MatchError(`unknown command "frobnicate" (commands: check, goldens, render, explain, compare, curve)`))
+		Expect(err).To(MatchError(`unknown command "frobnicate" (commands: check, goldens, render, explain, compare, curve, review, accept, reject, diff-golden, textconv, shard, costs, merge-reports)`))
 		Expect(out).To(BeEmpty())
 	})
 })
@@ -192,7 +192,8 @@ var _ = Describe("compare", func() {
 		out, err := invoke("compare", a, b)
 		Expect(err).NotTo(HaveOccurred())
 		Expect(out).To(Equal(
-			`traces: first divergent record at line 3 (tick 2, encounter "encounter@2/m/[a,b]"): golden ` + strings.TrimSpace(enc2a) + `, actual ` + strings.TrimSpace(enc2b) + "\n" +
+			`traces: first divergent record at line 3 (tick 2, encounter "encounter@2/m/[a,b]"): fired: ` + a + ` false, ` + b + ` true; ` +
+				`roll.pinned: ` + a + ` false, ` + b + ` true; roll.value: ` + a + ` 0.7, ` + b + ` 0.3` + "\n" +
 				"rolls: 2 keys rolled by both, 1 with different values; 1 only in " + a + "; 1 only in " + b + "\n" +
 				"  different: tick 2 encounter@2/m/[a,b] = 0.7 (line 3)\n" +
 				"  only in " + a + ": tick 2 mutation@2/m/[a,b] = 0.25 (pinned) (line 4)\n" +

@@ -19,17 +19,11 @@ import (
 
 // find returns the fixture named rung or rung/case.
 func find(name string) (*fixture.Fixture, error) {
-	rung, _, _ := strings.Cut(name, "/")
-	fs, err := regen.Select(".", []string{rung})
+	fs, err := regen.Select(".", []string{name})
 	if err != nil {
 		return nil, err
 	}
-	for _, f := range fs {
-		if f.Name() == name {
-			return f, nil
-		}
-	}
-	return nil, fmt.Errorf("rung %s has no case %q", rung, strings.TrimPrefix(name, rung+"/"))
+	return fs[0], nil // the rung comes before its cases
 }
 
 // explain steps a rung to a tick and prints one belief's provenance.
@@ -88,7 +82,7 @@ func compare(args []string, stdout io.Writer) error {
 		}
 	}
 	if d := trace.Compare(traces[0], traces[1]); d != nil {
-		fmt.Fprintf(stdout, "traces: %s\n", d)
+		fmt.Fprintf(stdout, "traces: %s\n", d.Describe(args[0], args[1]))
 	} else {
 		fmt.Fprintln(stdout, "traces: identical")
 	}

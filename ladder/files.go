@@ -1,0 +1,29 @@
+package ladder
+
+import (
+	"path"
+	"regexp"
+	"strings"
+)
+
+// fileRung reads the rung id and tier off a fixture file name, as the
+// loader's naming rule spells it (<rung>-<slug>.yaml, rung T<tier>.<n>).
+var fileRung = regexp.MustCompile(`^(T([0-6](?:a|b)?)(?:\.[1-9][0-9]*)?)-[^/]*\.yaml$`)
+
+// RungOfFile returns the rung id and tier a fixture file's name gives it,
+// without loading it — so a fixture that does not load still fails under
+// its rung's labels and `make ladder RUNG=<id>` selects it. A name that
+// does not follow the rule gives the file's base name and tier "-none".
+func RungOfFile(name string) (rung, tier string) {
+	base := path.Base(strings.ReplaceAll(name, `\`, "/"))
+	if m := fileRung.FindStringSubmatch(base); m != nil {
+		return m[1], m[2]
+	}
+	return strings.TrimSuffix(base, ".yaml"), "-none"
+}
+
+// GoldenDirOfFile is the golden directory a fixture file's rung uses,
+// relative to the repository root: goldens/<file name without .yaml>.
+func GoldenDirOfFile(name string) string {
+	return "goldens/" + strings.TrimSuffix(path.Base(strings.ReplaceAll(name, `\`, "/")), ".yaml")
+}

@@ -1,0 +1,227 @@
+package harness_test
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+
+	. "github.com/onsi/ginkgo/v2"
+	. "github.com/onsi/gomega"
+
+	"github.com/chronicle/ladder/ladder"
+	"github.com/chronicle/ladder/ladder/checkpoint"
+	"github.com/chronicle/ladder/ladder/expect"
+	"github.com/chronicle/ladder/ladder/fixture"
+)
+
+// These unit specs build on synthetic fixtures and edited copies of a
+// run's own artifacts, so they pin the harness's messages, not the engine.
+
+const abortWorld = `rung: T0.9
+title: Unit — a run that aborts
+tier: 0
+seed_id: unit-T0.9
+ticks: 8
+locations:
+  market: {hold: whiterun}
+cast:
+  merchant: {home: market}
+  witness: {home: market}
+  listener: {}
+events:
+  - {tick: 1, kind: theft, actor: player, victim: merchant, item: sweetroll, at: market, witnesses: [witness]}
+  - {tick: 4, kind: report, from: listener, to: merchant, claim: theft@1}
+`
+
+func parse(name, src string) *fixture.Fixture {
+	GinkgoHelper()
+	fs, err := fixture.Parse(name, []byte(src))
+	Expect(err).NotTo(HaveOccurred())
+	return fs[0]
+}
+
+var _ = Describe("Problems", Label("unit"), func() {
+	f := &fixture.Fixture{Rung: "T1.9", Slug: "unit", File: "fixtures/T1.9-unit.yaml", Pos: fixture.Pos{Line: 1, Column: 1}}
+	at := func(check string, tick int64) ladder.Problem {
+		return ladder.Problem{Rung: "T1.9", Check: check, Tick: tick, Message: check + " " + string(rune('a'+tick%26))}
+	}
+
+	failed := func(index int, line int, tick int64, msg string) expect.Result {
+		return expect.Result{Index: index, Kind: "belief", At: expect.Pos{Line: line, Column: 5}, Tick: tick, Message: msg}
+	}
+
+	It("puts the earliest divergence first, across expectations, dense, trace and checkpoints, and problems without a tick last", func() {
+		res := &ladder.Result{Fixture: f, Expectations: []expect.Result{
+			failed(2, 30, 30, "belief(a, t).confidence = 0.9, want 0.5"),
+			{Index: 3, Kind: "npc", Passed: true, Tick: -1},
+			failed(4, 41, -1, "trace has no record matching {kind: encounter}"),
+			func() expect.Result { r := failed(0, 20, 3, "holders of t: got [a], want [a b]"); r.More = 4; return r }(),
+		}}
+		v := ladder.Verdict{Problems: []ladder.Problem{at("trace.jsonl", 12), at("checkpoints.json", 24), at("goldens", -1), at("dense.csv", 12)}}
+		ps := ladder.Problems(res, nil, v)
+		var order []string
+		for _, p := range ps {
+			order = append(order, p.Check+"@"+itoa(p.Tick)+":"+p.Column)
+		}
+		Expect(order).To(Equal([]string{
+			"expect@3:expect[0]", "trace.jsonl@12:", "dense.csv@12:", "checkpoints.json@24:", "expect@30:expect[2]",
+			"expect@-1:expect[4]", "goldens@-1:",
+		}))
+		Expect(ps[0]).To(Equal(ladder.Problem{Rung: "T1.9", Check: "expect", Tick: 3, Column: "expect[0]", File: "fixtures/T1.9-unit.yaml", Line: 20,
+			Message: "T1.9 expect[0] (fixtures/T1.9-unit.yaml:20:5) at tick 3: holders of t: got [a], want [a b] (and 4 more ticks) " +
+				"(reproduce: make ladder RUNG=T1.9; regenerate: make goldens RUNG=T1.9)"}))
+	})
+
+	It("puts an aborted run first: nothing after it can be trusted", func() {
+		res := &ladder.Result{Fixture: f, Expectations: []expect.Result{failed(0, 20, 0, "x")}}
+		ps := ladder.Problems(res, os.ErrDeadlineExceeded, ladder.Verdict{})
+		Expect(ladder.Lines(ps)[0]).To(Equal("T1.9 run: aborted: i/o timeout (what it produced before that is in reports/T1.9/) " +
+			"(reproduce: make ladder RUNG=T1.9; regenerate: make goldens RUNG=T1.9)"))
+		Expect(ps).To(HaveLen(2))
+	})
+
+	It("names a case in its commands", func() {
+		c := *f
+		c.Case = "swapped"
+		ps := ladder.Problems(&ladder.Result{Fixture: &c, Expectations: []expect.Result{failed(0, 2, 1, "y")}}, nil, ladder.Verdict{})
+		Expect(ps[0].Message).To(HaveSuffix("(reproduce: make ladder RUNG=T1.9/swapped; regenerate: make goldens RUNG=T1.9/swapped)"))
+		Expect(ps[0].Case).To(Equal("swapped"))
+	})
+
+	It("reports a checkpoint that sampled NaN at its tick and line", func() {
+		src := strings.Replace(abortWorld, "  - {tick: 4, kind: report, from: listener, to: merchant, claim: theft@1}\n", "", 1) +
+			"checkpoints:\n  every: 4\n  values:\n    ratio: holders(theft@1) / tick\n"
+		res, err := ladder.Run(parse("fixtures/T0.9-unit.yaml", src))
+		Expect(err).NotTo(HaveOccurred())
+		ps := ladder.Problems(res, nil, ladder.Verdict{})
+		Expect(ps).NotTo(BeEmpty())
+		Expect(ps[0].Check).To(Equal("checkpoints.json"))
+		Expect(ps[0].Tick).To(Equal(int64(0)), "0/0 at tick 0, the first sample")
+		Expect(ps[0].Column).To(Equal("ratio"))
+		Expect(ps[0].Line).To(Equal(17), "the line of the checkpoint's expression")
+		Expect(ps[0].Message).To(ContainSubstring("a checkpoint must be finite"))
+	})
+})
+
+var _ = Describe("a run that aborts", Label("unit"), func() {
+	It("still returns what it produced up to the abort, with the error", func() {
+		res, err := ladder.Run(parse("fixtures/T0.9-unit.yaml", abortWorld))
+		Expect(err).To(MatchError(ContainSubstring("fixtures/T0.9-unit.yaml:14:5: events: report of theft@1")))
+		Expect(res).NotTo(BeNil())
+		Expect(strings.Count(string(res.Dense), "\n")).To(Equal(1+4), "the header and ticks 0-3")
+		Expect(string(res.Trace)).To(ContainSubstring(`"tick":3`))
+		Expect(res.Checkpoints.Outcome.Ticks).To(Equal(int64(4)))
+		_, err = res.Artifacts()
+		Expect(err).NotTo(HaveOccurred())
+	})
+
+	It("returns every tick's artifacts when it ends with an unused pin", func() {
+		src := strings.Replace(abortWorld, "  - {tick: 4, kind: report, from: listener, to: merchant, claim: theft@1}\n", "", 1) +
+			"pins:\n  - {purpose: encounter, tick: 6, site: market, between: [merchant, nobody], value: 0.1}\n"
+		src = strings.Replace(src, "  listener: {}\n", "  listener: {}\n  nobody: {}\n", 1)
+		res, err := ladder.Run(parse("fixtures/T0.9-unit.yaml", src))
+		Expect(err).To(MatchError(ContainSubstring("never matched a roll")))
+		Expect(res).NotTo(BeNil())
+		Expect(res.Checkpoints.Outcome.Ticks).To(Equal(int64(8)))
+	})
+})
+
+var _ = Describe("Verify's messages lead", Label("unit"), func() {
+	var (
+		res  *ladder.Result
+		tmp  string
+		dir  string
+		arts map[string][]byte
+	)
+	BeforeEach(func() {
+		var err error
+		res, err = t02()
+		Expect(err).NotTo(HaveOccurred())
+		arts, err = res.Artifacts()
+		Expect(err).NotTo(HaveOccurred())
+		tmp = GinkgoT().TempDir()
+		dir = filepath.Join(tmp, "goldens", "T0.2-decay")
+		Expect(os.MkdirAll(dir, 0o755)).To(Succeed())
+		for _, name := range ladder.ArtifactNames {
+			Expect(os.WriteFile(filepath.Join(dir, name), arts[name], 0o644)).To(Succeed())
+		}
+	})
+	write := func(name string, b []byte) {
+		GinkgoHelper()
+		Expect(os.WriteFile(filepath.Join(dir, name), b, 0o644)).To(Succeed())
+	}
+
+	It("reports a changed column set by what was added and removed and the first shared column that differs", func() {
+		lines := strings.Split(strings.TrimSuffix(string(arts[ladder.DenseFile]), "\n"), "\n")
+		header := strings.Split(lines[0], ",")
+		drop := -1
+		for i, h := range header {
+			if h == "theft@0/believers" {
+				drop = i
+			}
+		}
+		Expect(drop).To(BeNumerically(">", 0))
+		for i, l := range lines {
+			cells := strings.Split(l, ",")
+			cells = append(cells[:drop], cells[drop+1:]...)
+			if i == 41 { // tick 40
+				cells = append(cells, "extra")
+			}
+			lines[i] = strings.Join(cells, ",")
+		}
+		lines[0] += ",ghost/at"
+		for i := 1; i < len(lines); i++ {
+			if i != 41 {
+				lines[i] += ","
+			}
+		}
+		row := strings.Split(lines[51], ",") // tick 50
+		row[1] = "False"
+		lines[51] = strings.Join(row, ",")
+		write(ladder.DenseFile, []byte(strings.Join(lines, "\n")+"\n"))
+
+		v := ladder.Verify(tmp, res)
+		Expect(messages(v)).To(Equal([]string{`T0.2 dense.csv: columns differ: 1 added (theft@0/believers), 1 removed (ghost/at); ` +
+			`shared columns first differ at tick 50, column "` + header[1] + `": golden False, actual True ` + t02Commands}))
+		Expect(v.Problems[0].Tick).To(Equal(int64(0)), "the earliest change is the added column's first value")
+	})
+
+	It("collapses many checkpoint differences to the earliest and a count", func() {
+		g, err := checkpoint.Parse("golden", arts[ladder.CheckpointsFile])
+		Expect(err).NotTo(HaveOccurred())
+		for _, s := range g.Samples[1:] {
+			x := *s.Values["gist"] + 0.5
+			s.Values["gist"] = &x
+		}
+		g.Outcome.Beliefs = 7
+		b, err := g.Marshal()
+		Expect(err).NotTo(HaveOccurred())
+		write(ladder.CheckpointsFile, b)
+		v := ladder.Verify(tmp, res)
+		Expect(messages(v)).To(HaveLen(1))
+		Expect(messages(v)[0]).To(MatchRegexp(`^T0\.2 checkpoints\.json: checkpoint "gist" at tick 24: golden \S+, actual \S+ \(\|Δ\| \S+ > 1e-05, regime 1\) ` +
+			`\(and \d+ more checkpoint differences\) \(reproduce`))
+		Expect(v.Problems[0].Tick).To(Equal(int64(24)))
+		Expect(v.Problems[0].Column).To(Equal("gist"))
+	})
+
+	It("shows the fields of a trace record that differ, never two look-alike excerpts", func() {
+		golden := strings.Replace(string(arts[ladder.TraceFile]), `"confidence":0.9,`, `"confidence":0.8,`, 1)
+		Expect(golden).NotTo(Equal(string(arts[ladder.TraceFile])))
+		write(ladder.TraceFile, []byte(golden))
+		v := ladder.Verify(tmp, res)
+		Expect(messages(v)).To(HaveLen(1))
+		Expect(messages(v)[0]).To(MatchRegexp(`^T0\.2 trace\.jsonl: first divergent record at line \d+ \(tick 0, \w+ "[^"]+"\): confidence: golden 0\.8, actual 0\.9 \(reproduce`))
+		Expect(v.Problems[0].Golden).To(Equal("0.8"))
+	})
+})
+
+func itoa(n int64) string {
+	if n < 0 {
+		return "-" + itoa(-n)
+	}
+	if n < 10 {
+		return string(rune('0' + n))
+	}
+	return itoa(n/10) + string(rune('0'+n%10))
+}

@@ -1,0 +1,328 @@
+package pending
+
+import (
+	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+
+	"github.com/chronicle/ladder/ladder"
+	"github.com/chronicle/ladder/ladder/fixture"
+	"github.com/chronicle/ladder/ladder/regen"
+)
+
+// ManifestFile is the name of a pending change's manifest, beside the
+// artifacts it describes.
+const ManifestFile = "pending.json"
+
+// Manifest describes one rung's (or case's) pending change.
+type Manifest struct {
+	Name        string `json:"name"` // "T2.3" or "T2.3/swapped"
+	Rung        string `json:"rung"`
+	Case        string `json:"case"`
+	Fixture     string `json:"fixture"` // repository-relative, e.g. fixtures/T2.3-conflicting-variants.yaml
+	FixtureHash string `json:"fixture_hash"`
+	CodeHash    string `json:"code_hash"`
+	GoldenDir   string `json:"golden_dir"`
+	// State is "new" (the rung has no goldens) or "changed".
+	State string `json:"state"`
+	// Changed lists the artifacts whose bytes differ from the goldens, or
+	// that have no golden, in artifact order.
+	Changed []string `json:"changed"`
+	// Artifacts digests (SHA-256, hex) every artifact left beside the
+	// manifest: what accept copies, byte for byte.
+	Artifacts map[string]string `json:"artifacts"`
+	// Problems are the run's failure lines, earliest divergence first.
+	Problems []string `json:"problems"`
+	// Expectations are the rung's own failing expectations: a golden must
+	// not record behaviour its fixture says is wrong, so accept refuses.
+	Expectations []string `json:"expectations"`
+	// Aborted is why the run stopped before its end; accept refuses.
+	Aborted string `json:"aborted,omitempty"`
+}
+
+// Run is what the suite knows about one run besides its artifacts.
+type Run struct {
+	CodeHash     string
+	Problems     []string
+	Expectations []string
+	Aborted      error
+}
+
+// Dir returns the directory under reports where f's artifacts go.
+func Dir(reports string, f *fixture.Fixture) string {
+	return filepath.Join(reports, filepath.FromSlash(f.Name()))
+}
+
+func (m Manifest) dir(reports string) string {
+	return filepath.Join(reports, filepath.FromSlash(m.Name))
+}
+
+// Save writes a run's artifacts under reports/<rung>[/<case>]/ and, when
+// they differ from the goldens under root or the run aborted, the
+// manifest that makes them a pending change. It returns the manifest, or
+// nil when nothing is pending.
+func Save(reports, root string, f *fixture.Fixture, arts map[string][]byte, run Run) (*Manifest, error) {
+	dir := Dir(reports, f)
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return nil, err
+	}
+	m := &Manifest{
+		Name: f.Name(), Rung: f.Rung, Case: f.Case, Fixture: f.File, FixtureHash: f.Hash, CodeHash: run.CodeHash,
+		GoldenDir: f.GoldenDir(), Artifacts: map[string]string{}, Problems: nonNil(run.Problems),
+		Expectations: nonNil(run.Expectations), Changed: []string{},
+	}
+	for _, name := range ladder.ArtifactNames {
+		if err := os.WriteFile(filepath.Join(dir, name), arts[name], 0o644); err != nil {
+			return nil, err
+		}
+		m.Artifacts[name] = digest(arts[name])
+	}
+	changes, err := regen.Changes(root, f.GoldenDir(), arts)
+	if err != nil {
+		return nil, err
+	}
+	m.State = "changed"
+	for _, c := range changes {
+		m.Changed = append(m.Changed, c.Name)
+		if c.Old == nil {
+			m.State = "new"
+		}
+	}
+	if run.Aborted != nil {
+		m.Aborted = run.Aborted.Error()
+	}
+	if len(changes) == 0 && m.Aborted == "" {
+		return nil, nil
+	}
+	b, err := json.MarshalIndent(m, "", "  ")
+	if err != nil {
+		return nil, err
+	}
+	return m, os.WriteFile(filepath.Join(dir, ManifestFile), append(b, '\n'), 0o644)
+}
+
+func nonNil(s []string) []string {
+	if s == nil {
+		return []string{}
+	}
+	return s
+}
+
+func digest(b []byte) string {
+	sum := sha256.Sum256(b)
+	return hex.EncodeToString(sum[:])
+}
+
+// List reads every manifest under reports, ordered by name. A manifest
+// that does not parse is an error naming it.
+func List(reports string) ([]Manifest, error) {
+	var out []Manifest
+	err := filepath.WalkDir(reports, func(p string, d fs.DirEntry, err error) error {
+		switch {
+		case errors.Is(err, fs.ErrNotExist) && p == reports:
+			return fs.SkipAll
+		case err != nil:
+			return err
+		case d.IsDir() || d.Name() != ManifestFile:
+			return nil
+		}
+		b, err := os.ReadFile(p)
+		if err != nil {
+			return err
+		}
+		dec := json.NewDecoder(bytes.NewReader(b))
+		dec.DisallowUnknownFields()
+		var m Manifest
+		if err := dec.Decode(&m); err != nil {
+			return fmt.Errorf("read %s: %w", p, err)
+		}
+		if want := m.dir(reports); filepath.Dir(p) != want || m.Name != (&fixture.Fixture{Rung: m.Rung, Case: m.Case}).Name() {
+			return fmt.Errorf("read %s: it describes %s, which belongs in %s", p, m.Name, want)
+		}
+		out = append(out, m)
+		return nil
+	})
+	if err != nil {
+		return nil, fmt.Errorf("list pending changes: %w", err)
+	}
+	slices.SortFunc(out, func(a, b Manifest) int { return strings.Compare(a.Name, b.Name) })
+	return out, nil
+}
+
+// Select keeps the manifests names address: a rung id addresses the rung
+// and its cases, rung/case one case. Every name must address something.
+func Select(ms []Manifest, names []string) ([]Manifest, error) {
+	matches := func(m Manifest, n string) bool { return n == m.Rung || n == m.Name }
+	for _, n := range names {
+		if !slices.ContainsFunc(ms, func(m Manifest) bool { return matches(m, n) }) {
+			return nil, fmt.Errorf("nothing pending for %s (pending: %s)", n, listNames(ms))
+		}
+	}
+	var out []Manifest
+	for _, m := range ms {
+		if slices.ContainsFunc(names, func(n string) bool { return matches(m, n) }) {
+			out = append(out, m)
+		}
+	}
+	return out, nil
+}
+
+func listNames(ms []Manifest) string {
+	if len(ms) == 0 {
+		return "none; run make ladder first"
+	}
+	names := make([]string, len(ms))
+	for i, m := range ms {
+		names[i] = m.Name
+	}
+	return strings.Join(names, ", ")
+}
+
+// Blockers returns every reason m cannot be accepted now, given the
+// repository under root, the reports directory and the current code hash;
+// none means it can.
+func Blockers(root, reports string, m Manifest, codeHash string) []string {
+	var out []string
+	if m.Aborted != "" {
+		out = append(out, "the run aborted, so its artifacts are partial: "+m.Aborted)
+	}
+	if len(m.Expectations) > 0 {
+		out = append(out, fmt.Sprintf("its expectations fail (%d), so its goldens would record wrong behaviour: %s",
+			len(m.Expectations), strings.Join(m.Expectations, "; ")))
+	}
+	f, err := load(root, m)
+	switch {
+	case err != nil:
+		out = append(out, fmt.Sprintf("its fixture no longer loads: %v", err))
+	case f.Hash != m.FixtureHash:
+		out = append(out, fmt.Sprintf("the fixture changed since the run (fixture hash %s then, %s now)", m.FixtureHash, f.Hash))
+	}
+	if codeHash != m.CodeHash {
+		out = append(out, fmt.Sprintf("the code changed since the run (code hash %s then, %s now)", m.CodeHash, codeHash))
+	}
+	dir := m.dir(reports)
+	for _, name := range ladder.ArtifactNames {
+		b, err := os.ReadFile(filepath.Join(dir, name))
+		switch {
+		case err != nil:
+			out = append(out, fmt.Sprintf("its %s cannot be read: %v", name, err))
+		case digest(b) != m.Artifacts[name]:
+			out = append(out, fmt.Sprintf("its %s was changed after the run (it is not what the run produced)", name))
+		}
+	}
+	return out
+}
+
+// load finds the fixture a manifest came from, by rung and case.
+func load(root string, m Manifest) (*fixture.Fixture, error) {
+	fs, err := fixture.Load(filepath.Join(root, filepath.FromSlash(m.Fixture)))
+	if err != nil {
+		return nil, err
+	}
+	for _, f := range fs {
+		if f.Rung == m.Rung && f.Case == m.Case {
+			return f, nil
+		}
+	}
+	return nil, fmt.Errorf("%s no longer defines %s", m.Fixture, m.Name)
+}
+
+// RefusedError lists every reason an accept wrote nothing.
+type RefusedError struct {
+	Reasons map[string][]string // by pending name
+	Order   []string            // names in order
+}
+
+func (e *RefusedError) Error() string {
+	var b strings.Builder
+	b.WriteString("accept refused, nothing was written:")
+	for _, n := range e.Order {
+		for _, r := range e.Reasons[n] {
+			fmt.Fprintf(&b, "\n  %s: %s", n, r)
+		}
+	}
+	return b.String()
+}
+
+// Accepted is one pending change written into goldens/.
+type Accepted struct {
+	Name      string
+	GoldenDir string
+	Files     []string // artifact names written (those whose bytes differed)
+}
+
+// Accept copies the selected pending changes into goldens/ under root in
+// one workspace commit — all or none — after checking each with Blockers;
+// any blocker refuses the whole accept with a *RefusedError. Accepted
+// manifests are removed. Recovery reports what the workspace cleaned up
+// from an earlier interrupted run.
+func Accept(root, reports string, ms []Manifest) ([]Accepted, regen.Recovery, error) {
+	code, err := CodeHash(root)
+	if err != nil {
+		return nil, regen.Recovery{}, err
+	}
+	refused := &RefusedError{Reasons: map[string][]string{}}
+	for _, m := range ms {
+		if b := Blockers(root, reports, m, code); len(b) > 0 {
+			refused.Reasons[m.Name] = b
+			refused.Order = append(refused.Order, m.Name)
+		}
+	}
+	if len(refused.Order) > 0 {
+		return nil, regen.Recovery{}, refused
+	}
+	ws, rec, err := regen.Open(root)
+	if err != nil {
+		return nil, rec, err
+	}
+	defer ws.Close()
+	files := map[string][]byte{}
+	var out []Accepted
+	for _, m := range ms {
+		dir := m.dir(reports)
+		arts := map[string][]byte{}
+		for _, name := range ladder.ArtifactNames {
+			if arts[name], err = os.ReadFile(filepath.Join(dir, name)); err != nil {
+				return nil, rec, err
+			}
+		}
+		changes, err := regen.Changes(root, m.GoldenDir, arts)
+		if err != nil {
+			return nil, rec, err
+		}
+		a := Accepted{Name: m.Name, GoldenDir: m.GoldenDir, Files: []string{}}
+		for _, c := range changes {
+			files[c.Path] = arts[c.Name]
+			a.Files = append(a.Files, c.Name)
+		}
+		out = append(out, a)
+	}
+	if err := ws.Commit(files); err != nil {
+		return nil, rec, err
+	}
+	for _, m := range ms {
+		if err := os.Remove(filepath.Join(m.dir(reports), ManifestFile)); err != nil {
+			return out, rec, err
+		}
+	}
+	return out, rec, nil
+}
+
+// Reject drops the selected pending changes' manifests; their artifacts
+// stay under reports/ as the run's evidence.
+func Reject(reports string, ms []Manifest) error {
+	for _, m := range ms {
+		if err := os.Remove(filepath.Join(m.dir(reports), ManifestFile)); err != nil {
+			return fmt.Errorf("reject %s: %w", m.Name, err)
+		}
+	}
+	return nil
+}

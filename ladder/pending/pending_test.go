@@ -1,0 +1,257 @@
+package pending_test
+
+import (
+	"errors"
+	"os"
+	"path/filepath"
+
+	. "github.com/onsi/ginkgo/v2"
+	. "github.com/onsi/gomega"
+
+	"github.com/chronicle/ladder/ladder"
+	"github.com/chronicle/ladder/ladder/fixture"
+	"github.com/chronicle/ladder/ladder/pending"
+	"github.com/chronicle/ladder/ladder/regen"
+)
+
+// repo is the repository root: the suite runs in ladder/pending.
+var repo = filepath.Join("..", "..")
+
+func copyFile(from, to string) {
+	GinkgoHelper()
+	b, err := os.ReadFile(from)
+	Expect(err).NotTo(HaveOccurred())
+	Expect(os.MkdirAll(filepath.Dir(to), 0o755)).To(Succeed())
+	Expect(os.WriteFile(to, b, 0o644)).To(Succeed())
+}
+
+func read(path string) string {
+	GinkgoHelper()
+	b, err := os.ReadFile(path)
+	Expect(err).NotTo(HaveOccurred())
+	return string(b)
+}
+
+var _ = Describe("pending changes", func() {
+	var (
+		root, reports, code string
+		arts                map[string]map[string][]byte // by rung
+		fixtures            map[string]*fixture.Fixture
+	)
+	rungs := map[string]string{"T0.1": "T0.1-witness", "T0.2": "T0.2-decay"}
+
+	goldenPath := func(rung, name string) string {
+		return filepath.Join(root, "goldens", rungs[rung], name)
+	}
+	save := func(rung string, run pending.Run) *pending.Manifest {
+		GinkgoHelper()
+		if run.CodeHash == "" {
+			run.CodeHash = code
+		}
+		m, err := pending.Save(reports, root, fixtures[rung], arts[rung], run)
+		Expect(err).NotTo(HaveOccurred())
+		return m
+	}
+	// breakGolden makes rung's committed dense golden differ from the run.
+	breakGolden := func(rung string) {
+		GinkgoHelper()
+		Expect(os.WriteFile(goldenPath(rung, ladder.DenseFile), []byte("tick\n0\n"), 0o644)).To(Succeed())
+	}
+	list := func() []pending.Manifest {
+		GinkgoHelper()
+		ms, err := pending.List(reports)
+		Expect(err).NotTo(HaveOccurred())
+		return ms
+	}
+
+	BeforeEach(func() {
+		root = GinkgoT().TempDir()
+		reports = filepath.Join(root, "reports")
+		write(root, "go.mod", "module example\n")
+		write(root, "sim/world.go", "package sim\n")
+		arts, fixtures = map[string]map[string][]byte{}, map[string]*fixture.Fixture{}
+		for rung, dir := range rungs {
+			copyFile(filepath.Join(repo, "fixtures", dir+".yaml"), filepath.Join(root, "fixtures", dir+".yaml"))
+			for _, name := range ladder.ArtifactNames {
+				copyFile(filepath.Join(repo, "goldens", dir, name), goldenPath(rung, name))
+			}
+			fs, err := regen.Select(root, []string{rung})
+			Expect(err).NotTo(HaveOccurred())
+			fixtures[rung] = fs[0]
+			res, err := ladder.Run(fs[0])
+			Expect(err).NotTo(HaveOccurred())
+			arts[rung], err = res.Artifacts()
+			Expect(err).NotTo(HaveOccurred())
+		}
+		var err error
+		code, err = pending.CodeHash(root)
+		Expect(err).NotTo(HaveOccurred())
+	})
+
+	Describe("Save", func() {
+		It("writes the artifacts, and no manifest when they are the goldens", func() {
+			Expect(save("T0.1", pending.Run{})).To(BeNil())
+			for _, name := range ladder.ArtifactNames {
+				Expect(read(filepath.Join(reports, "T0.1", name))).To(Equal(string(arts["T0.1"][name])))
+			}
+			Expect(filepath.Join(reports, "T0.1", pending.ManifestFile)).NotTo(BeAnExistingFile())
+			Expect(list()).To(BeEmpty())
+		})
+
+		It("writes a manifest naming what changed and where the artifacts came from", func() {
+			breakGolden("T0.1")
+			m := save("T0.1", pending.Run{Problems: []string{"T0.1 dense.csv: first divergence …"}})
+			Expect(m).NotTo(BeNil())
+			Expect(m.Name).To(Equal("T0.1"))
+			Expect(m.Fixture).To(Equal("fixtures/T0.1-witness.yaml"))
+			Expect(m.FixtureHash).To(Equal(fixtures["T0.1"].Hash))
+			Expect(m.CodeHash).To(Equal(code))
+			Expect(m.GoldenDir).To(Equal("goldens/T0.1-witness"))
+			Expect(m.State).To(Equal("changed"))
+			Expect(m.Changed).To(Equal([]string{ladder.DenseFile}))
+			Expect(m.Artifacts).To(HaveLen(3))
+			Expect(m.Problems).To(Equal([]string{"T0.1 dense.csv: first divergence …"}))
+			Expect(list()).To(Equal([]pending.Manifest{*m}))
+		})
+
+		It("calls a rung without goldens new", func() {
+			Expect(os.RemoveAll(filepath.Join(root, "goldens", "T0.1-witness"))).To(Succeed())
+			m := save("T0.1", pending.Run{})
+			Expect(m.State).To(Equal("new"))
+			Expect(m.Changed).To(Equal(ladder.ArtifactNames))
+		})
+
+		It("keeps an aborted run pending even when its artifacts match, so review shows it", func() {
+			m := save("T0.1", pending.Run{Aborted: errors.New("pin never matched")})
+			Expect(m).NotTo(BeNil())
+			Expect(m.Aborted).To(Equal("pin never matched"))
+			Expect(m.Changed).To(BeEmpty())
+		})
+	})
+
+	Describe("List and Select", func() {
+		BeforeEach(func() {
+			breakGolden("T0.1")
+			breakGolden("T0.2")
+			save("T0.1", pending.Run{})
+			save("T0.2", pending.Run{})
+		})
+
+		It("lists by name and selects by rung", func() {
+			ms := list()
+			Expect(ms).To(HaveLen(2))
+			Expect(ms[0].Name).To(Equal("T0.1"))
+			sel, err := pending.Select(ms, []string{"T0.2"})
+			Expect(err).NotTo(HaveOccurred())
+			Expect(sel).To(HaveLen(1))
+			Expect(sel[0].Name).To(Equal("T0.2"))
+		})
+
+		It("refuses a name with nothing pending, listing what is", func() {
+			_, err := pending.Select(list(), []string{"T0.1", "T2.3/swapped"})
+			Expect(err).To(MatchError("nothing pending for T2.3/swapped (pending: T0.1, T0.2)"))
+			_, err = pending.Select(nil, []string{"T0.1"})
+			Expect(err).To(MatchError("nothing pending for T0.1 (pending: none; run make ladder first)"))
+		})
+
+		It("refuses a manifest that does not parse or is not where its name says", func() {
+			write(reports, "T0.1/pending.json", `{"name": "T0.1", "rung": "T0.1", "extra": 1}`)
+			_, err := pending.List(reports)
+			Expect(err).To(MatchError(ContainSubstring(`unknown field "extra"`)))
+			write(reports, "T0.1/pending.json", `{"name": "T0.2", "rung": "T0.2"}`)
+			_, err = pending.List(reports)
+			Expect(err).To(MatchError(ContainSubstring("it describes T0.2, which belongs in")))
+		})
+
+		It("lists nothing when there are no reports", func() {
+			ms, err := pending.List(filepath.Join(root, "nowhere"))
+			Expect(err).NotTo(HaveOccurred())
+			Expect(ms).To(BeEmpty())
+		})
+	})
+
+	Describe("Accept", func() {
+		BeforeEach(func() {
+			breakGolden("T0.1")
+			breakGolden("T0.2")
+		})
+
+		It("copies exactly the run's artifacts into goldens/, only those that changed, and drops the manifests", func() {
+			save("T0.1", pending.Run{})
+			save("T0.2", pending.Run{})
+			trace := goldenPath("T0.1", ladder.TraceFile)
+			before, err := os.Stat(trace)
+			Expect(err).NotTo(HaveOccurred())
+
+			acc, rec, err := pending.Accept(root, reports, list())
+			Expect(err).NotTo(HaveOccurred())
+			Expect(rec.Empty()).To(BeTrue())
+			Expect(acc).To(Equal([]pending.Accepted{
+				{Name: "T0.1", GoldenDir: "goldens/T0.1-witness", Files: []string{ladder.DenseFile}},
+				{Name: "T0.2", GoldenDir: "goldens/T0.2-decay", Files: []string{ladder.DenseFile}},
+			}))
+			for rung := range rungs {
+				for _, name := range ladder.ArtifactNames {
+					Expect(read(goldenPath(rung, name))).To(Equal(string(arts[rung][name])), "%s %s", rung, name)
+				}
+			}
+			after, err := os.Stat(trace)
+			Expect(err).NotTo(HaveOccurred())
+			Expect(after.ModTime()).To(Equal(before.ModTime()), "an unchanged golden is not rewritten")
+			Expect(list()).To(BeEmpty())
+			Expect(filepath.Join(reports, "T0.1", ladder.DenseFile)).To(BeAnExistingFile(), "the evidence stays")
+		})
+
+		DescribeTable("refuses, writing nothing for any selected rung, when one cannot be accepted",
+			func(run pending.Run, after func(), reason string) {
+				save("T0.1", pending.Run{})
+				save("T0.2", run)
+				if after != nil {
+					after()
+				}
+				_, _, err := pending.Accept(root, reports, list())
+				var refused *pending.RefusedError
+				Expect(errors.As(err, &refused)).To(BeTrue(), "%v", err)
+				Expect(refused.Order).To(Equal([]string{"T0.2"}))
+				Expect(err).To(MatchError(MatchRegexp(`^accept refused, nothing was written:\n  T0.2: ` + reason)))
+				Expect(read(goldenPath("T0.1", ladder.DenseFile))).To(Equal("tick\n0\n"), "T0.1 could be accepted but must not be, alone")
+				Expect(read(goldenPath("T0.2", ladder.DenseFile))).To(Equal("tick\n0\n"))
+				Expect(list()).To(HaveLen(2))
+			},
+			Entry("the fixture was edited", pending.Run{}, func() {
+				p := filepath.Join(root, "fixtures", "T0.2-decay.yaml")
+				Expect(os.WriteFile(p, []byte(read(p)+"# a note\n"), 0o644)).To(Succeed())
+			}, `the fixture changed since the run \(fixture hash [0-9a-f]{16} then, [0-9a-f]{16} now\)$`),
+			Entry("the fixture no longer loads", pending.Run{}, func() {
+				write(root, "fixtures/T0.2-decay.yaml", "rung: [\n")
+			}, `its fixture no longer loads: `),
+			Entry("the code changed (it was produced by other code)", pending.Run{CodeHash: "0123456789abcdef"}, nil,
+				`the code changed since the run \(code hash 0123456789abcdef then, [0-9a-f]{16} now\)$`),
+			Entry("an artifact was edited", pending.Run{}, func() { write(reports, "T0.2/trace.jsonl", "{}\n") },
+				`its trace.jsonl was changed after the run \(it is not what the run produced\)$`),
+			Entry("an artifact is gone", pending.Run{}, func() { Expect(os.Remove(filepath.Join(reports, "T0.2", "dense.csv"))).To(Succeed()) },
+				`its dense.csv cannot be read: `),
+			Entry("its expectations fail", pending.Run{Expectations: []string{"expect[0] … want 0.5"}}, nil,
+				`its expectations fail \(1\), so its goldens would record wrong behaviour: expect\[0\] … want 0.5$`),
+			Entry("the run aborted", pending.Run{Aborted: errors.New("pin never matched")}, nil,
+				`the run aborted, so its artifacts are partial: pin never matched$`),
+		)
+	})
+
+	It("Accept refuses every rung once the code changes", func() {
+		breakGolden("T0.1")
+		save("T0.1", pending.Run{})
+		write(root, "sim/world.go", "package sim\n\nvar leak int\n")
+		_, _, err := pending.Accept(root, reports, list())
+		Expect(err).To(MatchError(MatchRegexp(`^accept refused, nothing was written:\n  T0.1: the code changed since the run \(code hash ` + code + ` then, [0-9a-f]{16} now\)$`)))
+	})
+
+	It("Reject drops the manifest and keeps the evidence", func() {
+		breakGolden("T0.1")
+		save("T0.1", pending.Run{})
+		Expect(pending.Reject(reports, list())).To(Succeed())
+		Expect(list()).To(BeEmpty())
+		Expect(filepath.Join(reports, "T0.1", ladder.DenseFile)).To(BeAnExistingFile())
+		Expect(read(goldenPath("T0.1", ladder.DenseFile))).To(Equal("tick\n0\n"))
+	})
+})

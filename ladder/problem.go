@@ -1,0 +1,261 @@
+package ladder
+
+import (
+	"cmp"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/chronicle/ladder/dense"
+	"github.com/chronicle/ladder/ladder/checkpoint"
+	"github.com/chronicle/ladder/ladder/expect"
+	"github.com/chronicle/ladder/ladder/fixture"
+)
+
+// Problem is one reason a rung fails, located: which check, at which tick,
+// in which column or record, golden against actual. Message is the line
+// printed for it (rung first, reproduce and regenerate commands last); the
+// other fields are what CI reports and tools read (reports/failures.json).
+type Problem struct {
+	Rung  string `json:"rung"`
+	Case  string `json:"case"`
+	Check string `json:"check"` // dense.csv, trace.jsonl, checkpoints.json, expect, goldens, run
+	// Tick is where the problem first shows, or -1 when it is not at a
+	// tick (a missing golden, a trace expectation, the run's outcome).
+	Tick    int64  `json:"tick"`
+	Column  string `json:"column,omitempty"` // dense column, trace record and field, checkpoint name, expect[i]
+	Golden  string `json:"golden,omitempty"`
+	Actual  string `json:"actual,omitempty"`
+	File    string `json:"file"` // the fixture
+	Line    int    `json:"line"` // of the failing expectation, else of the rung or case
+	Message string `json:"message"`
+}
+
+// problem makes a Problem of check whose message is the rung, the check,
+// the text and the commands.
+func problem(f *fixture.Fixture, check string, tick int64, format string, args ...any) Problem {
+	return Problem{
+		Rung: f.Rung, Case: f.Case, Check: check, Tick: tick, File: f.File, Line: f.Pos.Line,
+		Message: fmt.Sprintf("%s %s: %s %s", f.Name(), check, fmt.Sprintf(format, args...), Commands(f)),
+	}
+}
+
+// Problems gathers everything wrong with one run, in the order a person
+// should read it: a run that aborted first (nothing after it is
+// trustworthy), then every other problem by the tick where it first shows,
+// earliest first — failed expectations, dense, trace and checkpoints alike
+// — and those without a tick last. The first line of a failing rung is
+// thus its earliest divergence.
+func Problems(res *Result, aborted error, v Verdict) []Problem {
+	f := res.Fixture
+	var out []Problem
+	if aborted != nil {
+		p := problem(f, "run", -1, "aborted: %v (what it produced before that is in reports/%s/)", aborted, f.Name())
+		out = append(out, p)
+	}
+	var rest []Problem
+	for _, r := range res.Expectations {
+		if !r.Passed {
+			rest = append(rest, expectation(f, r))
+		}
+	}
+	for _, b := range res.badSamples {
+		rest = append(rest, checkpointValue(f, b))
+	}
+	rest = append(rest, v.Problems...)
+	slices.SortStableFunc(rest, func(a, b Problem) int {
+		return cmp.Compare(uint64(a.Tick), uint64(b.Tick)) // -1 is the largest
+	})
+	return append(out, rest...)
+}
+
+// Lines returns the problems' messages.
+func Lines(ps []Problem) []string {
+	out := make([]string, len(ps))
+	for i, p := range ps {
+		out[i] = p.Message
+	}
+	return out
+}
+
+// expectation is the problem of one failed expectation, located from the
+// verdict's own data: the line of the field that failed and its first
+// failing tick.
+func expectation(f *fixture.Fixture, r expect.Result) Problem {
+	return Problem{
+		Rung: f.Rung, Case: f.Case, Check: "expect", Tick: r.Tick, Column: fmt.Sprintf("expect[%d]", r.Index),
+		File: f.File, Line: r.At.Line,
+		Message: fmt.Sprintf("%s %s %s", f.Name(), r.Line(f.File), Commands(f)),
+	}
+}
+
+// checkpointValue is the problem of a checkpoint that sampled a value no
+// golden may hold (NaN or infinite).
+func checkpointValue(f *fixture.Fixture, b badSample) Problem {
+	return Problem{
+		Rung: f.Rung, Case: f.Case, Check: CheckpointsFile, Tick: b.Tick, Column: b.Name,
+		File: f.File, Line: b.Line,
+		Message: fmt.Sprintf("%s %s %s", f.Name(), b.Message, Commands(f)),
+	}
+}
+
+// denseProblem compares a dense golden with a run's. When the column set
+// changed (someone new holds a rumour), the first differing header column
+// says little: it reports the columns added and removed and the first tick
+// at which a column both have differs.
+func denseProblem(f *fixture.Fixture, golden, actual []byte) (Problem, bool) {
+	d, err := dense.Compare(golden, actual)
+	switch {
+	case err != nil:
+		return problem(f, DenseFile, -1, "golden %s/%s is malformed: %v", f.GoldenDir(), DenseFile, err), true
+	case d == nil:
+		return Problem{}, false
+	case d.Kind == dense.KindHeader:
+		if p, ok := columnSetProblem(f, golden, actual); ok {
+			return p, true
+		}
+	}
+	p := problem(f, DenseFile, tickOf(d.Tick), "%s", d)
+	p.Column, p.Golden, p.Actual = d.Column, d.Golden, d.Actual
+	return p, true
+}
+
+func tickOf(s string) int64 {
+	t, err := strconv.ParseInt(s, 10, 64)
+	if err != nil {
+		return -1
+	}
+	return t
+}
+
+func columnSetProblem(f *fixture.Fixture, golden, actual []byte) (Problem, bool) {
+	d, err := dense.Diff(golden, actual)
+	if err != nil || len(d.Added)+len(d.Removed) == 0 {
+		return Problem{}, false // a reordered header: the header divergence says it best
+	}
+	oneSide := map[string]bool{}
+	for _, c := range append(slices.Clone(d.Added), d.Removed...) {
+		oneSide[c] = true
+	}
+	text := fmt.Sprintf("columns differ: %d added%s, %d removed%s", len(d.Added), names(d.Added), len(d.Removed), names(d.Removed))
+	tick := int64(-1)
+	var shared *dense.Change
+	for i, c := range d.Cells {
+		if tick < 0 {
+			tick = c.Tick
+		}
+		if !oneSide[c.Column] {
+			shared = &d.Cells[i]
+			break
+		}
+	}
+	p := problem(f, DenseFile, tick, "")
+	switch {
+	case shared != nil:
+		text += fmt.Sprintf("; shared columns first differ at tick %d, column %q: golden %s, actual %s",
+			shared.Tick, shared.Column, shownCell(shared.Golden), shownCell(shared.Actual))
+		p.Column, p.Golden, p.Actual = shared.Column, shared.Golden, shared.Actual
+	case tick >= 0:
+		text += fmt.Sprintf("; shared columns agree; the first value in an added or removed column is at tick %d, column %q", tick, d.Cells[0].Column)
+		p.Column, p.Golden, p.Actual = d.Cells[0].Column, d.Cells[0].Golden, d.Cells[0].Actual
+	default:
+		text += "; every cell agrees"
+	}
+	if len(d.MissingTicks) > 0 {
+		text += fmt.Sprintf("; actual ends before tick %d", d.MissingTicks[0])
+	}
+	if len(d.ExtraTicks) > 0 {
+		text += fmt.Sprintf("; actual has extra rows from tick %d", d.ExtraTicks[0])
+	}
+	p.Message = fmt.Sprintf("%s %s: %s %s", f.Name(), DenseFile, text, Commands(f))
+	return p, true
+}
+
+// names lists up to six column names after a colon.
+func names(cols []string) string {
+	const most = 6
+	switch {
+	case len(cols) == 0:
+		return ""
+	case len(cols) > most:
+		return fmt.Sprintf(" (%s and %d more)", strings.Join(cols[:most], ", "), len(cols)-most)
+	}
+	return " (" + strings.Join(cols, ", ") + ")"
+}
+
+func shownCell(v string) string {
+	if v == "" {
+		return `""`
+	}
+	return v
+}
+
+// checkpointProblem collapses a checkpoint comparison to its earliest
+// difference (the outcome counts as the end of the run) and a count of the
+// others: forty checkpoints off by the same change are one line.
+func checkpointProblem(f *fixture.Fixture, diffs []checkpoint.Diff) (Problem, bool) {
+	if len(diffs) == 0 {
+		return Problem{}, false
+	}
+	first := slices.MinFunc(diffs, func(a, b checkpoint.Diff) int { return cmp.Compare(uint64(a.Tick), uint64(b.Tick)) })
+	text := first.Message
+	if n := len(diffs) - 1; n > 0 {
+		text += fmt.Sprintf(" (and %d more checkpoint difference", n)
+		if n > 1 {
+			text += "s"
+		}
+		text += ")"
+	}
+	p := problem(f, CheckpointsFile, first.Tick, "%s", text)
+	p.Column, p.Golden, p.Actual = first.Name, first.Golden, first.Actual
+	return p, true
+}
+
+// missingGoldens reports a rung whose golden directory does not exist and
+// never did in git: a new rung, whose goldens are this run's to review and
+// accept. One problem, not one per file.
+func missingGoldens(root string, f *fixture.Fixture) (Problem, bool) {
+	if _, err := os.Stat(filepath.Join(root, filepath.FromSlash(f.GoldenDir()))); !errors.Is(err, fs.ErrNotExist) {
+		return Problem{}, false
+	}
+	for _, name := range ArtifactNames {
+		if inGit(root, f.GoldenDir()+"/"+name) {
+			return Problem{}, false
+		}
+	}
+	p := Problem{Rung: f.Rung, Case: f.Case, Check: "goldens", Tick: -1, File: f.File, Line: f.Pos.Line}
+	p.Message = fmt.Sprintf("%s: no goldens yet (%s/ does not exist): review what this run produced with "+
+		"`go run ./tools/ladder review %s` and accept it with `go run ./tools/ladder accept %s`, or run `make goldens RUNG=%s`",
+		f.Name(), f.GoldenDir(), f.Name(), f.Name(), f.Name())
+	return p, true
+}
+
+// missingGolden advises on one missing golden file: deleted (git has it)
+// or never created.
+func missingGolden(root string, f *fixture.Fixture, name string) Problem {
+	path := f.GoldenDir() + "/" + name
+	if inGit(root, path) {
+		return problem(f, name, -1, "golden %s was deleted, but git has it: restore it with `git checkout HEAD -- %s` "+
+			"(or, if deleting it was meant, accept this run's artifacts: `go run ./tools/ladder accept %s`)", path, path, f.Name())
+	}
+	return problem(f, name, -1, "golden %s is missing and was never committed: review and accept this run's artifacts "+
+		"(`go run ./tools/ladder review %s`, then `accept %s`)", path, f.Name(), f.Name())
+}
+
+// inGit reports whether git knows path (relative to root) in HEAD or in
+// the index. Without git, or outside a repository, it knows nothing.
+func inGit(root, path string) bool {
+	for _, object := range []string{"HEAD:" + path, ":" + path} {
+		cmd := exec.Command("git", "-C", root, "cat-file", "-e", object)
+		if cmd.Run() == nil {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,302 @@
+package regen
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strings"
+	"syscall"
+)
+
+// WorkDir is where everything temporary of a regeneration or an accept
+// lives, relative to the repository root: the two renderings of the
+// determinism proof, the staged files of a switch and its journal, and the
+// lock. It is ignored by git, and the next run removes whatever a killed
+// run left there.
+const WorkDir = "goldens/.regen"
+
+// Workspace is WorkDir, held under an exclusive lock for the length of one
+// regeneration or accept. A process killed with SIGKILL releases the lock
+// with its file descriptors, so a later Open always gets it back and can
+// tell debris (anything in WorkDir) from another run's work in progress.
+type Workspace struct {
+	root string
+	dir  string
+	lock *os.File
+	// step, when set, is called at each named point of a switch (tests
+	// stop a child process there and kill it; see export_test.go).
+	step func(point string)
+}
+
+// Recovery is what Open found of an interrupted run and what it did.
+type Recovery struct {
+	// Finished lists golden files (relative to the root) moved into place
+	// by rolling forward a switch that had committed: the run was killed
+	// after deciding to switch, so the switch is completed, not undone.
+	Finished []string
+	// Removed lists temporary paths (relative to the root) deleted:
+	// renderings, files staged for a switch that never committed, and the
+	// .<file>.tmp-N files older versions of this tool left in golden
+	// directories.
+	Removed []string
+}
+
+// Empty reports whether there was nothing to recover.
+func (r Recovery) Empty() bool { return len(r.Finished) == 0 && len(r.Removed) == 0 }
+
+func (r Recovery) String() string {
+	var parts []string
+	if len(r.Finished) > 0 {
+		parts = append(parts, fmt.Sprintf("finished an interrupted switch (%d golden file(s) moved into place: %s)",
+			len(r.Finished), strings.Join(r.Finished, ", ")))
+	}
+	if len(r.Removed) > 0 {
+		parts = append(parts, fmt.Sprintf("removed what an interrupted run left behind: %s", strings.Join(r.Removed, ", ")))
+	}
+	return strings.Join(parts, "; ")
+}
+
+// ErrBusy means another regeneration or accept holds the workspace — or
+// the renderers of a killed one are still finishing.
+var ErrBusy = errors.New("another regeneration or accept is running (it holds " + WorkDir +
+	"/lock; the renderers of a killed run hold it until they finish: try again in a moment)")
+
+const (
+	lockName    = "lock"
+	journalName = "journal"
+	stageName   = "stage"
+)
+
+// Open takes the workspace under root, waiting for nobody: it fails with
+// ErrBusy when another process holds it. It then clears what an
+// interrupted run left, finishing a committed switch first.
+func Open(root string) (*Workspace, Recovery, error) {
+	dir := filepath.Join(root, filepath.FromSlash(WorkDir))
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return nil, Recovery{}, fmt.Errorf("open workspace: %w", err)
+	}
+	lock, err := os.OpenFile(filepath.Join(dir, lockName), os.O_CREATE|os.O_RDWR, 0o644)
+	if err != nil {
+		return nil, Recovery{}, fmt.Errorf("open workspace: %w", err)
+	}
+	// flock, not a lock file's existence: the kernel drops the lock when
+	// its holder dies, however it dies.
+	if err := syscall.Flock(int(lock.Fd()), syscall.LOCK_EX|syscall.LOCK_NB); err != nil {
+		lock.Close()
+		if errors.Is(err, syscall.EWOULDBLOCK) {
+			return nil, Recovery{}, ErrBusy
+		}
+		return nil, Recovery{}, fmt.Errorf("lock workspace: %w", err)
+	}
+	w := &Workspace{root: root, dir: dir, lock: lock}
+	rec, err := w.recover()
+	if err != nil {
+		w.Close()
+		return nil, rec, err
+	}
+	return w, rec, nil
+}
+
+// Inherit returns the locked file for child processes to inherit
+// (exec.Cmd.ExtraFiles): an flock belongs to the open file, so while any
+// child holding it lives the workspace stays locked, even if this process
+// is killed — a later Open cannot clear a directory a renderer is still
+// writing.
+func (w *Workspace) Inherit() *os.File { return w.lock }
+
+// RunDir is the directory of rendering n (1 or 2) of the determinism proof.
+func (w *Workspace) RunDir(n int) string {
+	return filepath.Join(w.dir, fmt.Sprintf("run-%d", n))
+}
+
+// Close removes the workspace's temporaries and releases it.
+func (w *Workspace) Close() error {
+	_, err := w.clear()
+	return errors.Join(err, w.lock.Close())
+}
+
+// Commit writes files (repository-relative slash paths to their new
+// bytes) so that, as any later Open sees it, either none or all of them
+// are in place. Each is staged in the workspace and synced; then a journal
+// naming them is written atomically — the commit point; then each staged
+// file is renamed over its target. A run killed before the journal exists
+// leaves only staged files, which the next Open deletes; one killed after
+// leaves the journal, which the next Open replays.
+func (w *Workspace) Commit(files map[string][]byte) error {
+	paths := make([]string, 0, len(files))
+	for p := range files {
+		if err := checkPath(p); err != nil {
+			return err
+		}
+		paths = append(paths, p)
+	}
+	slices.Sort(paths)
+	stage := filepath.Join(w.dir, stageName)
+	for _, p := range paths {
+		w.at("stage " + p)
+		if err := writeSynced(filepath.Join(stage, filepath.FromSlash(p)), files[p]); err != nil {
+			return fmt.Errorf("stage %s: %w", p, err)
+		}
+	}
+	w.at("journal")
+	journal := strings.Join(paths, "\n") + "\n"
+	if len(paths) == 0 {
+		return nil
+	}
+	if err := WriteAtomic(filepath.Join(w.dir, journalName), []byte(journal)); err != nil {
+		return fmt.Errorf("commit: %w", err)
+	}
+	return w.replay(paths)
+}
+
+// replay moves every staged file of a committed journal into place (a file
+// already moved is skipped), then drops the journal and the stage.
+func (w *Workspace) replay(paths []string) error {
+	stage := filepath.Join(w.dir, stageName)
+	for _, p := range paths {
+		w.at("switch " + p)
+		from := filepath.Join(stage, filepath.FromSlash(p))
+		to := filepath.Join(w.root, filepath.FromSlash(p))
+		if _, err := os.Lstat(from); errors.Is(err, fs.ErrNotExist) {
+			continue // moved before the interruption
+		}
+		if err := os.MkdirAll(filepath.Dir(to), 0o755); err != nil {
+			return fmt.Errorf("switch %s: %w", p, err)
+		}
+		if err := os.Rename(from, to); err != nil {
+			return fmt.Errorf("switch %s: %w", p, err)
+		}
+	}
+	if err := os.Remove(filepath.Join(w.dir, journalName)); err != nil {
+		return fmt.Errorf("switch: drop the journal: %w", err)
+	}
+	return os.RemoveAll(stage)
+}
+
+func (w *Workspace) at(point string) {
+	if w.step != nil {
+		w.step(point)
+	}
+}
+
+// recover finishes a committed switch, then removes every other entry of
+// the workspace and any temporary file an older version of this tool left
+// beside a golden.
+func (w *Workspace) recover() (Recovery, error) {
+	var rec Recovery
+	data, err := os.ReadFile(filepath.Join(w.dir, journalName))
+	switch {
+	case err == nil:
+		paths := strings.Split(strings.TrimSuffix(string(data), "\n"), "\n")
+		for _, p := range paths {
+			if err := checkPath(p); err != nil {
+				return rec, fmt.Errorf("interrupted switch: journal %s/%s: %w", WorkDir, journalName, err)
+			}
+			if _, err := os.Lstat(filepath.Join(w.dir, stageName, filepath.FromSlash(p))); err == nil {
+				rec.Finished = append(rec.Finished, p)
+			}
+		}
+		if err := w.replay(paths); err != nil {
+			return rec, fmt.Errorf("finish an interrupted switch: %w", err)
+		}
+	case !errors.Is(err, fs.ErrNotExist):
+		return rec, fmt.Errorf("read the journal: %w", err)
+	}
+	removed, err := w.clear()
+	rec.Removed = removed
+	if err != nil {
+		return rec, err
+	}
+	legacy, err := removeLegacyTemps(w.root)
+	rec.Removed = append(rec.Removed, legacy...)
+	return rec, err
+}
+
+// clear removes every entry of the workspace but the lock.
+func (w *Workspace) clear() ([]string, error) {
+	entries, err := os.ReadDir(w.dir)
+	if err != nil {
+		return nil, fmt.Errorf("clear workspace: %w", err)
+	}
+	var removed []string
+	for _, e := range entries {
+		if e.Name() == lockName {
+			continue
+		}
+		if err := os.RemoveAll(filepath.Join(w.dir, e.Name())); err != nil {
+			return removed, fmt.Errorf("clear workspace: %w", err)
+		}
+		removed = append(removed, WorkDir+"/"+e.Name())
+	}
+	return removed, nil
+}
+
+// legacyTemp is the name os.CreateTemp gave the temporary files that
+// versions before the workspace wrote beside each golden.
+var legacyTemp = regexp.MustCompile(`^\.(dense\.csv|checkpoints\.json|trace\.jsonl)\.tmp-[0-9]+$`)
+
+func removeLegacyTemps(root string) ([]string, error) {
+	var removed []string
+	goldens := filepath.Join(root, "goldens")
+	err := filepath.WalkDir(goldens, func(p string, d fs.DirEntry, err error) error {
+		switch {
+		case err != nil:
+			return err
+		case d.IsDir() && p != goldens && d.Name() == path.Base(WorkDir):
+			return filepath.SkipDir
+		case d.Type().IsRegular() && legacyTemp.MatchString(d.Name()):
+			if err := os.Remove(p); err != nil {
+				return err
+			}
+			rel, _ := filepath.Rel(root, p)
+			removed = append(removed, filepath.ToSlash(rel))
+		}
+		return nil
+	})
+	if err != nil {
+		return removed, fmt.Errorf("remove stale temporary files: %w", err)
+	}
+	return removed, nil
+}
+
+// checkPath accepts only clean slash paths inside goldens/, so neither a
+// caller nor a tampered journal can move a file anywhere else.
+func checkPath(p string) error {
+	if !strings.HasPrefix(p, "goldens/") || path.Clean(p) != p || strings.HasPrefix(p, WorkDir+"/") || p == WorkDir {
+		return fmt.Errorf("%q is not a golden file path", p)
+	}
+	return nil
+}
+
+// writeSynced writes a new file and syncs it, creating its directory.
+func writeSynced(p string, data []byte) error {
+	if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+		return err
+	}
+	f, err := os.OpenFile(p, os.O_CREATE|os.O_WRONLY|os.O_TRUNC, 0o644)
+	if err != nil {
+		return err
+	}
+	if _, err := f.Write(data); err != nil {
+		f.Close()
+		return err
+	}
+	if err := f.Sync(); err != nil {
+		f.Close()
+		return err
+	}
+	return f.Close()
+}
+
+// Interrupted reports whether the workspace under root holds the journal
+// of a switch that committed but did not finish: the goldens are part old,
+// part new until the next Open (make goldens, ladder accept) replays it.
+func Interrupted(root string) bool {
+	_, err := os.Stat(filepath.Join(root, filepath.FromSlash(WorkDir), journalName))
+	return err == nil
+}

@@ -1,0 +1,26 @@
+// Package report writes the ladder's reports for CI and merges the reports
+// of shards.
+//
+// After every run the suite writes, beside Ginkgo's own JSON report
+// (reports/ladder.json):
+//
+//   - reports/junit.xml: one <testsuite> per tier (tier0, tier1, …, and
+//     "harness" for the suite's own specs), one <testcase> per rung or case
+//     that ran, whose file and line are the fixture's — so CI annotations
+//     land on the YAML, not on the Go harness — and whose <failure> message
+//     is the rung's first line, its earliest divergence:
+//
+//     <testcase name="T2.1 Spread — …" classname="tier2" file="fixtures/T2.1-spread.yaml" line="1" time="0.041">
+//     <failure message="T2.1 dense.csv: first divergence at tick 14, …" type="failed">…</failure>
+//     </testcase>
+//
+//   - reports/failures.json: every failure as data, one object each —
+//     {"rung", "case", "check", "tick", "column", "golden", "actual", "file",
+//     "line", "message"} — in rung order; a spec that failed without
+//     located problems (a harness spec) appears with check "spec".
+//
+// Specs a label filter or shard left out are not listed: a report lists
+// what ran. Merge joins the reports of shards (each a directory holding
+// the three files) into one, refusing a spec that ran in two shards, so the
+// merged lists equal a full run's.
+package report

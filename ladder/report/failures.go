@@ -1,0 +1,121 @@
+package report
+
+import (
+	"cmp"
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+
+	"github.com/onsi/ginkgo/v2/types"
+
+	"github.com/chronicle/ladder/ladder"
+)
+
+// FailureEntry is the name of the report entry a rung spec adds for each of
+// its problems (a ladder.Problem, as JSON).
+const FailureEntry = "failure"
+
+// Failures is reports/failures.json.
+type Failures struct {
+	Failures []ladder.Problem `json:"failures"`
+}
+
+// NewFailures collects every failure of a run as data: each rung's
+// problems from its FailureEntry entries, and, for a failed spec without
+// them (a harness spec), one problem of check "spec", no rung, carrying the
+// spec's name and message and its location. They are ordered by rung and
+// case (harness specs first), each spec's problems in its own order.
+func NewFailures(r types.Report, root string) (Failures, error) {
+	abs, _ := filepath.Abs(root)
+	out := Failures{Failures: []ladder.Problem{}}
+	for _, s := range r.SpecReports {
+		if !Ran(s) || !s.State.Is(types.SpecStateFailureStates) {
+			continue
+		}
+		var found bool
+		for _, e := range s.ReportEntries {
+			if e.Name != FailureEntry {
+				continue
+			}
+			var p ladder.Problem
+			if err := Decode(e, &p); err != nil {
+				return Failures{}, fmt.Errorf("failure entry of %q: %w", s.LeafNodeText, err)
+			}
+			out.Failures = append(out.Failures, p)
+			found = true
+		}
+		if !found {
+			out.Failures = append(out.Failures, ladder.Problem{Check: "spec", Tick: -1, File: relative(abs, s.LeafNodeLocation.FileName),
+				Line: s.LeafNodeLocation.LineNumber, Message: s.FullText() + ": " + s.Failure.Message})
+		}
+	}
+	out.sort()
+	return out, nil
+}
+
+func (f *Failures) sort() {
+	// Stable: a rung's problems keep their order, earliest first. Harness
+	// specs (no rung) ran in random order, so their messages order them.
+	slices.SortStableFunc(f.Failures, func(a, b ladder.Problem) int {
+		c := cmp.Or(cmp.Compare(a.Rung, b.Rung), cmp.Compare(a.Case, b.Case))
+		if c == 0 && a.Rung == "" {
+			c = cmp.Compare(a.Message, b.Message)
+		}
+		return c
+	})
+}
+
+// Decode reads a report entry's value into v: from its JSON when the
+// report was read back from a file or another process, from the value
+// itself in the process that added it.
+func Decode(e types.ReportEntry, v any) error {
+	data := []byte(e.Value.AsJSON)
+	if len(data) == 0 {
+		var err error
+		if data, err = json.Marshal(e.Value.GetRawValue()); err != nil {
+			return err
+		}
+	}
+	return json.Unmarshal(data, v)
+}
+
+// Marshal writes the document, indented.
+func (f Failures) Marshal() ([]byte, error) {
+	b, err := json.MarshalIndent(f, "", "  ")
+	if err != nil {
+		return nil, fmt.Errorf("write failures: %w", err)
+	}
+	return append(b, '\n'), nil
+}
+
+// File names of the reports.
+const (
+	JUnitFile    = "junit.xml"
+	FailuresFile = "failures.json"
+	GinkgoFile   = "ladder.json"
+)
+
+// Write writes junit.xml and failures.json of a run into dir.
+func Write(dir, root string, r types.Report) error {
+	j, err := NewJUnit(r, root).Marshal()
+	if err != nil {
+		return err
+	}
+	fs, err := NewFailures(r, root)
+	if err != nil {
+		return err
+	}
+	f, err := fs.Marshal()
+	if err != nil {
+		return err
+	}
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return err
+	}
+	if err := os.WriteFile(filepath.Join(dir, JUnitFile), j, 0o644); err != nil {
+		return err
+	}
+	return os.WriteFile(filepath.Join(dir, FailuresFile), f, 0o644)
+}

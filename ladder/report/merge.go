@@ -1,0 +1,193 @@
+package report
+
+import (
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+
+	"github.com/onsi/ginkgo/v2/types"
+
+	"github.com/chronicle/ladder/ladder"
+)
+
+// Merge joins the reports of shards — directories each holding junit.xml,
+// ladder.json (Ginkgo's) and failures.json — into out, as if one run had
+// made them: a spec that ran in one shard is taken from it, one that ran
+// in none is listed once as it was (skipped), and one that ran in two is
+// an error, since the shards are meant to split the specs, not repeat them.
+func Merge(out string, shards []string) error {
+	if len(shards) == 0 {
+		return fmt.Errorf("merge: no shard reports given")
+	}
+	var (
+		junits []JUnit
+		ginkgo [][]types.Report
+		fails  Failures
+	)
+	for _, dir := range shards {
+		b, err := os.ReadFile(filepath.Join(dir, JUnitFile))
+		if err != nil {
+			return fmt.Errorf("merge: %w", err)
+		}
+		j, err := ParseJUnit(b)
+		if err != nil {
+			return fmt.Errorf("merge %s: %w", dir, err)
+		}
+		junits = append(junits, j)
+
+		b, err = os.ReadFile(filepath.Join(dir, GinkgoFile))
+		if err != nil {
+			return fmt.Errorf("merge: %w", err)
+		}
+		var rs []types.Report
+		if err := json.Unmarshal(b, &rs); err != nil {
+			return fmt.Errorf("merge %s/%s: %w", dir, GinkgoFile, err)
+		}
+		ginkgo = append(ginkgo, rs)
+
+		b, err = os.ReadFile(filepath.Join(dir, FailuresFile))
+		if err != nil {
+			return fmt.Errorf("merge: %w", err)
+		}
+		var f Failures
+		if err := json.Unmarshal(b, &f); err != nil {
+			return fmt.Errorf("merge %s/%s: %w", dir, FailuresFile, err)
+		}
+		fails.Failures = append(fails.Failures, f.Failures...)
+	}
+	j, err := MergeJUnit(junits, shards)
+	if err != nil {
+		return err
+	}
+	g, err := MergeGinkgo(ginkgo, shards)
+	if err != nil {
+		return err
+	}
+	fails.sort()
+	if fails.Failures == nil {
+		fails.Failures = []ladder.Problem{}
+	}
+	jb, err := j.Marshal()
+	if err != nil {
+		return err
+	}
+	gb, err := json.MarshalIndent(g, "", "  ")
+	if err != nil {
+		return fmt.Errorf("merge: %w", err)
+	}
+	fb, err := fails.Marshal()
+	if err != nil {
+		return err
+	}
+	if err := os.MkdirAll(out, 0o755); err != nil {
+		return err
+	}
+	for _, f := range []struct {
+		name string
+		data []byte
+	}{{JUnitFile, jb}, {GinkgoFile, gb}, {FailuresFile, fb}} {
+		if err := os.WriteFile(filepath.Join(out, f.name), f.data, 0o644); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// MergeJUnit joins JUnit documents: suites by name, testcases sorted,
+// counts recomputed. A testcase (name, file, line) in two documents is an
+// error naming both.
+func MergeJUnit(docs []JUnit, names []string) (JUnit, error) {
+	out := JUnit{XMLName: docs[0].XMLName, Name: docs[0].Name}
+	index := map[string]int{}
+	seen := map[string]int{}
+	for d, doc := range docs {
+		for _, s := range doc.Suites {
+			i, ok := index[s.Name]
+			if !ok {
+				i = len(out.Suites)
+				index[s.Name] = i
+				out.Suites = append(out.Suites, JUnitSuite{Name: s.Name})
+			}
+			for _, c := range s.Cases {
+				id := fmt.Sprintf("%s\x00%s:%d", c.Name, c.File, c.Line)
+				if prev, ok := seen[id]; ok {
+					return JUnit{}, fmt.Errorf("merge: %q ran in two shards (%s and %s)", c.Name, names[prev], names[d])
+				}
+				seen[id] = d
+				out.Suites[i].Cases = append(out.Suites[i].Cases, c)
+			}
+		}
+	}
+	for i := range out.Suites {
+		s := &out.Suites[i]
+		slices.SortFunc(s.Cases, func(a, b JUnitCase) int { return strings.Compare(a.Name, b.Name) })
+		for _, c := range s.Cases {
+			s.Tests++
+			s.Time += c.Time
+			switch {
+			case c.Failure != nil:
+				s.Failures++
+			case c.Error != nil:
+				s.Errors++
+			case c.Skipped != nil:
+				s.Skipped++
+			}
+		}
+	}
+	sortSuites(out.Suites)
+	out.total()
+	return out, nil
+}
+
+// MergeGinkgo joins Ginkgo JSON reports suite by suite (by description):
+// every spec once — from the shard that ran it — the suite succeeding only
+// if every shard's did, run times summed. Suite-level nodes (a
+// ReportAfterSuite) ran in every shard; the first shard's is kept.
+func MergeGinkgo(shards [][]types.Report, names []string) ([]types.Report, error) {
+	var out []types.Report
+	index := map[string]int{}
+	type spec struct {
+		shard int
+		ran   bool
+		at    int // index in the merged suite's SpecReports
+	}
+	specs := map[string]*spec{}
+	for d, reports := range shards {
+		for _, r := range reports {
+			i, ok := index[r.SuiteDescription]
+			if !ok {
+				i = len(out)
+				index[r.SuiteDescription] = i
+				base := r
+				base.SpecReports = nil
+				base.RunTime = 0
+				base.SuiteSucceeded = true
+				out = append(out, base)
+			}
+			m := &out[i]
+			m.SuiteSucceeded = m.SuiteSucceeded && r.SuiteSucceeded
+			m.RunTime += r.RunTime
+			for _, s := range r.SpecReports {
+				id := r.SuiteDescription + "\x00" + s.LeafNodeType.String() + "\x00" + s.FullText() + "\x00" + s.LeafNodeLocation.String()
+				ran := Ran(s)
+				prev, seen := specs[id]
+				switch {
+				case !seen:
+					specs[id] = &spec{shard: d, ran: ran, at: len(m.SpecReports)}
+					m.SpecReports = append(m.SpecReports, s)
+				case s.LeafNodeType != types.NodeTypeIt:
+					// a suite-level node: every shard ran its own
+				case ran && prev.ran:
+					return nil, fmt.Errorf("merge: %q ran in two shards (%s and %s)", s.FullText(), names[prev.shard], names[d])
+				case ran:
+					m.SpecReports[prev.at] = s
+					prev.shard, prev.ran = d, true
+				}
+			}
+		}
+	}
+	return out, nil
+}

@@ -1,0 +1,247 @@
+package trace
+
+import (
+	"bufio"
+	"bytes"
+	"cmp"
+	"encoding/json"
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+)
+
+// FieldChange is one field that differs between two records, by its path
+// in the record (`roll.value`, `pair[1]`); a side that lacks the field
+// shows as "<missing>". Values are compact JSON.
+type FieldChange struct {
+	Path           string
+	Golden, Actual string
+}
+
+// FieldDiff compares two decoded records field by field, ignoring seq (a
+// record's position, which shifts whenever a record is added before it)
+// and branch (the same on every line of a file), and returns the fields
+// that differ in path order.
+func FieldDiff(golden, actual map[string]any) []FieldChange {
+	g, a := map[string]string{}, map[string]string{}
+	flatten("", strip(golden), g)
+	flatten("", strip(actual), a)
+	var paths []string
+	for p := range g {
+		paths = append(paths, p)
+	}
+	for p := range a {
+		if _, ok := g[p]; !ok {
+			paths = append(paths, p)
+		}
+	}
+	slices.Sort(paths)
+	var out []FieldChange
+	for _, p := range paths {
+		gv, gok := g[p]
+		av, aok := a[p]
+		if gok && aok && gv == av {
+			continue
+		}
+		if !gok {
+			gv = missing
+		}
+		if !aok {
+			av = missing
+		}
+		out = append(out, FieldChange{Path: p, Golden: gv, Actual: av})
+	}
+	return out
+}
+
+const missing = "<missing>"
+
+func strip(r map[string]any) map[string]any {
+	out := make(map[string]any, len(r))
+	for k, v := range r {
+		if k != "seq" && k != "branch" {
+			out[k] = v
+		}
+	}
+	return out
+}
+
+// flatten writes every leaf of v under its path; an empty object or list
+// is a leaf.
+func flatten(path string, v any, out map[string]string) {
+	switch x := v.(type) {
+	case map[string]any:
+		if len(x) > 0 {
+			for k, e := range x {
+				p := k
+				if path != "" {
+					p = path + "." + k
+				}
+				flatten(p, e, out)
+			}
+			return
+		}
+	case []any:
+		if len(x) > 0 {
+			for i, e := range x {
+				flatten(path+"["+strconv.Itoa(i)+"]", e, out)
+			}
+			return
+		}
+	}
+	if n, ok := v.(json.Number); ok {
+		out[path] = string(n) // as written: 1.0 stays 1.0
+		return
+	}
+	b, _ := json.Marshal(v) // decoded JSON always re-encodes
+	out[path] = string(b)
+}
+
+// decode reads one record, keeping numbers as written.
+func decode(line []byte) (map[string]any, error) {
+	dec := json.NewDecoder(bytes.NewReader(line))
+	dec.UseNumber()
+	var rec map[string]any
+	if err := dec.Decode(&rec); err != nil {
+		return nil, err
+	}
+	if dec.More() {
+		return nil, fmt.Errorf("data after the record")
+	}
+	return rec, nil
+}
+
+// tickOf reads a decoded record's tick (0 when it has none).
+func tickOf(rec map[string]any) int64 {
+	switch t := rec["tick"].(type) {
+	case json.Number:
+		n, _ := t.Int64()
+		return n
+	case float64:
+		return int64(t)
+	}
+	return 0
+}
+
+// KindDelta counts the records of one kind that a change added, removed or
+// changed, and the tick of the first of them.
+type KindDelta struct {
+	Kind                    string
+	Added, Removed, Changed int
+	First                   int64
+}
+
+// Delta is a record-level comparison of two trace files.
+type Delta struct {
+	Added, Removed, Changed int
+	Kinds                   []KindDelta // by first tick, then kind
+}
+
+// Empty reports whether the traces hold the same records.
+func (d *Delta) Empty() bool { return d.Added+d.Removed+d.Changed == 0 }
+
+// Summary says how much changed, in one line, e.g.
+// "196 records changed, 3 added, 0 removed".
+func (d *Delta) Summary() string {
+	return fmt.Sprintf("%d records changed, %d added, %d removed", d.Changed, d.Added, d.Removed)
+}
+
+func (k KindDelta) String() string {
+	return fmt.Sprintf("%s: %d changed, %d added, %d removed, from tick %d", k.Kind, k.Changed, k.Added, k.Removed, k.First)
+}
+
+// Diff compares two trace files record by record. A record's identity is
+// its tick, kind and what it is about (an encounter's id, a rule and its
+// subject…); records with the same identity are matched in file order, and
+// a matched pair whose fields (other than seq and branch) differ is
+// changed. The rest are added (only in actual) or removed (only in
+// golden). Counting identities rather than lines means one inserted record
+// is one added record, not a shift of every line after it.
+func Diff(golden, actual []byte) (*Delta, error) {
+	g, err := records(golden)
+	if err != nil {
+		return nil, fmt.Errorf("golden: %w", err)
+	}
+	a, err := records(actual)
+	if err != nil {
+		return nil, fmt.Errorf("actual: %w", err)
+	}
+	pending := map[string][]record{}
+	for _, r := range g {
+		pending[r.id] = append(pending[r.id], r)
+	}
+	kinds := map[string]*KindDelta{}
+	count := func(r record, f func(*KindDelta)) {
+		k := kinds[r.kind]
+		if k == nil {
+			k = &KindDelta{Kind: r.kind, First: r.tick}
+			kinds[r.kind] = k
+		}
+		k.First = min(k.First, r.tick)
+		f(k)
+	}
+	d := &Delta{}
+	for _, r := range a {
+		q := pending[r.id]
+		if len(q) == 0 {
+			d.Added++
+			count(r, func(k *KindDelta) { k.Added++ })
+			continue
+		}
+		pending[r.id] = q[1:]
+		if q[0].body != r.body {
+			d.Changed++
+			count(r, func(k *KindDelta) { k.Changed++ })
+		}
+	}
+	for _, r := range g {
+		// What is left in a queue is its tail: the golden records no
+		// actual record matched.
+		if q := pending[r.id]; len(q) > 0 && q[0].line == r.line {
+			pending[r.id] = q[1:]
+			d.Removed++
+			count(r, func(k *KindDelta) { k.Removed++ })
+		}
+	}
+	for _, k := range kinds {
+		d.Kinds = append(d.Kinds, *k)
+	}
+	slices.SortFunc(d.Kinds, func(x, y KindDelta) int { return cmp.Or(cmp.Compare(x.First, y.First), cmp.Compare(x.Kind, y.Kind)) })
+	return d, nil
+}
+
+type record struct {
+	id, kind, body string
+	tick           int64
+	line           int
+}
+
+func records(data []byte) ([]record, error) {
+	var out []record
+	sc := bufio.NewScanner(bytes.NewReader(data))
+	sc.Buffer(make([]byte, 0, 1<<16), 1<<30)
+	for line := 1; sc.Scan(); line++ {
+		rec, err := decode(sc.Bytes())
+		if err != nil {
+			return nil, fmt.Errorf("trace line %d: %w", line, err)
+		}
+		r := record{line: line, tick: tickOf(rec)}
+		r.kind, _ = rec["kind"].(string)
+		body, _ := json.Marshal(strip(rec)) // sorted keys: equal records, equal bytes
+		r.body = string(body)
+		key := keyOf(rec)
+		switch {
+		case r.kind == string(KindKeyframe) || r.kind == "header":
+			key = "" // one per tick: a keyframe is its tick's keyframe, changed or not
+		case key == `""`:
+			key = r.body // a kind without a key is identified by its content
+		}
+		r.id = strings.Join([]string{strconv.FormatInt(r.tick, 10), r.kind, key}, "\x00")
+		out = append(out, r)
+	}
+	if err := sc.Err(); err != nil {
+		return nil, fmt.Errorf("read trace: %w", err)
+	}
+	return out, nil
+}

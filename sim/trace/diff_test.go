@@ -1,0 +1,123 @@
+package trace_test
+
+import (
+	"strings"
+	"testing"
+
+	. "github.com/onsi/ginkgo/v2"
+	. "github.com/onsi/gomega"
+
+	"github.com/chronicle/ladder/sim/trace"
+)
+
+func traceDiff(golden, actual []byte) *trace.Delta {
+	GinkgoHelper()
+	d, err := trace.Diff(golden, actual)
+	Expect(err).NotTo(HaveOccurred())
+	return d
+}
+
+var _ = Describe("Diff", func() {
+	It("finds nothing between identical traces", func() {
+		d := traceDiff(sample(), sample())
+		Expect(d.Empty()).To(BeTrue())
+		Expect(d.Kinds).To(BeEmpty())
+		Expect(d.Summary()).To(Equal("0 records changed, 0 added, 0 removed"))
+	})
+
+	It("counts a changed field as one changed record of its kind", func() {
+		ls := lines(sample())
+		ls[3] = strings.Replace(ls[3], `"confidence":0.72`, `"confidence":0.75`, 1)
+		d := traceDiff(sample(), join(ls))
+		Expect(*d).To(Equal(trace.Delta{Changed: 1, Kinds: []trace.KindDelta{{Kind: "transmission", Changed: 1, First: 12}}}))
+		Expect(d.Kinds[0].String()).To(Equal("transmission: 1 changed, 0 added, 0 removed, from tick 12"))
+	})
+
+	It("counts an inserted record as one added record, although every later seq moved", func() {
+		ls := lines(sample())
+		extra := strings.Replace(strings.Replace(ls[2], `"seq":1`, `"seq":9`, 1), "neighbor,witness", "merchant,witness", -1)
+		var shifted []string
+		for i, l := range ls {
+			if i >= 2 {
+				l = strings.Replace(l, `"seq":`+string(rune('0'+i-1)), `"seq":`+string(rune('0'+i)), 1)
+			}
+			shifted = append(shifted, l)
+			if i == 1 {
+				shifted = append(shifted, extra)
+			}
+		}
+		d := traceDiff(sample(), join(shifted))
+		Expect(*d).To(Equal(trace.Delta{Added: 1, Kinds: []trace.KindDelta{{Kind: "encounter", Added: 1, First: 12}}}))
+	})
+
+	It("counts a dropped record as removed, and groups by kind in order of first tick", func() {
+		ls := lines(sample())
+		changed := strings.Replace(ls[4], `"confidence":1.0`, `"confidence":0.5`, 1)
+		d := traceDiff(sample(), join([]string{ls[0], ls[1], ls[3], changed}))
+		Expect(*d).To(Equal(trace.Delta{Removed: 1, Changed: 1, Kinds: []trace.KindDelta{
+			{Kind: "encounter", Removed: 1, First: 12},
+			{Kind: "belief", Changed: 1, First: 13},
+		}}))
+		Expect(d.Summary()).To(Equal("1 records changed, 0 added, 1 removed"))
+	})
+
+	It("matches keyframes and headers by tick, so a changed one is changed, not removed and added", func() {
+		ls := lines(sample())
+		ls[0] = strings.Replace(ls[0], `"keyframe_every":24`, `"keyframe_every":12`, 1)
+		ls[1] = strings.Replace(ls[1], `"kind":"keyframe"`, `"kind":"keyframe","extra":1`, 1)
+		d := traceDiff(sample(), join(ls))
+		Expect(*d).To(Equal(trace.Delta{Changed: 2, Kinds: []trace.KindDelta{
+			{Kind: "header", Changed: 1, First: 0}, {Kind: "keyframe", Changed: 1, First: 0},
+		}}))
+	})
+
+	It("refuses a line that is not JSON, saying which file", func() {
+		_, err := trace.Diff(sample(), []byte("{}\nnot json\n"))
+		Expect(err).To(MatchError(HavePrefix("actual: trace line 2: ")))
+	})
+})
+
+var _ = Describe("FieldDiff", func() {
+	It("lists differing leaves by path, as written, ignoring seq and branch", func() {
+		g := map[string]any{"seq": 1.0, "branch": map[string]any{"g": 1.0}, "kind": "x", "pair": []any{"a", "b"},
+			"roll": map[string]any{"value": 0.5, "pinned": false}, "gone": true}
+		a := map[string]any{"seq": 2.0, "branch": map[string]any{"g": 2.0}, "kind": "x", "pair": []any{"a", "c"},
+			"roll": map[string]any{"value": 0.25, "pinned": false}, "new": map[string]any{}}
+		Expect(trace.FieldDiff(g, a)).To(Equal([]trace.FieldChange{
+			{Path: "gone", Golden: "true", Actual: "<missing>"},
+			{Path: "new", Golden: "<missing>", Actual: "{}"},
+			{Path: "pair[1]", Golden: `"b"`, Actual: `"c"`},
+			{Path: "roll.value", Golden: "0.5", Actual: "0.25"},
+		}))
+	})
+})
+
+// FuzzDiff: a trace differs from itself in nothing, and the counts of a
+// diff and of its mirror agree (added and removed swap).
+func FuzzDiff(f *testing.F) {
+	f.Add([]byte(`{"kind":"header"}`+"\n"+`{"kind":"rule","rule":"r","subject":"s","tick":1}`+"\n"),
+		[]byte(`{"kind":"header"}`+"\n"+`{"kind":"rule","rule":"r","subject":"s","tick":2}`+"\n"))
+	f.Fuzz(func(t *testing.T, x, y []byte) {
+		if d, err := trace.Diff(x, x); err == nil && !d.Empty() {
+			t.Fatalf("a trace differs from itself: %+v", d)
+		}
+		d, err := trace.Diff(x, y)
+		if err != nil {
+			return
+		}
+		m, err := trace.Diff(y, x)
+		if err != nil {
+			t.Fatalf("Diff(x, y) works but Diff(y, x) fails: %v", err)
+		}
+		if d.Added != m.Removed || d.Removed != m.Added || d.Changed != m.Changed {
+			t.Fatalf("not symmetric: %+v against %+v", d, m)
+		}
+		var sum int
+		for _, k := range d.Kinds {
+			sum += k.Added + k.Removed + k.Changed
+		}
+		if sum != d.Added+d.Removed+d.Changed {
+			t.Fatalf("kinds hold %d records, totals %d", sum, d.Added+d.Removed+d.Changed)
+		}
+	})
+}

@@ -1,0 +1,233 @@
+package main
+
+import (
+	"bytes"
+	"cmp"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/chronicle/ladder/dense"
+	"github.com/chronicle/ladder/ladder"
+	"github.com/chronicle/ladder/ladder/checkpoint"
+	"github.com/chronicle/ladder/ladder/pending"
+	"github.com/chronicle/ladder/sim/trace"
+	"github.com/chronicle/ladder/tolerances"
+)
+
+// reportsDir is where runs leave their evidence: LADDER_REPORTS, as the
+// suite reads it, or reports/.
+func reportsDir() string { return cmp.Or(os.Getenv("LADDER_REPORTS"), "reports") }
+
+// review prints one block per pending change: where it first diverges,
+// how far it goes (columns, cells, ticks; trace records by kind;
+// checkpoints) and whether it can be accepted.
+func review(args []string, stdout io.Writer) error {
+	all, err := pending.List(reportsDir())
+	if err != nil {
+		return err
+	}
+	ms := all
+	if len(args) > 0 {
+		if ms, err = pending.Select(all, args); err != nil {
+			return err
+		}
+	}
+	if len(ms) == 0 {
+		fmt.Fprintf(stdout, "nothing pending under %s/ (a ladder run leaves a pending change for each rung whose artifacts differ from its goldens)\n", reportsDir())
+		return nil
+	}
+	code, err := pending.CodeHash(".")
+	if err != nil {
+		return err
+	}
+	acceptable := 0
+	for _, m := range ms {
+		ok, err := reviewOne(stdout, m, code)
+		if err != nil {
+			return fmt.Errorf("review %s: %w", m.Name, err)
+		}
+		if ok {
+			acceptable++
+		}
+	}
+	fmt.Fprintf(stdout, "%d pending change(s): %d can be accepted, %d cannot\n", len(ms), acceptable, len(ms)-acceptable)
+	return nil
+}
+
+func reviewOne(out io.Writer, m pending.Manifest, code string) (bool, error) {
+	dir := filepath.Join(reportsDir(), filepath.FromSlash(m.Name))
+	fmt.Fprintf(out, "%s %s — %s (fixture %s, code %s)\n", m.Name, m.State, m.Fixture, m.FixtureHash, m.CodeHash)
+	for i, p := range m.Problems {
+		label := "first:"
+		if i > 0 {
+			label = "then: "
+		}
+		fmt.Fprintf(out, "  %s %s\n", label, withoutCommands(p))
+	}
+	if m.Aborted != "" {
+		fmt.Fprintf(out, "  aborted: %s\n", m.Aborted)
+	}
+	for _, name := range ladder.ArtifactNames {
+		actual, err := os.ReadFile(filepath.Join(dir, name))
+		if err != nil {
+			return false, err
+		}
+		golden, err := os.ReadFile(filepath.Join(filepath.FromSlash(m.GoldenDir), name))
+		if errors.Is(err, fs.ErrNotExist) {
+			fmt.Fprintf(out, "  %s: new (%s)\n", name, size(name, actual))
+			continue
+		}
+		if err != nil {
+			return false, err
+		}
+		if bytes.Equal(golden, actual) {
+			fmt.Fprintf(out, "  %s: unchanged\n", name)
+			continue
+		}
+		if err := summarise(out, name, golden, actual); err != nil {
+			return false, err
+		}
+	}
+	blockers := pending.Blockers(".", reportsDir(), m, code)
+	for _, b := range blockers {
+		fmt.Fprintf(out, "  cannot be accepted: %s\n", b)
+	}
+	if len(blockers) == 0 {
+		fmt.Fprintf(out, "  accept: go run ./tools/ladder accept %s   reject: go run ./tools/ladder reject %s\n", m.Name, m.Name)
+	} else {
+		fmt.Fprintf(out, "  rerun: make ladder RUNG=%s   reject: go run ./tools/ladder reject %s\n", m.Name, m.Name)
+	}
+	fmt.Fprintln(out)
+	return len(blockers) == 0, nil
+}
+
+// withoutCommands drops the reproduce/regenerate suffix of a failure line.
+func withoutCommands(line string) string {
+	if i := strings.LastIndex(line, " (reproduce: "); i >= 0 {
+		return line[:i]
+	}
+	return line
+}
+
+// size describes a new artifact by its extent.
+func size(name string, b []byte) string {
+	switch name {
+	case ladder.DenseFile:
+		if t, err := dense.Parse(b); err == nil {
+			return fmt.Sprintf("%d rows, %d columns", len(t.Rows), len(t.Header))
+		}
+	case ladder.TraceFile:
+		return fmt.Sprintf("%d records", bytes.Count(b, []byte("\n")))
+	}
+	return fmt.Sprintf("%d bytes", len(b))
+}
+
+// summarise prints how far an artifact's change goes, in its own terms.
+func summarise(out io.Writer, name string, golden, actual []byte) error {
+	switch name {
+	case ladder.DenseFile:
+		d, err := dense.Diff(golden, actual)
+		if err != nil {
+			return err
+		}
+		fmt.Fprintf(out, "  %s: %s\n", name, d.Summary())
+		for _, g := range d.Groups(ladder.ColumnGroup) {
+			fmt.Fprintf(out, "    %s\n", g)
+		}
+	case ladder.TraceFile:
+		d, err := trace.Diff(golden, actual)
+		if err != nil {
+			return err
+		}
+		fmt.Fprintf(out, "  %s: %s\n", name, d.Summary())
+		for _, k := range d.Kinds {
+			fmt.Fprintf(out, "    %s\n", k)
+		}
+	case ladder.CheckpointsFile:
+		g, errG := checkpoint.Parse("golden "+name, golden)
+		a, errA := checkpoint.Parse("actual "+name, actual)
+		if err := errors.Join(errG, errA); err != nil {
+			return err
+		}
+		rep := checkpoint.Compare(g, a, tolerances.ByteIdentity)
+		switch n := len(rep.Failures); n {
+		case 0:
+			fmt.Fprintf(out, "  %s: values unchanged\n", name)
+		default:
+			fmt.Fprintf(out, "  %s: %d value(s) differ; first: %s\n", name, n, rep.Failures[0])
+		}
+		for _, w := range rep.Warnings {
+			fmt.Fprintf(out, "    %s\n", w)
+		}
+	}
+	return nil
+}
+
+// pick parses the arguments of accept and reject: names, or -all.
+func pick(command string, args []string, stderr io.Writer) ([]pending.Manifest, error) {
+	fl := flag.NewFlagSet(command, flag.ContinueOnError)
+	fl.SetOutput(stderr)
+	all := fl.Bool("all", false, "every pending change")
+	if err := fl.Parse(args); err != nil {
+		return nil, err
+	}
+	if *all == (fl.NArg() > 0) {
+		return nil, fmt.Errorf("%s: name rungs or cases (T2.1, T2.3/swapped), or pass -all", command)
+	}
+	ms, err := pending.List(reportsDir())
+	if err != nil {
+		return nil, err
+	}
+	if *all {
+		if len(ms) == 0 {
+			return nil, fmt.Errorf("%s: nothing pending under %s/", command, reportsDir())
+		}
+		return ms, nil
+	}
+	return pending.Select(ms, fl.Args())
+}
+
+// accept copies reviewed pending changes into goldens/ without rerunning.
+func accept(args []string, stdout, stderr io.Writer) error {
+	ms, err := pick("accept", args, stderr)
+	if err != nil {
+		return err
+	}
+	acc, rec, err := pending.Accept(".", reportsDir(), ms)
+	if !rec.Empty() {
+		fmt.Fprintf(stdout, "workspace: %s\n", rec)
+	}
+	if err != nil {
+		return err
+	}
+	for _, a := range acc {
+		files := "no file changed"
+		if len(a.Files) > 0 {
+			files = strings.Join(a.Files, ", ")
+		}
+		fmt.Fprintf(stdout, "accepted %s → %s: %s\n", a.Name, a.GoldenDir, files)
+	}
+	fmt.Fprintln(stdout, "commit the goldens with a line saying why they changed: git diff --stat goldens/")
+	return nil
+}
+
+// reject discards pending changes.
+func reject(args []string, stdout, stderr io.Writer) error {
+	ms, err := pick("reject", args, stderr)
+	if err != nil {
+		return err
+	}
+	if err := pending.Reject(reportsDir(), ms); err != nil {
+		return err
+	}
+	for _, m := range ms {
+		fmt.Fprintf(stdout, "rejected %s (its artifacts stay in %s/%s until the next run)\n", m.Name, reportsDir(), m.Name)
+	}
+	return nil
+}
