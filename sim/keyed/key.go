@@ -6,7 +6,6 @@ import (
 	"math"
 	"slices"
 	"strconv"
-	"strings"
 )
 
 // domainTag opens every v1 key encoding. It keeps keyed digests apart from
@@ -44,16 +43,26 @@ func (k Key) AppendEncoding(dst []byte) []byte {
 // because a trace belongs to one run family already. The form is for
 // reading only: it is not injective, and the encoding is the key's identity.
 func (k Key) String() string {
-	var b strings.Builder
-	b.WriteString(k.Purpose)
-	b.WriteByte('@')
-	b.WriteString(strconv.FormatInt(k.Tick, 10))
-	b.WriteByte('/')
-	b.WriteString(k.Site)
-	b.WriteString("/[")
-	b.WriteString(strings.Join(k.Participants, ","))
-	b.WriteByte(']')
-	return b.String()
+	var buf [96]byte
+	return string(k.AppendString(buf[:0]))
+}
+
+// AppendString appends the human form of String to dst. Trace encoders
+// call it to write a roll's key without building a string per record.
+func (k Key) AppendString(dst []byte) []byte {
+	dst = append(dst, k.Purpose...)
+	dst = append(dst, '@')
+	dst = strconv.AppendInt(dst, k.Tick, 10)
+	dst = append(dst, '/')
+	dst = append(dst, k.Site...)
+	dst = append(dst, '/', '[')
+	for i, p := range k.Participants {
+		if i > 0 {
+			dst = append(dst, ',')
+		}
+		dst = append(dst, p...)
+	}
+	return append(dst, ']')
 }
 
 // Value returns the roll for k, a float64 in [0,1) that depends on nothing

@@ -69,7 +69,7 @@ func NewRoller(seedID string, pins []Pin) (*Roller, error) {
 	}
 	for i, p := range pins {
 		p.Participants = slices.Clone(p.Participants)
-		k := r.key(p.Purpose, p.Tick, p.Site, p.Participants)
+		k := r.Key(p.Purpose, p.Tick, p.Site, p.Participants)
 		if !(p.Value >= 0 && p.Value < 1) {
 			return nil, &PinError{Index: i, Key: k, Err: fmt.Errorf("%w: %v", ErrPinValue, p.Value)}
 		}
@@ -90,10 +90,27 @@ func (r *Roller) SeedID() string { return r.seedID }
 // are taken in the order given and copied into the returned key. If a pin
 // matches the key exactly, Value is the pin's and the pin counts as used.
 func (r *Roller) Roll(purpose string, tick int64, site string, participants ...string) Roll {
-	k := r.key(purpose, tick, site, slices.Clone(participants))
+	return r.RollKey(r.Key(purpose, tick, site, slices.Clone(participants)))
+}
+
+// Key returns the key of a roll under r's seed. It keeps participants as
+// given, without copying them.
+func (r *Roller) Key(purpose string, tick int64, site string, participants []string) Key {
+	return Key{SeedID: r.seedID, Purpose: purpose, Tick: tick, Site: site, Participants: participants}
+}
+
+// RollKey returns the roll for k, applying a pin that matches it exactly;
+// k is normally built by r.Key, so that it carries r's seed. The returned
+// roll's key is k itself — it shares k.Participants — and nothing is
+// allocated: the engine rolls every co-present pair every tick, and a
+// roll that allocates makes garbage collection a large part of a run.
+func (r *Roller) RollKey(k Key) Roll {
 	r.scratch = k.AppendEncoding(r.scratch[:0])
 	natural := valueOf(r.scratch)
 	roll := Roll{Key: k, Value: natural, Natural: natural}
+	if len(r.byKey) == 0 {
+		return roll
+	}
 	if i, ok := r.byKey[string(r.scratch)]; ok {
 		r.used[i] = true
 		roll.Value = r.pins[i].Value
@@ -114,9 +131,4 @@ func (r *Roller) Unused() []Pin {
 		}
 	}
 	return unused
-}
-
-// key builds the full key of a roll under r's seed.
-func (r *Roller) key(purpose string, tick int64, site string, participants []string) Key {
-	return Key{SeedID: r.seedID, Purpose: purpose, Tick: tick, Site: site, Participants: participants}
 }

@@ -3,6 +3,7 @@ package keyed_test
 import (
 	"errors"
 	"math"
+	"testing"
 
 	. "github.com/onsi/ginkgo/v2"
 	. "github.com/onsi/gomega"
@@ -35,6 +36,36 @@ var _ = Describe("Roller", func() {
 		roll := r.Roll("p", 1, "x", ps...)
 		ps[0] = "z"
 		Expect(roll.Key.Participants).To(Equal([]string{"a", "b"}))
+	})
+
+	Describe("RollKey", func() {
+		It("rolls what Roll rolls for the same key, pinned or not, and keeps the key it was given", func() {
+			pins := []keyed.Pin{{Purpose: "encounter", Tick: 12, Site: "whiterun_market", Participants: []string{"neighbor", "witness"}, Value: 0.01}}
+			byRoll, _ := keyed.NewRoller("ab-test-1", pins)
+			byKey, _ := keyed.NewRoller("ab-test-1", pins)
+			pair := []string{"neighbor", "witness"}
+			for tick := int64(10); tick < 14; tick++ {
+				k := byKey.Key("encounter", tick, "whiterun_market", pair)
+				got := byKey.RollKey(k)
+				Expect(got).To(Equal(byRoll.Roll("encounter", tick, "whiterun_market", pair...)))
+				Expect(&got.Key.Participants[0]).To(BeIdenticalTo(&pair[0]), "the key is shared, not copied")
+			}
+			Expect(byKey.Unused()).To(BeEmpty())
+		})
+
+		It("allocates nothing, with or without pins", func() {
+			for _, pins := range [][]keyed.Pin{nil, {{Purpose: "encounter", Tick: 3, Value: 0.5}}} {
+				r, _ := keyed.NewRoller("ab-test-1", pins)
+				k := r.Key("encounter", 12, "whiterun_market", []string{"neighbor", "witness"})
+				var sum float64
+				allocs := testing.AllocsPerRun(100, func() {
+					k.Tick++
+					sum += r.RollKey(k).Value
+				})
+				Expect(allocs).To(BeZero())
+				Expect(sum).To(BeNumerically(">", 0))
+			}
+		})
 	})
 
 	Describe("pins", func() {
