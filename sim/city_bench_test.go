@@ -1,7 +1,6 @@
 package sim_test
 
 import (
-	"bufio"
 	"fmt"
 	"maps"
 	"os"
@@ -16,7 +15,6 @@ import (
 	"gopkg.in/yaml.v3"
 
 	"github.com/chronicle/ladder/sim"
-	"github.com/chronicle/ladder/sim/canon"
 	"github.com/chronicle/ladder/sim/events"
 	"github.com/chronicle/ladder/sim/keyed"
 	"github.com/chronicle/ladder/sim/rules"
@@ -233,23 +231,12 @@ func (c *countSink) Emit(trace.Record) { c.n++ }
 
 // fileSink streams every record as a JSON line to a file.
 type fileSink struct {
-	n      int
-	branch events.Branch
-	w      *bufio.Writer
-	line   []byte
-	err    error
+	*trace.Writer
+	f *os.File
 }
 
-func (f *fileSink) Emit(r trace.Record) {
-	f.n++
-	if f.err != nil {
-		return
-	}
-	f.line, f.err = canon.AppendMarshal(f.line[:0], r.Object(f.branch))
-	f.line = append(f.line, '\n')
-	if f.err == nil {
-		_, f.err = f.w.Write(f.line)
-	}
+func header(cfg sim.Config) trace.Header {
+	return trace.Header{SeedID: cfg.SeedID, Branch: cfg.Branch, KeyframeEvery: cfg.Defines.TicksPerDay}
 }
 
 // cityRun is one run of the city through one kind of sink.
@@ -263,12 +250,12 @@ type cityRun interface {
 func (c *countSink) records() int             { return c.n }
 func (c *countSink) finish(h *heapPeak) error { return nil }
 
-func (f *fileSink) records() int { return f.n }
+func (f *fileSink) records() int { return int(f.Records()) }
 func (f *fileSink) finish(h *heapPeak) error {
-	if f.err != nil {
-		return f.err
+	if err := f.Flush(); err != nil {
+		return err
 	}
-	return f.w.Flush()
+	return f.f.Close()
 }
 
 // ladderSink is the ladder's own path: every record kept in a
@@ -318,10 +305,13 @@ func BenchmarkCity(b *testing.B) {
 							if err != nil {
 								b.Fatal(err)
 							}
-							defer f.Close()
-							sink = &fileSink{branch: cfg.Branch, w: bufio.NewWriterSize(f, 1<<20)}
+							w, err := trace.NewWriter(f, header(cfg))
+							if err != nil {
+								b.Fatal(err)
+							}
+							sink = &fileSink{Writer: w, f: f}
 						case "ladder":
-							sink = &ladderSink{trace.Buffer{Header: trace.Header{SeedID: cfg.SeedID, Branch: cfg.Branch, KeyframeEvery: cfg.Defines.TicksPerDay}}}
+							sink = &ladderSink{trace.Buffer{Header: header(cfg)}}
 						}
 						cfg.Sink = sink
 						var ms runtime.MemStats

@@ -47,7 +47,7 @@ func (w *World) corroborate(lb *claims.Belief, t claims.Testimony) error {
 	if err != nil {
 		return err
 	}
-	w.emit(trace.Transmission{Via: t.Via, Claim: lb.Claim, Variant: t.Variant, Teller: t.Teller, Listener: lb.Holder, Fired: true, Rule: rules.Corroboration, Reason: "listener already held it", Confidence: t.Confidence})
+	w.transmission(trace.Transmission{Via: t.Via, Claim: lb.Claim, Variant: t.Variant, Teller: t.Teller, Listener: lb.Holder, Fired: true, Rule: rules.Corroboration, Reason: "listener already held it", Confidence: t.Confidence})
 	w.ruleEval(rules.Corroboration, subject, out.Raised, out.Reason,
 		trace.Value{Name: "after", Value: out.After}, trace.Value{Name: "before", Value: out.Before}, trace.Value{Name: "report", Value: t.Confidence})
 	change := "reinforced"

@@ -17,6 +17,18 @@ func AppendString(dst []byte, s string) ([]byte, error) {
 	return out, nil
 }
 
+// AppendStringBytes is AppendString for text held in a byte slice, such as
+// a key an encoder has just formatted into scratch space. It allocates
+// only when b needs escaping.
+func AppendStringBytes(dst []byte, b []byte) ([]byte, error) {
+	if plainPrefix(b) == len(b) {
+		dst = append(dst, '"')
+		dst = append(dst, b...)
+		return append(dst, '"'), nil
+	}
+	return AppendString(dst, string(b))
+}
+
 // appendString appends s as a JSON string: '"' and '\' and the control
 // characters \n \r \t \b \f get two-character escapes, other control
 // characters get \u00xx, and everything else is copied as raw UTF-8.
@@ -70,7 +82,7 @@ func appendString(dst []byte, s string) ([]byte, *pathError) {
 // printable ASCII other than '"' and '\': bytes that are copied as they
 // are. It looks at eight bytes at a time, because ids — nearly every
 // string the trace writes — are plain throughout.
-func plainPrefix(s string) int {
+func plainPrefix[T string | []byte](s T) int {
 	const ones, highs = 0x0101010101010101, 0x8080808080808080
 	i := 0
 	for ; i+8 <= len(s); i += 8 {

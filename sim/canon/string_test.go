@@ -3,6 +3,7 @@ package canon_test
 import (
 	"errors"
 	"fmt"
+	"math"
 	"strings"
 	"unicode/utf8"
 
@@ -73,5 +74,31 @@ var _ = Describe("AppendString", func() {
 			Expect(err).NotTo(HaveOccurred())
 			Expect(string(got)).To(Equal(marshal(s)))
 		}
+	})
+})
+
+var _ = Describe("AppendStringBytes", func() {
+	It("spells bytes as AppendString spells the same text, escapes and invalid UTF-8 included", func() {
+		for _, s := range []string{"", "encounter@12/market/[a,b]", "a\"b", "tab\there", "ørn", "\xff"} {
+			want, wantErr := canon.AppendString([]byte("x"), s)
+			got, err := canon.AppendStringBytes([]byte("x"), []byte(s))
+			if wantErr == nil {
+				Expect(err).NotTo(HaveOccurred(), "%q", s)
+			} else {
+				Expect(err).To(MatchError(wantErr), "%q", s)
+			}
+			Expect(string(got)).To(Equal(string(want)), "%q", s)
+		}
+	})
+})
+
+var _ = Describe("ErrorAt", func() {
+	It("names the path as Marshal would, quoting keys that are not identifiers", func() {
+		err := canon.ErrorAt(canon.ErrNaN, canon.KeyStep("beliefs"), canon.IndexStep(3), canon.KeyStep("held strength"))
+		Expect(err).To(MatchError(`canon: $.beliefs[3]["held strength"]: NaN is not allowed`))
+		Expect(err).To(MatchError(canon.ErrNaN))
+		_, merr := canon.Marshal(canon.Object{{Key: "beliefs", Value: []any{1, 2, 3, canon.Object{{Key: "held strength", Value: math.NaN()}}}}})
+		Expect(err).To(Equal(merr))
+		Expect(canon.ErrorAt(canon.ErrInf)).To(MatchError("canon: $: infinity is not allowed"))
 	})
 })

@@ -34,6 +34,24 @@ type Store struct {
 	counts   map[string]int      // claim → variants minted so far
 
 	supersessions []Supersession
+
+	// Phases (see BeginPhase): while one is open, before holds the first
+	// copy taken of each belief the phase changed, and nil for each belief
+	// it created. Looked up, never ranged over.
+	inPhase bool
+	before  map[*Belief]*Belief
+
+	// The stage calendar (see Transitions): the ticks at which a belief's
+	// derived stage may change, computed when its anchor is set.
+	shifts   [2]int64 // elapsed ticks at which gist may cross dormant_gist and forgotten_gist
+	calendar map[int64][]due
+}
+
+// due is one calendar entry: b may change stage at the entry's tick if
+// its anchor is still the one the entry was computed from.
+type due struct {
+	b      *Belief
+	anchor int64
 }
 
 type beliefKey struct{ holder, claim string }
@@ -50,6 +68,9 @@ func NewStore(m Memory) *Store {
 		holders:  map[string][]string{},
 		held:     map[string][]string{},
 		counts:   map[string]int{},
+		before:   map[*Belief]*Belief{},
+		shifts:   m.shifts(),
+		calendar: map[int64][]due{},
 	}
 }
 
@@ -219,6 +240,10 @@ func (s *Store) create(holder, claim, variant string, tick int64, confidence flo
 	s.beliefs[key] = b
 	s.holders[claim] = insertSorted(s.holders[claim], holder)
 	s.held[holder] = insertSorted(s.held[holder], claim)
+	if s.inPhase {
+		s.before[b] = nil
+	}
+	s.schedule(b)
 	return b, nil
 }
 
@@ -229,6 +254,7 @@ func (s *Store) Repeat(holder, claim string) bool {
 	if !ok || b.Stage == Repeated {
 		return false
 	}
+	s.keep(b)
 	b.Stage = Repeated
 	return true
 }
@@ -265,6 +291,7 @@ func (s *Store) Corroborate(listener string, t Testimony, window int64) (Corrobo
 	if err := t.checkChain(); err != nil {
 		return Corroboration{}, fmt.Errorf("corroborate %s for %s: %w", t.Variant, listener, err)
 	}
+	s.keep(b)
 	ev := t.evidence(false)
 	out := Corroboration{Origin: ev.Root(listener), Before: b.Confidence, After: b.Confidence}
 	switch {
@@ -280,7 +307,7 @@ func (s *Store) Corroborate(listener string, t Testimony, window int64) (Corrobo
 		ev.Counted = true
 	}
 	b.Evidence = append(b.Evidence, ev)
-	b.Anchor = t.Tick
+	s.reanchor(b, t.Tick)
 	return out, nil
 }
 
