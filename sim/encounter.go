@@ -43,16 +43,19 @@ func (w *World) encounters(t int64) error {
 	defer w.store.EndPhase()
 	p := w.defines.EncounterProbability
 	enc := &w.rec.encounter
+	enc.Roll.Threshold = p
 	for j := range w.occupancy.Locations() {
 		here := w.occupancy.Here(j)
 		site := w.locations[j]
 		for i, a := range here {
 			for _, b := range here[i+1:] {
 				// Ascending numbers are sorted ids, so (a, b) is already the
-				// canonical order of this symmetric roll. The key is built
-				// over the record's own pair: nothing is allocated.
+				// canonical order of this symmetric roll. The roll is made in
+				// the record, its key over the record's own pair: nothing is
+				// allocated or copied about.
 				enc.Site, enc.Pair = site, [2]string{w.ids[a], w.ids[b]}
-				enc.Roll = trace.Roll{Roll: w.roller.RollKey(w.roller.Key(PurposeEncounter, t, site, enc.Pair[:])), Threshold: p}
+				enc.Roll.Roll.Key = w.roller.Key(PurposeEncounter, t, site, enc.Pair[:])
+				w.roller.Fill(&enc.Roll.Roll)
 				enc.Fired = enc.Roll.Passed()
 				w.emit(enc)
 				if !enc.Fired {
@@ -77,9 +80,12 @@ type encounter struct {
 var injected = encounter{id: "injected"}
 
 // converse lets a fired encounter carry every claim either of the two
-// holds, in claim order.
+// holds when it starts, in claim order.
 func (w *World) converse(e encounter, a, b string) error {
-	for _, c := range mergeSorted(w.store.Held(a), w.store.Held(b)) {
+	// The list is taken before anyone is told anything: telling adds to
+	// the store's own lists, which are not to be read while they change.
+	w.topics = mergeClaims(w.topics[:0], w.store.BeliefsOf(a), w.store.BeliefsOf(b))
+	for _, c := range w.topics {
 		ba, aHolds := w.store.Belief(a, c)
 		bb, bHolds := w.store.Belief(b, c)
 		var err error

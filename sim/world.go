@@ -43,6 +43,7 @@ type World struct {
 	items     []string          // sorted: the mutation vocabulary for item slots
 	policies  []mutation.Policy // tried in order
 	rec       records
+	topics    []string // what an encounter talks about (converse), reused
 }
 
 // records holds one record of each kind the engine emits for nearly every
@@ -312,10 +313,9 @@ func (w *World) keyframe(t int64) {
 	kf.NPCs, kf.Beliefs = kf.NPCs[:0], kf.Beliefs[:0]
 	for i, id := range w.ids {
 		kf.NPCs = append(kf.NPCs, trace.NPCState{ID: id, Alive: w.npcs[i].alive, At: w.at(i)})
-		for _, c := range w.store.Held(id) {
-			b, _ := w.store.Belief(id, c)
+		for _, b := range w.store.BeliefsOf(id) {
 			kf.Beliefs = append(kf.Beliefs, trace.BeliefState{
-				Holder: id, Claim: c, Variant: b.Variant, Confidence: b.Confidence,
+				Holder: id, Claim: b.Claim, Variant: b.Variant, Confidence: b.Confidence,
 				Verbatim: b.VerbatimAt(t, m), Gist: b.GistAt(t, m), Stage: string(b.StageAt(t, m)),
 			})
 		}

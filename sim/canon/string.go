@@ -83,19 +83,12 @@ func appendString(dst []byte, s string) ([]byte, *pathError) {
 // are. It looks at eight bytes at a time, because ids — nearly every
 // string the trace writes — are plain throughout.
 func plainPrefix[T string | []byte](s T) int {
-	const ones, highs = 0x0101010101010101, 0x8080808080808080
 	i := 0
 	for ; i+8 <= len(s); i += 8 {
-		w := uint64(s[i]) | uint64(s[i+1])<<8 | uint64(s[i+2])<<16 | uint64(s[i+3])<<24 |
-			uint64(s[i+4])<<32 | uint64(s[i+5])<<40 | uint64(s[i+6])<<48 | uint64(s[i+7])<<56
-		// Each term has a byte's high bit set when, respectively, some
-		// byte is below 0x20, is '"', is '\', or is not ASCII. The first
-		// three are the classic "has a byte less than n" and "has a zero
-		// byte" tests; they never miss a byte, which is all that matters
-		// here, since any hit is handled one byte at a time.
-		quote, backslash := w^(ones*'"'), w^(ones*'\\')
-		special := (w - ones*0x20) | (quote - ones) | (backslash - ones)
-		if (special&^w|w)&highs != 0 {
+		t := s[i : i+8]
+		w := uint64(t[0]) | uint64(t[1])<<8 | uint64(t[2])<<16 | uint64(t[3])<<24 |
+			uint64(t[4])<<32 | uint64(t[5])<<40 | uint64(t[6])<<48 | uint64(t[7])<<56
+		if !plain8(w) {
 			break
 		}
 	}
@@ -105,4 +98,17 @@ func plainPrefix[T string | []byte](s T) int {
 		}
 	}
 	return i
+}
+
+// plain8 reports whether the eight bytes of w are all plain. Each term
+// has a byte's high bit set when, respectively, some byte is below 0x20,
+// is '"', is '\', or is not ASCII. The first three are the classic "has a
+// byte less than n" and "has a zero byte" tests; they never miss a byte,
+// which is all that matters here, since any hit is handled one byte at a
+// time.
+func plain8(w uint64) bool {
+	const ones, highs = 0x0101010101010101, 0x8080808080808080
+	quote, backslash := w^(ones*'"'), w^(ones*'\\')
+	special := (w - ones*0x20) | (quote - ones) | (backslash - ones)
+	return (special&^w|w)&highs == 0
 }

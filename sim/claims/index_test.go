@@ -188,3 +188,33 @@ var _ = Describe("Store phases", func() {
 		Expect(changed).To(BeNumerically(">", 200), "beliefs the phase changed were examined")
 	})
 })
+
+var _ = Describe("Store.BeliefsOf", func() {
+	It("is each holder's beliefs in claim order, the ones Belief returns", func() {
+		rng := rand.New(rand.NewPCG(25, 26))
+		examined := 0
+		for range 50 {
+			o := newStoreOps(rng, memory)
+			for t := range int64(20) {
+				o.step(t, rng.IntN(6))
+			}
+			for _, h := range npcs {
+				got := o.s.BeliefsOf(h)
+				Expect(names(got)).To(Equal(names(func() []*claims.Belief {
+					var want []*claims.Belief
+					for _, c := range o.s.Held(h) {
+						b, _ := o.s.Belief(h, c)
+						want = append(want, b)
+					}
+					return want
+				}())))
+				for _, b := range got {
+					want, _ := o.s.Belief(h, b.Claim)
+					Expect(b).To(BeIdenticalTo(want))
+					examined++
+				}
+			}
+		}
+		Expect(examined).To(BeNumerically(">", 500))
+	})
+})

@@ -29,7 +29,7 @@ type Store struct {
 	byPred   map[string][]string // predecessor → derived variant ids, in creation order
 	beliefs  map[beliefKey]*Belief
 	holders  map[string][]string // claim → holders, sorted
-	held     map[string][]string // holder → claims, sorted
+	byHolder map[string][]*Belief // holder → beliefs, sorted by claim
 	claimIDs []string            // sorted
 	counts   map[string]int      // claim → variants minted so far
 
@@ -66,7 +66,7 @@ func NewStore(m Memory) *Store {
 		byPred:   map[string][]string{},
 		beliefs:  map[beliefKey]*Belief{},
 		holders:  map[string][]string{},
-		held:     map[string][]string{},
+		byHolder: map[string][]*Belief{},
 		counts:   map[string]int{},
 		before:   map[*Belief]*Belief{},
 		shifts:   m.shifts(),
@@ -167,7 +167,21 @@ func (s *Store) Belief(holder, claim string) (*Belief, bool) {
 func (s *Store) Holders(claim string) []string { return slices.Clone(s.holders[claim]) }
 
 // Held returns the claims a holder has beliefs in, sorted.
-func (s *Store) Held(holder string) []string { return slices.Clone(s.held[holder]) }
+func (s *Store) Held(holder string) []string {
+	bs := s.byHolder[holder]
+	out := make([]string, len(bs))
+	for i, b := range bs {
+		out[i] = b.Claim
+	}
+	return out
+}
+
+// BeliefsOf returns holder's beliefs, sorted by claim. The slice is the
+// store's own, for the paths that visit many beliefs every tick — an
+// encounter merging two holders' claims, a keyframe listing them all —
+// without copying: read it, do not modify or keep it (it changes when
+// the holder forms a belief).
+func (s *Store) BeliefsOf(holder string) []*Belief { return s.byHolder[holder] }
 
 // BeliefCount returns the number of beliefs in the store.
 func (s *Store) BeliefCount() int { return len(s.beliefs) }
@@ -239,7 +253,9 @@ func (s *Store) create(holder, claim, variant string, tick int64, confidence flo
 	}
 	s.beliefs[key] = b
 	s.holders[claim] = insertSorted(s.holders[claim], holder)
-	s.held[holder] = insertSorted(s.held[holder], claim)
+	bs := s.byHolder[holder]
+	i, _ := slices.BinarySearchFunc(bs, claim, func(b *Belief, c string) int { return strings.Compare(b.Claim, c) })
+	s.byHolder[holder] = slices.Insert(bs, i, b)
 	if s.inPhase {
 		s.before[b] = nil
 	}

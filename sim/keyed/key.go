@@ -25,7 +25,9 @@ type Key struct {
 // AppendEncoding appends the v1 byte encoding of k to dst and returns the
 // extended slice. The layout is described in the package documentation; it
 // is the identity of the key, so it must never change once vectors exist.
-func (k Key) AppendEncoding(dst []byte) []byte {
+func (k Key) AppendEncoding(dst []byte) []byte { return appendEncoding(dst, &k) }
+
+func appendEncoding(dst []byte, k *Key) []byte {
 	dst = append(dst, domainTag...)
 	dst = appendString(dst, k.SeedID)
 	dst = appendString(dst, k.Purpose)
@@ -69,7 +71,7 @@ func (k Key) AppendString(dst []byte) []byte {
 // but k's v1 encoding.
 func Value(k Key) float64 {
 	var buf [128]byte
-	return valueOf(k.AppendEncoding(buf[:0]))
+	return valueOf(appendEncoding(buf[:0], &k))
 }
 
 // Canonical returns a sorted copy of participants, leaving the argument
@@ -86,8 +88,12 @@ func Canonical(participants ...string) []string {
 // result has the same bits on every platform.
 func valueOf(encoding []byte) float64 {
 	sum := sha256.Sum256(encoding)
-	u := binary.BigEndian.Uint64(sum[:8])
-	return float64(u>>11) * 0x1p-53
+	return fraction(sum[:])
+}
+
+// fraction is the last step of valueOf, from a digest.
+func fraction(sum []byte) float64 {
+	return float64(binary.BigEndian.Uint64(sum[:8])>>11) * 0x1p-53
 }
 
 // appendString appends s with its uint32 big-endian byte-length prefix.

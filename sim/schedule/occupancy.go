@@ -26,8 +26,8 @@ const Nowhere = -1
 // NPCs who actually move.
 type Occupancy struct {
 	schedules []Schedule
-	index     map[string]int32 // location id → number; looked up, never ranged over
-	at        []int32          // NPC → location number, or Nowhere
+	places    [][]int32 // NPC → the location number of each block, then of home
+	at        []int32   // NPC → location number, or Nowhere
 	moves     []int64          // NPC → the next tick it may move; Forever once it has left
 	here      [][]int32        // location → the NPCs there, ascending
 }
@@ -38,32 +38,36 @@ type Occupancy struct {
 func NewOccupancy(locations []string, schedules []Schedule) (*Occupancy, error) {
 	o := &Occupancy{
 		schedules: schedules,
-		index:     make(map[string]int32, len(locations)),
+		places:    make([][]int32, len(schedules)),
 		at:        make([]int32, len(schedules)),
 		moves:     make([]int64, len(schedules)),
 		here:      make([][]int32, len(locations)),
 	}
+	index := make(map[string]int32, len(locations)+1)
+	index[""] = Nowhere
 	for j, id := range locations {
-		if _, dup := o.index[id]; dup {
+		if _, dup := index[id]; dup {
 			return nil, fmt.Errorf("occupancy: location %q given twice", id)
 		}
-		o.index[id] = int32(j)
+		index[id] = int32(j)
 	}
 	for i, s := range schedules {
 		o.at[i], o.moves[i] = Nowhere, math.MinInt64 // placed by the first Advance
-		for _, loc := range append([]string{s.Home}, blockLocations(s)...) {
-			if _, ok := o.index[loc]; !ok && loc != "" {
+		for _, loc := range append(blockLocations(s), s.Home) {
+			j, ok := index[loc]
+			if !ok {
 				return nil, fmt.Errorf("occupancy: NPC %d's schedule names unknown location %q", i, loc)
 			}
+			o.places[i] = append(o.places[i], j)
 		}
 	}
 	return o, nil
 }
 
 func blockLocations(s Schedule) []string {
-	out := make([]string, len(s.Blocks))
-	for i, b := range s.Blocks {
-		out[i] = b.At
+	out := make([]string, 0, len(s.Blocks)+1)
+	for _, b := range s.Blocks {
+		out = append(out, b.At)
 	}
 	return out
 }
@@ -79,12 +83,12 @@ func (o *Occupancy) Advance(t int64) {
 }
 
 func (o *Occupancy) place(i int, t int64) {
-	s := o.schedules[i]
-	loc := int32(Nowhere)
-	if id := s.At(t); id != "" {
-		loc = o.index[id]
+	s, places := o.schedules[i], o.places[i]
+	b := s.Which(t)
+	if b < 0 {
+		b = len(places) - 1 // home
 	}
-	o.move(i, loc)
+	o.move(i, places[b])
 	o.moves[i] = s.Next(t)
 }
 

@@ -106,12 +106,21 @@ type Schedule struct {
 // At returns where the NPC is at tick t: the first covering block's
 // location, else home ("" when it has none).
 func (s Schedule) At(t int64) string {
-	for _, b := range s.Blocks {
-		if b.Covers(t) {
-			return b.At
-		}
+	if i := s.Which(t); i >= 0 {
+		return s.Blocks[i].At
 	}
 	return s.Home
+}
+
+// Which returns the index of the block that places the NPC at tick t —
+// the first that covers it — or -1 when none does and it is at home.
+func (s Schedule) Which(t int64) int {
+	for i, b := range s.Blocks {
+		if b.Covers(t) {
+			return i
+		}
+	}
+	return -1
 }
 
 // Next returns the first tick after t at which the NPC may be somewhere

@@ -51,16 +51,18 @@ func (e *Encoder) AppendRecord(dst []byte, r Record) ([]byte, error) {
 	return append(out, '\n'), nil
 }
 
-// line writes one record's object. Each kind's encode method calls it
-// field by field in sorted key order — the envelope fields (branch, kind,
-// seq, tick) in their places among the kind's own — and the first value
-// that has no canonical spelling stops the line with an error naming its
-// path. Keys are the encoders' own constants, plain identifiers, written
-// as they are; every value goes through canon's spelling.
+// line writes one record's object. Each kind's encode method writes it
+// member by member in sorted key order — the envelope's members (branch,
+// kind, seq, tick) in their places among the kind's own — and the first
+// value that has no canonical spelling stops the line with an error naming
+// its path. A member is written from its token, the text before its value
+// exactly as it appears in the line: `{"branch":` opens an object with its
+// first member, `,"site":` follows another. Keys are the encoders' own
+// constants, plain identifiers, so a token is copied as it is, and the key
+// is cut from it only to name an error.
 type line struct {
 	buf    []byte
 	err    error
-	first  bool // the next member opens its object
 	seq    int64
 	tick   int64
 	kind   Kind
@@ -76,58 +78,43 @@ type line struct {
 }
 
 func (l *line) start(dst []byte, r Record) {
-	l.buf, l.err, l.first = dst, nil, true
+	l.buf, l.err = dst, nil
 	l.seq, l.tick, l.kind = r.Seq, r.Tick, r.Body.Kind()
 	l.path = l.path[:0]
 }
 
-// fail records the first error at the current path plus the given steps.
-func (l *line) fail(err error, steps ...canon.Step) {
+// tokenKey cuts the key from a member token.
+func tokenKey(token string) string { return token[2 : len(token)-2] }
+
+// fail records the first error, at the current path and then at step.
+func (l *line) fail(err error, step canon.Step) {
 	if l.err == nil {
-		l.err = canon.ErrorAt(err, append(l.path[:len(l.path):len(l.path)], steps...)...)
+		l.err = canon.ErrorAt(err, append(l.path[:len(l.path):len(l.path)], step)...)
 	}
 }
 
-// member writes the separator and "key": for the next member.
-func (l *line) member(key string) {
-	if !l.first {
-		l.buf = append(l.buf, ',')
-	}
-	l.first = false
-	l.buf = append(l.buf, '"')
-	l.buf = append(l.buf, key...)
-	l.buf = append(l.buf, '"', ':')
-}
+// raw writes text that needs no spelling: a token, a closing brace.
+func (l *line) raw(text string) { l.buf = append(l.buf, text...) }
 
-// open starts the record's object, or an object inside an array.
-func (l *line) open() {
-	l.buf = append(l.buf, '{')
-	l.first = true
-}
-
-func (l *line) close() {
-	l.buf = append(l.buf, '}')
-	l.first = false
-}
-
-// object starts the object-valued member key; end closes it.
-func (l *line) object(key string) {
-	l.member(key)
-	l.path = append(l.path, canon.KeyStep(key))
-	l.open()
+// object writes the token of an object-valued member; the object's first
+// member opens it and end closes it.
+func (l *line) object(token string) {
+	l.raw(token)
+	l.path = append(l.path, canon.KeyStep(tokenKey(token)))
 }
 
 func (l *line) end() {
-	l.close()
+	l.buf = append(l.buf, '}')
 	l.path = l.path[:len(l.path)-1]
 }
 
-// array starts the array-valued member key; element opens its i-th
-// object and endArray closes the array.
-func (l *line) array(key string) {
-	l.member(key)
-	l.path = append(l.path, canon.KeyStep(key))
+// array starts the array-valued member token; element precedes its i-th
+// object (whose first member opens it), endElement closes that object and
+// endArray the array.
+func (l *line) array(token string) {
+	l.raw(token)
 	l.buf = append(l.buf, '[')
+	l.path = append(l.path, canon.KeyStep(tokenKey(token)))
 }
 
 func (l *line) element(i int) {
@@ -135,72 +122,59 @@ func (l *line) element(i int) {
 		l.buf = append(l.buf, ',')
 	}
 	l.path = append(l.path, canon.IndexStep(i))
-	l.open()
 }
 
 func (l *line) endElement() { l.end() }
 
 func (l *line) endArray() {
 	l.buf = append(l.buf, ']')
-	l.first = false
 	l.path = l.path[:len(l.path)-1]
 }
 
-func (l *line) str(key, v string) {
-	if l.err != nil {
-		return
+func (l *line) str(token, v string) {
+	l.raw(token)
+	var err error
+	if l.buf, err = canon.AppendString(l.buf, v); err != nil {
+		l.fail(err, canon.KeyStep(tokenKey(token)))
 	}
-	l.member(key)
-	l.stringValue(v, canon.KeyStep(key))
 }
 
-// strings writes the member key as an array of strings.
-func (l *line) strings(key string, vs []string) {
-	if l.err != nil {
-		return
-	}
-	l.member(key)
-	l.path = append(l.path, canon.KeyStep(key))
+// strings writes the member token as an array of strings.
+func (l *line) strings(token string, vs []string) {
+	l.raw(token)
 	l.buf = append(l.buf, '[')
 	for i, v := range vs {
 		if i > 0 {
 			l.buf = append(l.buf, ',')
 		}
-		l.stringValue(v, canon.IndexStep(i))
+		var err error
+		if l.buf, err = canon.AppendString(l.buf, v); err != nil {
+			l.path = append(l.path, canon.KeyStep(tokenKey(token)))
+			l.fail(err, canon.IndexStep(i))
+			l.path = l.path[:len(l.path)-1]
+		}
 	}
 	l.buf = append(l.buf, ']')
-	l.path = l.path[:len(l.path)-1]
 }
 
-// stringValue writes v where a value is due, or fails at step.
-func (l *line) stringValue(v string, step canon.Step) {
-	var err error
-	if l.buf, err = canon.AppendString(l.buf, v); err != nil {
-		l.fail(err, step)
-	}
-}
-
-func (l *line) boolean(key string, v bool) {
-	l.member(key)
+func (l *line) boolean(token string, v bool) {
+	l.raw(token)
 	l.buf = strconv.AppendBool(l.buf, v)
 }
 
-func (l *line) integer(key string, v int64) {
-	l.member(key)
+func (l *line) integer(token string, v int64) {
+	l.raw(token)
 	l.buf = strconv.AppendInt(l.buf, v, 10)
 }
 
-func (l *line) number(key string, v float64) {
-	if l.err != nil {
-		return
-	}
-	l.member(key)
-	l.floatValue(key, v)
+func (l *line) number(token string, v float64) {
+	l.raw(token)
+	l.floatValue(v, tokenKey(token))
 }
 
-// floatValue writes v where a value is due, or fails: JSON has no
-// spelling for NaN or the infinities.
-func (l *line) floatValue(key string, v float64) {
+// floatValue writes v where the value of member key is due, or fails:
+// JSON has no spelling for NaN or the infinities.
+func (l *line) floatValue(v float64, key string) {
 	switch {
 	case math.IsNaN(v):
 		l.fail(canon.ErrNaN, canon.KeyStep(key))
@@ -211,69 +185,63 @@ func (l *line) floatValue(key string, v float64) {
 	}
 }
 
-// The envelope: what every record carries besides its kind's fields.
+// The envelope: what every record carries besides its kind's members.
 
-func (l *line) branchField() {
-	l.member("branch")
+func (l *line) branchField(token string) {
+	l.raw(token)
 	l.buf = append(l.buf, l.branch...)
 }
 
-func (l *line) kindField() {
-	l.member("kind")
+func (l *line) kindField(token string) {
+	l.raw(token)
 	l.buf = append(l.buf, '"')
 	l.buf = append(l.buf, l.kind...)
 	l.buf = append(l.buf, '"')
 }
 
-func (l *line) seqField()  { l.integer("seq", l.seq) }
-func (l *line) tickField() { l.integer("tick", l.tick) }
+func (l *line) seqField(token string)  { l.integer(token, l.seq) }
+func (l *line) tickField(token string) { l.integer(token, l.tick) }
 
-// rollKey writes the human form of a roll's key as the string member key
-// and returns where its spelling (quotes included) lies in the buffer, so
-// a record that repeats it (an encounter's id) can copy it.
-func (l *line) rollKey(key string, r Roll) (from, to int) {
-	if l.err != nil {
-		return 0, 0
-	}
-	l.member(key)
+// rollKey writes the human form of a roll's key as the string member
+// token and returns where its spelling (quotes included) lies in the
+// buffer, so a record that repeats it (an encounter's id) can copy it.
+func (l *line) rollKey(token string, r *Roll) (from, to int) {
+	l.raw(token)
 	l.key = r.Roll.Key.AppendString(l.key[:0])
 	from = len(l.buf)
 	var err error
 	if l.buf, err = canon.AppendStringBytes(l.buf, l.key); err != nil {
-		l.fail(err, canon.KeyStep(key))
+		l.fail(err, canon.KeyStep(tokenKey(token)))
 		return 0, 0
 	}
 	return from, len(l.buf)
 }
 
-// roll writes the roll object. keyFrom and keyTo locate the key's
-// spelling when the record has already written it (an encounter's id);
-// both are zero otherwise.
-func (l *line) roll(r Roll, keyFrom, keyTo int) {
-	if l.err != nil {
-		return
-	}
-	l.object("roll")
+// roll writes the roll object as the member token. keyFrom and keyTo
+// locate the key's spelling when the record has already written it (an
+// encounter's id); both are zero otherwise.
+func (l *line) roll(token string, r *Roll, keyFrom, keyTo int) {
+	l.object(token)
 	if keyTo > keyFrom {
-		l.member("key")
+		l.raw(`{"key":`)
 		l.buf = append(l.buf, l.buf[keyFrom:keyTo]...)
 	} else {
-		l.rollKey("key", r)
+		l.rollKey(`{"key":`, r)
 	}
-	l.member("natural")
+	l.raw(`,"natural":`)
 	natural := len(l.buf)
-	l.floatValue("natural", r.Roll.Natural)
+	l.floatValue(r.Roll.Natural, "natural")
 	naturalEnd := len(l.buf)
-	l.boolean("pinned", r.Roll.Pinned)
-	l.str("purpose", r.Roll.Key.Purpose)
-	l.member("threshold")
-	l.cachedFloat("threshold", r.Threshold)
-	l.member("value")
+	l.boolean(`,"pinned":`, r.Roll.Pinned)
+	l.str(`,"purpose":`, r.Roll.Key.Purpose)
+	l.raw(`,"threshold":`)
+	l.cachedFloat(r.Threshold, "threshold")
+	l.raw(`,"value":`)
 	if math.Float64bits(r.Roll.Value) == math.Float64bits(r.Roll.Natural) {
 		// Unpinned, the value is the natural value: copy its spelling.
 		l.buf = append(l.buf, l.buf[natural:naturalEnd]...)
 	} else {
-		l.floatValue("value", r.Roll.Value)
+		l.floatValue(r.Roll.Value, "value")
 	}
 	l.end()
 }
@@ -281,14 +249,14 @@ func (l *line) roll(r Roll, keyFrom, keyTo int) {
 // cachedFloat is floatValue for a number that repeats from record to
 // record, such as the probability nearly every roll of a run is compared
 // with: it is spelled once and copied after.
-func (l *line) cachedFloat(key string, v float64) {
+func (l *line) cachedFloat(v float64, key string) {
 	bits := math.Float64bits(v)
 	if l.threshold.text != nil && l.threshold.bits == bits {
 		l.buf = append(l.buf, l.threshold.text...)
 		return
 	}
 	from := len(l.buf)
-	l.floatValue(key, v)
+	l.floatValue(v, key)
 	if l.err == nil {
 		l.threshold.bits, l.threshold.text = bits, append(l.threshold.text[:0], l.buf[from:]...)
 	}

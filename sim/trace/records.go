@@ -62,17 +62,16 @@ func (e Encounter) Clone() Body {
 }
 
 func (e Encounter) encode(l *line) {
-	l.open()
-	l.branchField()
-	l.boolean("fired", e.Fired)
-	from, to := l.rollKey("id", e.Roll)
-	l.kindField()
-	l.strings("pair", e.Pair[:])
-	l.roll(e.Roll, from, to)
-	l.seqField()
-	l.str("site", e.Site)
-	l.tickField()
-	l.close()
+	l.branchField(`{"branch":`)
+	l.boolean(`,"fired":`, e.Fired)
+	from, to := l.rollKey(`,"id":`, &e.Roll)
+	l.kindField(`,"kind":`)
+	l.strings(`,"pair":`, e.Pair[:])
+	l.roll(`,"roll":`, &e.Roll, from, to)
+	l.seqField(`,"seq":`)
+	l.str(`,"site":`, e.Site)
+	l.tickField(`,"tick":`)
+	l.raw(`}`)
 }
 
 // Transmission records one chance for a claim to pass from teller to
@@ -97,23 +96,22 @@ func (Transmission) Kind() Kind { return KindTransmission }
 func (t Transmission) Clone() Body { return &t }
 
 func (t Transmission) encode(l *line) {
-	l.open()
-	l.branchField()
-	l.str("claim", t.Claim)
+	l.branchField(`{"branch":`)
+	l.str(`,"claim":`, t.Claim)
 	if t.Fired {
-		l.number("confidence", t.Confidence)
+		l.number(`,"confidence":`, t.Confidence)
 	}
-	l.boolean("fired", t.Fired)
-	l.kindField()
-	l.str("listener", t.Listener)
-	l.str("reason", t.Reason)
-	l.str("rule", t.Rule)
-	l.seqField()
-	l.str("teller", t.Teller)
-	l.tickField()
-	l.str("variant", t.Variant)
-	l.str("via", t.Via)
-	l.close()
+	l.boolean(`,"fired":`, t.Fired)
+	l.kindField(`,"kind":`)
+	l.str(`,"listener":`, t.Listener)
+	l.str(`,"reason":`, t.Reason)
+	l.str(`,"rule":`, t.Rule)
+	l.seqField(`,"seq":`)
+	l.str(`,"teller":`, t.Teller)
+	l.tickField(`,"tick":`)
+	l.str(`,"variant":`, t.Variant)
+	l.str(`,"via":`, t.Via)
+	l.raw(`}`)
 }
 
 // Value is one named number a rule looked at (an accumulator, a factor, a
@@ -153,29 +151,25 @@ func (r RuleEval) Clone() Body {
 }
 
 func (r RuleEval) encode(l *line) {
-	l.open()
-	l.branchField()
-	l.boolean("fired", r.Fired)
-	l.kindField()
-	l.str("reason", r.Reason)
+	l.branchField(`{"branch":`)
+	l.boolean(`,"fired":`, r.Fired)
+	l.kindField(`,"kind":`)
+	l.str(`,"reason":`, r.Reason)
 	if r.Roll != nil {
-		l.roll(*r.Roll, 0, 0)
+		l.roll(`,"roll":`, r.Roll, 0, 0)
 	}
-	l.str("rule", r.Rule)
-	l.seqField()
-	l.str("subject", r.Subject)
-	l.tickField()
-	l.values(r.Values)
-	l.close()
+	l.str(`,"rule":`, r.Rule)
+	l.seqField(`,"seq":`)
+	l.str(`,"subject":`, r.Subject)
+	l.tickField(`,"tick":`)
+	l.values(`,"values":`, r.Values)
+	l.raw(`}`)
 }
 
-// values writes a rule's values as an object sorted by name. Rules look
-// at a handful of values, so the order is found by insertion sort over
-// positions held on the stack.
-func (l *line) values(vs []Value) {
-	if l.err != nil {
-		return
-	}
+// values writes a rule's values as the object member token, sorted by
+// name. Rules look at a handful of values, so the order is found by
+// insertion sort over positions held on the stack.
+func (l *line) values(token string, vs []Value) {
 	var small [16]int
 	order := small[:0]
 	if len(vs) > len(small) {
@@ -189,27 +183,22 @@ func (l *line) values(vs []Value) {
 	}
 	for j := 1; j < len(order); j++ {
 		if name := vs[order[j]].Name; name == vs[order[j-1]].Name {
-			l.fail(fmt.Errorf("%w %q", canon.ErrDuplicateKey, name), canon.KeyStep("values"))
+			l.fail(fmt.Errorf("%w %q", canon.ErrDuplicateKey, name), canon.KeyStep(tokenKey(token)))
 			return
 		}
 	}
-	l.object("values")
-	for _, i := range order {
-		v := vs[i]
-		if !l.first {
+	l.object(token)
+	l.buf = append(l.buf, '{')
+	for n, i := range order {
+		if n > 0 {
 			l.buf = append(l.buf, ',')
 		}
-		l.first = false
 		var err error
-		if l.buf, err = canon.AppendString(l.buf, v.Name); err != nil {
-			l.fail(fmt.Errorf("%w in key", canon.ErrInvalidUTF8), canon.KeyStep(v.Name))
-			break
+		if l.buf, err = canon.AppendString(l.buf, vs[i].Name); err != nil {
+			l.fail(fmt.Errorf("%w in key", canon.ErrInvalidUTF8), canon.KeyStep(vs[i].Name))
 		}
 		l.buf = append(l.buf, ':')
-		l.floatValue(v.Name, v.Value)
-		if l.err != nil {
-			break
-		}
+		l.floatValue(vs[i].Value, vs[i].Name)
 	}
 	l.end()
 }
@@ -230,18 +219,17 @@ func (Supersession) Kind() Kind { return KindSupersession }
 func (s Supersession) Clone() Body { return &s }
 
 func (s Supersession) encode(l *line) {
-	l.open()
-	l.branchField()
-	l.str("claim", s.Claim)
-	l.str("holder", s.Holder)
-	l.boolean("kept", s.Kept)
-	l.kindField()
-	l.str("loser", s.Loser)
-	l.seqField()
-	l.tickField()
-	l.str("via", s.Via)
-	l.str("winner", s.Winner)
-	l.close()
+	l.branchField(`{"branch":`)
+	l.str(`,"claim":`, s.Claim)
+	l.str(`,"holder":`, s.Holder)
+	l.boolean(`,"kept":`, s.Kept)
+	l.kindField(`,"kind":`)
+	l.str(`,"loser":`, s.Loser)
+	l.seqField(`,"seq":`)
+	l.tickField(`,"tick":`)
+	l.str(`,"via":`, s.Via)
+	l.str(`,"winner":`, s.Winner)
+	l.raw(`}`)
 }
 
 // Event mirrors a canonical event appended to the log, so the trace's
@@ -260,16 +248,15 @@ func (Event) Kind() Kind { return KindEvent }
 func (e Event) Clone() Body { return &e }
 
 func (e Event) encode(l *line) {
-	l.open()
-	l.branchField()
-	l.str("event", e.EventKind)
-	l.str("hash", e.Hash)
-	l.str("id", e.ID)
-	l.kindField()
-	l.integer("log_seq", e.LogSeq)
-	l.seqField()
-	l.tickField()
-	l.close()
+	l.branchField(`{"branch":`)
+	l.str(`,"event":`, e.EventKind)
+	l.str(`,"hash":`, e.Hash)
+	l.str(`,"id":`, e.ID)
+	l.kindField(`,"kind":`)
+	l.integer(`,"log_seq":`, e.LogSeq)
+	l.seqField(`,"seq":`)
+	l.tickField(`,"tick":`)
+	l.raw(`}`)
 }
 
 // BeliefChange is a state delta: a belief formed, corroborated, repeated…
@@ -289,18 +276,17 @@ func (BeliefChange) Kind() Kind { return KindBelief }
 func (b BeliefChange) Clone() Body { return &b }
 
 func (b BeliefChange) encode(l *line) {
-	l.open()
-	l.branchField()
-	l.str("change", b.Change)
-	l.str("claim", b.Claim)
-	l.number("confidence", b.Confidence)
-	l.str("holder", b.Holder)
-	l.kindField()
-	l.seqField()
-	l.str("stage", b.Stage)
-	l.tickField()
-	l.str("variant", b.Variant)
-	l.close()
+	l.branchField(`{"branch":`)
+	l.str(`,"change":`, b.Change)
+	l.str(`,"claim":`, b.Claim)
+	l.number(`,"confidence":`, b.Confidence)
+	l.str(`,"holder":`, b.Holder)
+	l.kindField(`,"kind":`)
+	l.seqField(`,"seq":`)
+	l.str(`,"stage":`, b.Stage)
+	l.tickField(`,"tick":`)
+	l.str(`,"variant":`, b.Variant)
+	l.raw(`}`)
 }
 
 // NPCState is one NPC in a keyframe. At is "" when the NPC is nowhere
@@ -336,34 +322,33 @@ func (k Keyframe) Clone() Body {
 }
 
 func (k Keyframe) encode(l *line) {
-	l.open()
-	l.array("beliefs")
+	l.array(`{"beliefs":`)
 	for i, b := range k.Beliefs {
 		l.element(i)
-		l.str("claim", b.Claim)
-		l.number("confidence", b.Confidence)
-		l.number("gist", b.Gist)
-		l.str("holder", b.Holder)
-		l.str("stage", b.Stage)
-		l.str("variant", b.Variant)
-		l.number("verbatim", b.Verbatim)
+		l.str(`{"claim":`, b.Claim)
+		l.number(`,"confidence":`, b.Confidence)
+		l.number(`,"gist":`, b.Gist)
+		l.str(`,"holder":`, b.Holder)
+		l.str(`,"stage":`, b.Stage)
+		l.str(`,"variant":`, b.Variant)
+		l.number(`,"verbatim":`, b.Verbatim)
 		l.endElement()
 	}
 	l.endArray()
-	l.branchField()
-	l.kindField()
-	l.array("npcs")
+	l.branchField(`,"branch":`)
+	l.kindField(`,"kind":`)
+	l.array(`,"npcs":`)
 	for i, n := range k.NPCs {
 		l.element(i)
-		l.boolean("alive", n.Alive)
-		l.str("at", n.At)
-		l.str("id", n.ID)
+		l.boolean(`{"alive":`, n.Alive)
+		l.str(`,"at":`, n.At)
+		l.str(`,"id":`, n.ID)
 		l.endElement()
 	}
 	l.endArray()
-	l.seqField()
-	l.tickField()
-	l.close()
+	l.seqField(`,"seq":`)
+	l.tickField(`,"tick":`)
+	l.raw(`}`)
 }
 
 // Every kind is a Body, as a value and so also as a pointer.
