@@ -28,10 +28,10 @@ type Store struct {
 	variants map[string]*Variant
 	byPred   map[string][]string // predecessor → derived variant ids, in creation order
 	beliefs  map[beliefKey]*Belief
-	holders  map[string][]string // claim → holders, sorted
+	holders  map[string][]string  // claim → holders, sorted
 	byHolder map[string][]*Belief // holder → beliefs, sorted by claim
-	claimIDs []string            // sorted
-	counts   map[string]int      // claim → variants minted so far
+	claimIDs []string             // sorted
+	counts   map[string]int       // claim → variants minted so far
 
 	supersessions []Supersession
 

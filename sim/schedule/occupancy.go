@@ -28,8 +28,8 @@ type Occupancy struct {
 	schedules []Schedule
 	places    [][]int32 // NPC → the location number of each block, then of home
 	at        []int32   // NPC → location number, or Nowhere
-	moves     []int64          // NPC → the next tick it may move; Forever once it has left
-	here      [][]int32        // location → the NPCs there, ascending
+	moves     []int64   // NPC → the next tick it may move; Forever once it has left
+	here      [][]int32 // location → the NPCs there, ascending
 }
 
 // NewOccupancy numbers the locations and schedules for Advance. Every
