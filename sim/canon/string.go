@@ -17,11 +17,17 @@ func AppendString(dst []byte, s string) ([]byte, error) {
 	return out, nil
 }
 
+// Plain reports whether b is written as it is between the quotes of a
+// JSON string: printable ASCII without '"' or '\'. An encoder that formats
+// text straight into its output can check it there and escape only when
+// it must.
+func Plain(b []byte) bool { return plainPrefix(b) == len(b) }
+
 // AppendStringBytes is AppendString for text held in a byte slice, such as
 // a key an encoder has just formatted into scratch space. It allocates
 // only when b needs escaping.
 func AppendStringBytes(dst []byte, b []byte) ([]byte, error) {
-	if plainPrefix(b) == len(b) {
+	if Plain(b) {
 		dst = append(dst, '"')
 		dst = append(dst, b...)
 		return append(dst, '"'), nil

@@ -29,7 +29,7 @@ func NewEncoder(h Header) (*Encoder, error) {
 	if err != nil {
 		return nil, fmt.Errorf("trace header: %w", err)
 	}
-	return &Encoder{header: append(head, '\n'), line: line{branch: branch}}, nil
+	return &Encoder{header: append(head, '\n'), line: line{branch: branch, head: append([]byte(`{"branch":`), branch...)}}, nil
 }
 
 // AppendHeader appends the header line.
@@ -65,21 +65,25 @@ type line struct {
 	err    error
 	seq    int64
 	tick   int64
-	kind   Kind
 	branch []byte       // the branch object, spelled once per file
+	head   []byte       // `{"branch":` and the branch: how most lines begin
 	path   []canon.Step // the nested objects and arrays being written
-	key    []byte       // scratch for a roll key's human form
-	// threshold caches the spelling of the last roll threshold: a run
-	// compares nearly every roll with the same probability.
-	threshold struct {
-		bits uint64
-		text []byte
+	key    []byte       // scratch for a roll key that needs escaping
+	// rollTail caches the members of a roll object between its natural
+	// value and its value — `,"pinned":false,"purpose":"encounter",
+	// "threshold":0.02,"value":` — which nearly every roll of a run
+	// repeats, spelled once for the last (pinned, purpose, threshold).
+	rollTail struct {
+		pinned    bool
+		purpose   string
+		threshold uint64
+		text      []byte
 	}
 }
 
 func (l *line) start(dst []byte, r Record) {
 	l.buf, l.err = dst, nil
-	l.seq, l.tick, l.kind = r.Seq, r.Tick, r.Body.Kind()
+	l.seq, l.tick = r.Seq, r.Tick
 	l.path = l.path[:0]
 }
 
@@ -187,16 +191,12 @@ func (l *line) floatValue(v float64, key string) {
 
 // The envelope: what every record carries besides its kind's members.
 
+// openBranch opens a line whose first member is the branch.
+func (l *line) openBranch() { l.buf = append(l.buf, l.head...) }
+
 func (l *line) branchField(token string) {
 	l.raw(token)
 	l.buf = append(l.buf, l.branch...)
-}
-
-func (l *line) kindField(token string) {
-	l.raw(token)
-	l.buf = append(l.buf, '"')
-	l.buf = append(l.buf, l.kind...)
-	l.buf = append(l.buf, '"')
 }
 
 func (l *line) seqField(token string)  { l.integer(token, l.seq) }
@@ -205,12 +205,20 @@ func (l *line) tickField(token string) { l.integer(token, l.tick) }
 // rollKey writes the human form of a roll's key as the string member
 // token and returns where its spelling (quotes included) lies in the
 // buffer, so a record that repeats it (an encounter's id) can copy it.
+// The form is written straight into the line and escaped only if it must
+// be.
 func (l *line) rollKey(token string, r *Roll) (from, to int) {
 	l.raw(token)
-	l.key = r.Roll.Key.AppendString(l.key[:0])
 	from = len(l.buf)
+	l.buf = append(l.buf, '"')
+	l.buf = r.Roll.Key.AppendString(l.buf)
+	if canon.Plain(l.buf[from+1:]) {
+		l.buf = append(l.buf, '"')
+		return from, len(l.buf)
+	}
+	l.key = append(l.key[:0], l.buf[from+1:]...)
 	var err error
-	if l.buf, err = canon.AppendStringBytes(l.buf, l.key); err != nil {
+	if l.buf, err = canon.AppendStringBytes(l.buf[:from], l.key); err != nil {
 		l.fail(err, canon.KeyStep(tokenKey(token)))
 		return 0, 0
 	}
@@ -232,11 +240,7 @@ func (l *line) roll(token string, r *Roll, keyFrom, keyTo int) {
 	natural := len(l.buf)
 	l.floatValue(r.Roll.Natural, "natural")
 	naturalEnd := len(l.buf)
-	l.boolean(`,"pinned":`, r.Roll.Pinned)
-	l.str(`,"purpose":`, r.Roll.Key.Purpose)
-	l.raw(`,"threshold":`)
-	l.cachedFloat(r.Threshold, "threshold")
-	l.raw(`,"value":`)
+	l.rollMiddle(r)
 	if math.Float64bits(r.Roll.Value) == math.Float64bits(r.Roll.Natural) {
 		// Unpinned, the value is the natural value: copy its spelling.
 		l.buf = append(l.buf, l.buf[natural:naturalEnd]...)
@@ -246,18 +250,21 @@ func (l *line) roll(token string, r *Roll, keyFrom, keyTo int) {
 	l.end()
 }
 
-// cachedFloat is floatValue for a number that repeats from record to
-// record, such as the probability nearly every roll of a run is compared
-// with: it is spelled once and copied after.
-func (l *line) cachedFloat(v float64, key string) {
-	bits := math.Float64bits(v)
-	if l.threshold.text != nil && l.threshold.bits == bits {
-		l.buf = append(l.buf, l.threshold.text...)
+// rollMiddle writes a roll's members from pinned to the value's token.
+func (l *line) rollMiddle(r *Roll) {
+	t := &l.rollTail
+	bits := math.Float64bits(r.Threshold)
+	if t.text != nil && t.pinned == r.Roll.Pinned && t.threshold == bits && t.purpose == r.Roll.Key.Purpose {
+		l.buf = append(l.buf, t.text...)
 		return
 	}
 	from := len(l.buf)
-	l.floatValue(v, key)
+	l.boolean(`,"pinned":`, r.Roll.Pinned)
+	l.str(`,"purpose":`, r.Roll.Key.Purpose)
+	l.number(`,"threshold":`, r.Threshold)
+	l.raw(`,"value":`)
 	if l.err == nil {
-		l.threshold.bits, l.threshold.text = bits, append(l.threshold.text[:0], l.buf[from:]...)
+		t.pinned, t.purpose, t.threshold = r.Roll.Pinned, r.Roll.Key.Purpose, bits
+		t.text = append(t.text[:0], l.buf[from:]...)
 	}
 }

@@ -62,10 +62,10 @@ func (e Encounter) Clone() Body {
 }
 
 func (e Encounter) encode(l *line) {
-	l.branchField(`{"branch":`)
+	l.openBranch()
 	l.boolean(`,"fired":`, e.Fired)
 	from, to := l.rollKey(`,"id":`, &e.Roll)
-	l.kindField(`,"kind":`)
+	l.raw(`,"kind":"encounter"`)
 	l.strings(`,"pair":`, e.Pair[:])
 	l.roll(`,"roll":`, &e.Roll, from, to)
 	l.seqField(`,"seq":`)
@@ -96,13 +96,13 @@ func (Transmission) Kind() Kind { return KindTransmission }
 func (t Transmission) Clone() Body { return &t }
 
 func (t Transmission) encode(l *line) {
-	l.branchField(`{"branch":`)
+	l.openBranch()
 	l.str(`,"claim":`, t.Claim)
 	if t.Fired {
 		l.number(`,"confidence":`, t.Confidence)
 	}
 	l.boolean(`,"fired":`, t.Fired)
-	l.kindField(`,"kind":`)
+	l.raw(`,"kind":"transmission"`)
 	l.str(`,"listener":`, t.Listener)
 	l.str(`,"reason":`, t.Reason)
 	l.str(`,"rule":`, t.Rule)
@@ -151,9 +151,9 @@ func (r RuleEval) Clone() Body {
 }
 
 func (r RuleEval) encode(l *line) {
-	l.branchField(`{"branch":`)
+	l.openBranch()
 	l.boolean(`,"fired":`, r.Fired)
-	l.kindField(`,"kind":`)
+	l.raw(`,"kind":"rule"`)
 	l.str(`,"reason":`, r.Reason)
 	if r.Roll != nil {
 		l.roll(`,"roll":`, r.Roll, 0, 0)
@@ -219,11 +219,11 @@ func (Supersession) Kind() Kind { return KindSupersession }
 func (s Supersession) Clone() Body { return &s }
 
 func (s Supersession) encode(l *line) {
-	l.branchField(`{"branch":`)
+	l.openBranch()
 	l.str(`,"claim":`, s.Claim)
 	l.str(`,"holder":`, s.Holder)
 	l.boolean(`,"kept":`, s.Kept)
-	l.kindField(`,"kind":`)
+	l.raw(`,"kind":"supersession"`)
 	l.str(`,"loser":`, s.Loser)
 	l.seqField(`,"seq":`)
 	l.tickField(`,"tick":`)
@@ -248,11 +248,11 @@ func (Event) Kind() Kind { return KindEvent }
 func (e Event) Clone() Body { return &e }
 
 func (e Event) encode(l *line) {
-	l.branchField(`{"branch":`)
+	l.openBranch()
 	l.str(`,"event":`, e.EventKind)
 	l.str(`,"hash":`, e.Hash)
 	l.str(`,"id":`, e.ID)
-	l.kindField(`,"kind":`)
+	l.raw(`,"kind":"event"`)
 	l.integer(`,"log_seq":`, e.LogSeq)
 	l.seqField(`,"seq":`)
 	l.tickField(`,"tick":`)
@@ -276,12 +276,12 @@ func (BeliefChange) Kind() Kind { return KindBelief }
 func (b BeliefChange) Clone() Body { return &b }
 
 func (b BeliefChange) encode(l *line) {
-	l.branchField(`{"branch":`)
+	l.openBranch()
 	l.str(`,"change":`, b.Change)
 	l.str(`,"claim":`, b.Claim)
 	l.number(`,"confidence":`, b.Confidence)
 	l.str(`,"holder":`, b.Holder)
-	l.kindField(`,"kind":`)
+	l.raw(`,"kind":"belief"`)
 	l.seqField(`,"seq":`)
 	l.str(`,"stage":`, b.Stage)
 	l.tickField(`,"tick":`)
@@ -336,7 +336,7 @@ func (k Keyframe) encode(l *line) {
 	}
 	l.endArray()
 	l.branchField(`,"branch":`)
-	l.kindField(`,"kind":`)
+	l.raw(`,"kind":"keyframe"`)
 	l.array(`,"npcs":`)
 	for i, n := range k.NPCs {
 		l.element(i)

@@ -1,6 +1,8 @@
 package trace
 
 import (
+	"slices"
+
 	"github.com/chronicle/ladder/sim/canon"
 	"github.com/chronicle/ladder/sim/events"
 )
@@ -107,16 +109,27 @@ func (b *Buffer) Emit(r Record) { b.Records = append(b.Records, r.Clone()) }
 // AppendJSONL appends the whole trace, header first, as JSON Lines. On
 // error it returns nil and the error of the first record (or the header)
 // that has no canonical spelling.
+//
+// It encodes every record twice: once to measure the file, then into a
+// buffer grown once to that size. Encoding is cheap next to growing a
+// buffer of hundreds of megabytes by doubling, which copies and clears
+// it again at every step.
 func (b *Buffer) AppendJSONL(dst []byte) ([]byte, error) {
 	enc, err := NewEncoder(b.Header)
 	if err != nil {
 		return nil, err
 	}
-	dst = enc.AppendHeader(dst)
+	size := len(enc.AppendHeader(nil))
+	var line []byte
 	for _, r := range b.Records {
-		if dst, err = enc.AppendRecord(dst, r); err != nil {
+		if line, err = enc.AppendRecord(line[:0], r); err != nil {
 			return nil, err
 		}
+		size += len(line)
+	}
+	dst = enc.AppendHeader(slices.Grow(dst, size))
+	for _, r := range b.Records {
+		dst, _ = enc.AppendRecord(dst, r) // encoded without error above
 	}
 	return dst, nil
 }
