@@ -120,6 +120,7 @@ func New(cfg Config) (*World, error) {
 		w.locations = append(w.locations, l.ID)
 	}
 	slices.Sort(w.locations)
+	w.locations = packed(w.locations)
 	cast := slices.Clone(cfg.Cast)
 	slices.SortStableFunc(cast, func(a, b NPC) int { return strings.Compare(a.ID, b.ID) })
 	for _, n := range cfg.Cast {
@@ -141,6 +142,7 @@ func New(cfg Config) (*World, error) {
 		w.npcs = append(w.npcs, npc{alive: true, faction: n.Faction, schedule: n.Schedule})
 		schedules = append(schedules, n.Schedule)
 	}
+	w.ids = packed(w.ids)
 	if w.occupancy, err = schedule.NewOccupancy(w.locations, schedules); err != nil {
 		return nil, fmt.Errorf("new world: %w", err)
 	}
@@ -176,6 +178,23 @@ func New(cfg Config) (*World, error) {
 	w.items = slices.Compact(items)
 	w.policies = []mutation.Policy{mutation.Allegiance{}, mutation.Memory{Max: d.MutationMax}}
 	return w, nil
+}
+
+// packed returns ids with their bytes copied, in order, into one block of
+// memory. Every tick rolls a key over two NPC ids and a location id for
+// each co-present pair; ids laid out together stay in the processor's
+// cache across a city, where ids allocated one by one are scattered over
+// the heap.
+func packed(ids []string) []string {
+	var all strings.Builder
+	for _, id := range ids {
+		all.WriteString(id)
+	}
+	block, out := all.String(), make([]string, len(ids))
+	for i, id := range ids {
+		out[i], block = block[:len(id)], block[len(id):]
+	}
+	return out
 }
 
 func (w *World) checkSchedule(n NPC) error {

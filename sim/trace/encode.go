@@ -79,6 +79,41 @@ type line struct {
 		threshold uint64
 		text      []byte
 	}
+	// seqs and ticks keep the spelling of the last sequence number and
+	// tick written: a record's seq is nearly always the last plus one,
+	// and its tick the last one.
+	seqs, ticks counter
+}
+
+// counter spells a number that moves little between records: the same
+// number is copied, the next one is made by adding one to the spelling's
+// digits, and any other is spelled afresh.
+type counter struct {
+	n    int64
+	text []byte // empty until the first number
+}
+
+// spell returns the decimal spelling of n.
+func (c *counter) spell(n int64) []byte {
+	switch {
+	case len(c.text) > 0 && n == c.n:
+	case len(c.text) > 0 && n == c.n+1 && n > 0:
+		c.n = n
+		i := len(c.text) - 1
+		for ; i >= 0 && c.text[i] == '9'; i-- {
+			c.text[i] = '0'
+		}
+		if i >= 0 {
+			c.text[i]++
+		} else {
+			c.text = append(c.text, 0)
+			copy(c.text[1:], c.text)
+			c.text[0] = '1'
+		}
+	default:
+		c.n, c.text = n, strconv.AppendInt(c.text[:0], n, 10)
+	}
+	return c.text
 }
 
 func (l *line) start(dst []byte, r Record) {
@@ -199,8 +234,15 @@ func (l *line) branchField(token string) {
 	l.buf = append(l.buf, l.branch...)
 }
 
-func (l *line) seqField(token string)  { l.integer(token, l.seq) }
-func (l *line) tickField(token string) { l.integer(token, l.tick) }
+func (l *line) seqField(token string) {
+	l.raw(token)
+	l.buf = append(l.buf, l.seqs.spell(l.seq)...)
+}
+
+func (l *line) tickField(token string) {
+	l.raw(token)
+	l.buf = append(l.buf, l.ticks.spell(l.tick)...)
+}
 
 // rollKey writes the human form of a roll's key as the string member
 // token and returns where its spelling (quotes included) lies in the

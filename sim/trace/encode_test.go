@@ -143,6 +143,23 @@ var _ = Describe("Encoder", func() {
 		}
 	})
 
+	It("spells runs of sequence numbers and ticks as the oracle does, across every carry", func() {
+		g := recordGen{next: rand.New(rand.NewPCG(11, 12)).Uint64, text: []string{"market", "a", "b"}}
+		examined := 0
+		for _, from := range []int64{0, 95, 990, 99_990, 9_999_999_990, math.MaxInt64 - 20, -15} {
+			for seq := from; seq < from+20 && seq >= from; seq++ {
+				tick := seq / 3 // ticks repeat, then step
+				if seq%7 == 0 {
+					tick = seq * 5 // and sometimes jump
+				}
+				r := trace.Record{Seq: seq, Tick: tick, Body: g.body(trace.KindEncounter)}
+				Expect(sameAsOracle(enc, r, header.Branch)).To(BeEmpty(), "seq %d", seq)
+				examined++
+			}
+		}
+		Expect(examined).To(BeNumerically(">", 130))
+	})
+
 	It("has an oracle for every kind, so no kind goes unchecked", func() {
 		g := recordGen{next: rand.New(rand.NewPCG(3, 4)).Uint64, text: genText}
 		for _, k := range trace.Kinds() {
