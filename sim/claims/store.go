@@ -29,7 +29,7 @@ type Store struct {
 	byPred   map[string][]string // predecessor → derived variant ids, in creation order
 	beliefs  map[beliefKey]*Belief
 	holders  map[string][]string  // claim → holders, sorted
-	byHolder map[string][]*Belief // holder → beliefs, sorted by claim
+	byHolder map[string][]*Belief // holder → beliefs, sorted by claim; what Held lists, kept by create
 	claimIDs []string             // sorted
 	counts   map[string]int       // claim → variants minted so far
 
@@ -37,12 +37,17 @@ type Store struct {
 
 	// Phases (see BeginPhase): while one is open, before holds the first
 	// copy taken of each belief the phase changed, and nil for each belief
-	// it created. Looked up, never ranged over.
+	// it created — together, every belief as the phase found it. Filled
+	// by every write (create, Repeat, Corroborate, Resolve), emptied when
+	// a phase begins or ends; looked up, never ranged over.
 	inPhase bool
 	before  map[*Belief]*Belief
 
-	// The stage calendar (see Transitions): the ticks at which a belief's
-	// derived stage may change, computed when its anchor is set.
+	// The stage calendar (see Transitions): by tick, the beliefs whose
+	// derived stage may change at it — what a scan of StageAt over every
+	// belief would find. Entered whenever an anchor is set (create,
+	// Corroborate, Resolve), read and emptied one tick at a time; looked
+	// up, never ranged over.
 	shifts   [2]int64 // elapsed ticks at which gist may cross dormant_gist and forgotten_gist
 	calendar map[int64][]due
 }
