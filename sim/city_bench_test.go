@@ -88,7 +88,15 @@ type town struct {
 	theft     sim.Injection
 }
 
-func loadTown(b *testing.B) town {
+// fatal is what loading the town needs of a benchmark or a spec
+// (*testing.B, GinkgoT()).
+type fatal interface {
+	Helper()
+	Fatal(args ...any)
+	Fatalf(format string, args ...any)
+}
+
+func loadTown(b fatal) town {
 	b.Helper()
 	f, err := os.Open(filepath.Join("..", "fixtures", "T2.1-spread.yaml"))
 	if err != nil {
