@@ -60,9 +60,9 @@ func rolls(r run) []trace.Roll {
 	var out []trace.Roll
 	for _, rec := range r.buf.Records {
 		switch b := rec.Body.(type) {
-		case trace.Encounter:
+		case *trace.Encounter:
 			out = append(out, b.Roll)
-		case trace.RuleEval:
+		case *trace.RuleEval:
 			if b.Roll != nil {
 				out = append(out, *b.Roll)
 			}
@@ -116,7 +116,7 @@ var _ = Describe("Determinism", func() {
 				break
 			}
 		}
-		Expect(target.ID).NotTo(BeEmpty())
+		Expect(target.Site).NotTo(BeEmpty())
 		cfg := busy()
 		k := target.Roll.Roll.Key
 		cfg.Pins = []keyed.Pin{{Purpose: k.Purpose, Tick: k.Tick, Site: k.Site, Participants: k.Participants, Value: 0.999}}
@@ -127,7 +127,7 @@ var _ = Describe("Determinism", func() {
 		d, err := trace.CompareRolls(jsonl(a), jsonl(b))
 		Expect(err).NotTo(HaveOccurred())
 		Expect(d.Differing).To(HaveLen(1))
-		Expect(d.Differing[0].Key).To(Equal(target.ID))
+		Expect(d.Differing[0].Key).To(Equal(target.ID()))
 		Expect(d.Shared).To(BeNumerically(">", 100))
 	})
 
@@ -157,10 +157,10 @@ var _ = Describe("Determinism", func() {
 		away := func(r run) []trace.Body {
 			var out []trace.Body
 			for _, rec := range r.buf.Records {
-				if e, ok := rec.Body.(trace.Encounter); ok && e.Site == "shrine" {
+				if e, ok := rec.Body.(*trace.Encounter); ok && e.Site == "shrine" {
 					continue
 				}
-				if _, ok := rec.Body.(trace.Keyframe); ok {
+				if _, ok := rec.Body.(*trace.Keyframe); ok {
 					continue
 				}
 				out = append(out, rec.Body)

@@ -17,6 +17,17 @@
 // next tick, so the order in which pairs are visited never decides how far a
 // rumour travels within one tick.
 //
+// A tick touches only what changes. NPCs and locations are numbered in
+// sorted id order, and a schedule.Occupancy keeps every NPC's location and
+// every location's sorted group, moving an NPC only at the ticks its
+// schedule can move it; encounters walk the groups in number order, which
+// is id order. What a holder tells is read as of the phase's start from
+// the store's copy-on-write phase, not from a snapshot of every belief;
+// stage transitions come from the store's calendar of the ticks gist
+// crosses a threshold. The records emitted for nearly every pair or belief
+// are built in reused storage (see trace.Sink), and each roll is made in
+// the record that traces it, so a run allocates almost nothing per record.
+//
 // The package does no I/O and reads no clock: everything it derives goes to
 // the trace sink, and everything it rolls is keyed by (seed, purpose, tick,
 // site, participants).

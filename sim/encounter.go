@@ -6,7 +6,6 @@ import (
 
 	"github.com/chronicle/ladder/sim/claims"
 	"github.com/chronicle/ladder/sim/rules"
-	"github.com/chronicle/ladder/sim/schedule"
 	"github.com/chronicle/ladder/sim/trace"
 )
 
@@ -15,11 +14,12 @@ import (
 // moves an existing one.
 const PurposeEncounter = "encounter"
 
-// told is what a holder tells during one encounter phase. It is fixed when
-// the phase starts, so what anyone tells in a tick — whether, which
-// variant, at what confidence — never depends on the order pairs are
-// visited in: a belief formed, woken, switched or dented during the phase
-// is told from the next tick on.
+// told is what a holder tells of a claim. In the encounter phase it is
+// fixed when the phase starts (the store reads beliefs as of the phase's
+// start), so what anyone tells in a tick — whether, which variant, at what
+// confidence — never depends on the order pairs are visited in: a belief
+// formed, woken, switched or dented during the phase is told from the next
+// tick on.
 type told struct {
 	variant    string
 	confidence float64
@@ -31,50 +31,39 @@ func telling(b *claims.Belief, t int64, m claims.Memory) told {
 	return told{variant: b.Variant, confidence: b.Confidence, side: claims.SideOf(b), verbatim: b.VerbatimAt(t, m)}
 }
 
-// snapshot fixes what every living, active holder can tell this tick.
-func (w *World) snapshot(t int64) {
-	m := w.store.Memory()
-	w.tellable = map[[2]string]told{}
-	for _, h := range w.ids {
-		if !w.npcs[h].alive {
-			continue
-		}
-		for _, c := range w.store.Held(h) {
-			if b, _ := w.store.Belief(h, c); active(b, t, m) {
-				w.tellable[[2]string{h, c}] = telling(b, t, m)
-			}
-		}
-	}
-}
-
 // encounters samples every co-present pair of living NPCs and lets each
-// fired encounter carry testimony.
+// fired encounter carry testimony. Locations are visited in id order and
+// pairs in id order within each, the order the trace records them in.
 func (w *World) encounters(t int64) error {
 	if !w.rules.Enabled(rules.EncounterSampling) {
 		w.ruleEval(rules.EncounterSampling, "", false, "disabled")
 		return nil
 	}
-	w.snapshot(t)
-	presences := make([]schedule.Presence, 0, len(w.ids))
-	for _, id := range w.ids {
-		if n := w.npcs[id]; n.alive {
-			presences = append(presences, schedule.Presence{Location: n.schedule.At(t), NPC: id})
-		}
-	}
+	w.store.BeginPhase()
+	defer w.store.EndPhase()
 	p := w.defines.EncounterProbability
-	for _, g := range schedule.Groups(presences) {
-		for i, a := range g.NPCs {
-			for _, b := range g.NPCs[i+1:] {
-				// Groups sorts NPCs, so (a, b) is already the canonical order
-				// of this symmetric roll.
-				r := trace.Roll{Roll: w.roller.Roll(PurposeEncounter, t, g.Location, a, b), Threshold: p}
-				enc := trace.Encounter{ID: r.Roll.Key.String(), Site: g.Location, Pair: [2]string{a, b}, Roll: r, Fired: r.Passed()}
+	enc := &w.rec.encounter
+	enc.Roll.Threshold = p
+	for j := range w.occupancy.Locations() {
+		here := w.occupancy.Here(j)
+		site := w.locations[j]
+		for i, a := range here {
+			for _, b := range here[i+1:] {
+				// Ascending numbers are sorted ids, so (a, b) is already the
+				// canonical order of this symmetric roll. The roll is made in
+				// the record, its key over the record's own pair: nothing is
+				// allocated or copied about.
+				enc.Site, enc.Pair = site, [2]string{w.ids[a], w.ids[b]}
+				enc.Roll.Roll.Key = w.roller.Key(PurposeEncounter, t, site, enc.Pair[:])
+				w.roller.Fill(&enc.Roll.Roll)
+				enc.Fired = enc.Roll.Passed()
 				w.emit(enc)
 				if !enc.Fired {
 					continue
 				}
-				if err := w.converse(encounter{id: enc.ID, site: g.Location}, a, b); err != nil {
-					return fmt.Errorf("tick %d, %s: %w", t, enc.ID, err)
+				id := enc.ID()
+				if err := w.converse(encounter{id: id, site: site}, w.ids[a], w.ids[b]); err != nil {
+					return fmt.Errorf("tick %d, %s: %w", t, id, err)
 				}
 			}
 		}
@@ -91,9 +80,12 @@ type encounter struct {
 var injected = encounter{id: "injected"}
 
 // converse lets a fired encounter carry every claim either of the two
-// holds, in claim order.
+// holds when it starts, in claim order.
 func (w *World) converse(e encounter, a, b string) error {
-	for _, c := range mergeSorted(w.store.Held(a), w.store.Held(b)) {
+	// The list is taken before anyone is told anything: telling adds to
+	// the store's own lists, which are not to be read while they change.
+	w.topics = mergeClaims(w.topics[:0], w.store.BeliefsOf(a), w.store.BeliefsOf(b))
+	for _, c := range w.topics {
 		ba, aHolds := w.store.Belief(a, c)
 		bb, bHolds := w.store.Belief(b, c)
 		var err error
@@ -118,7 +110,7 @@ func (w *World) refusal(teller, claim string) (rule, reason string) {
 	if !w.rules.Enabled(rules.TestimonyTransfer) {
 		return rules.TestimonyTransfer, "disabled"
 	}
-	if _, ok := w.tellable[[2]string{teller, claim}]; ok {
+	if _, ok := w.tellable(teller, claim); ok {
 		return "", ""
 	}
 	tb, _ := w.store.Belief(teller, claim)
@@ -126,6 +118,17 @@ func (w *World) refusal(teller, claim string) (rule, reason string) {
 		return rules.TestimonyTransfer, "teller's rumour is " + string(stage)
 	}
 	return rules.TestimonyTransfer, "teller heard it this tick"
+}
+
+// tellable returns what teller can tell of claim in this encounter phase:
+// its belief as the phase found it, if it held one and it was active.
+func (w *World) tellable(teller, claim string) (told, bool) {
+	m := w.store.Memory()
+	b, ok := w.store.AsOfPhase(teller, claim)
+	if !ok || !active(b, w.now, m) {
+		return told{}, false
+	}
+	return telling(b, w.now, m), true
 }
 
 func active(b *claims.Belief, t int64, m claims.Memory) bool {
@@ -138,7 +141,7 @@ func active(b *claims.Belief, t int64, m claims.Memory) bool {
 func (w *World) offer(e encounter, teller, listener, claim string) error {
 	if rule, reason := w.refusal(teller, claim); reason != "" {
 		tb, _ := w.store.Belief(teller, claim)
-		w.emit(trace.Transmission{Via: e.id, Claim: claim, Variant: tb.Variant, Teller: teller, Listener: listener, Rule: rule, Reason: reason})
+		w.transmission(trace.Transmission{Via: e.id, Claim: claim, Variant: tb.Variant, Teller: teller, Listener: listener, Rule: rule, Reason: reason})
 		return nil
 	}
 	return w.tell(e, teller, listener, claim)
@@ -152,7 +155,7 @@ func (w *World) offer(e encounter, teller, listener, claim string) error {
 func (w *World) bothHold(e encounter, ba, bb *claims.Belief) error {
 	m := w.store.Memory()
 	decline := func(teller, listener *claims.Belief, rule, reason string) {
-		w.emit(trace.Transmission{Via: e.id, Claim: ba.Claim, Variant: teller.Variant, Teller: teller.Holder, Listener: listener.Holder, Rule: rule, Reason: reason})
+		w.transmission(trace.Transmission{Via: e.id, Claim: ba.Claim, Variant: teller.Variant, Teller: teller.Holder, Listener: listener.Holder, Rule: rule, Reason: reason})
 	}
 	if ba.Variant == bb.Variant {
 		activeA, activeB := active(ba, w.now, m), active(bb, w.now, m)
@@ -180,7 +183,7 @@ func (w *World) bothHold(e encounter, ba, bb *claims.Belief) error {
 		// A holder weighs each variant once: meeting the same disagreement
 		// again is not new evidence, and re-contesting would erode
 		// confidence by repetition alone.
-		if variant := w.tellable[[2]string{teller.Holder, teller.Claim}].variant; weighed(listener, variant) {
+		if tv, _ := w.tellable(teller.Holder, teller.Claim); weighed(listener, tv.variant) {
 			decline(teller, listener, rules.VariantResolution, "listener already weighed this variant")
 			continue
 		}
@@ -203,7 +206,7 @@ func (w *World) offerHolder(e encounter, teller, listener *claims.Belief) error 
 		if reason != "disabled" {
 			rule = rules.DormancyReactivation
 		}
-		w.emit(trace.Transmission{Via: e.id, Claim: teller.Claim, Variant: teller.Variant, Teller: teller.Holder, Listener: listener.Holder, Rule: rule, Reason: reason})
+		w.transmission(trace.Transmission{Via: e.id, Claim: teller.Claim, Variant: teller.Variant, Teller: teller.Holder, Listener: listener.Holder, Rule: rule, Reason: reason})
 		return nil
 	}
 	return w.tell(e, teller.Holder, listener.Holder, teller.Claim)

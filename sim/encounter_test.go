@@ -43,10 +43,10 @@ var _ = Describe("Encounters", func() {
 			}}
 		}
 		want := []trace.Encounter{
-			{ID: "encounter@0/market/[a,b]", Site: "market", Pair: [2]string{"a", "b"}, Roll: roll("market", 0.49, "a", "b"), Fired: true},
-			{ID: "encounter@0/market/[a,c]", Site: "market", Pair: [2]string{"a", "c"}, Roll: roll("market", 0.5, "a", "c"), Fired: false},
-			{ID: "encounter@0/market/[b,c]", Site: "market", Pair: [2]string{"b", "c"}, Roll: roll("market", 0, "b", "c"), Fired: true},
-			{ID: "encounter@0/tavern/[d,e]", Site: "tavern", Pair: [2]string{"d", "e"}, Roll: roll("tavern", 0.99, "d", "e"), Fired: false},
+			{Site: "market", Pair: [2]string{"a", "b"}, Roll: roll("market", 0.49, "a", "b"), Fired: true},
+			{Site: "market", Pair: [2]string{"a", "c"}, Roll: roll("market", 0.5, "a", "c"), Fired: false},
+			{Site: "market", Pair: [2]string{"b", "c"}, Roll: roll("market", 0, "b", "c"), Fired: true},
+			{Site: "tavern", Pair: [2]string{"d", "e"}, Roll: roll("tavern", 0.99, "d", "e"), Fired: false},
 		}
 		Expect(cmp.Diff(want, encounters(r.records(0)))).To(BeEmpty())
 		Expect(r.UnusedPins()).To(Equal([]keyed.Pin{encounterPin(99, "market", 0.1, "a", "b")}))
@@ -61,7 +61,7 @@ var _ = Describe("Encounters", func() {
 			Expect(encs).To(HaveLen(4), "tick %d", t)
 			for _, e := range encs {
 				k := e.Roll.Roll.Key
-				Expect(e.ID).To(Equal(k.String()))
+				Expect(e.ID()).To(Equal(k.String()))
 				Expect(k.Tick).To(Equal(t))
 				Expect(e.Roll.Roll.Pinned).To(BeFalse())
 				Expect(bits(e.Roll.Roll.Value)).To(Equal(bits(naturalEncounter(t, e.Site, e.Pair[0], e.Pair[1]))))
@@ -172,7 +172,7 @@ var _ = Describe("Encounters", func() {
 
 			var ticks []int64
 			for _, rec := range r.records(-1) {
-				if e, ok := rec.Body.(trace.RuleEval); ok && e.Rule == "rumour-stages" {
+				if e, ok := rec.Body.(*trace.RuleEval); ok && e.Rule == "rumour-stages" {
 					ticks = append(ticks, rec.Tick)
 				}
 			}

@@ -132,13 +132,14 @@ func (r run) records(t int64) []trace.Record {
 	return out
 }
 
-// bodies returns the bodies of type T among records, in order, that keep
-// accepts (all when keep is nil).
-func bodies[T trace.Body](recs []trace.Record, keep func(T) bool) []T {
+// bodies returns the bodies of kind T among records, in order, that keep
+// accepts (all when keep is nil). The buffer keeps every body as a pointer
+// to its own copy (trace.Body's Clone).
+func bodies[T any](recs []trace.Record, keep func(T) bool) []T {
 	var out []T
 	for _, r := range recs {
-		if b, ok := r.Body.(T); ok && (keep == nil || keep(b)) {
-			out = append(out, b)
+		if b, ok := any(r.Body).(*T); ok && (keep == nil || keep(*b)) {
+			out = append(out, *b)
 		}
 	}
 	return out

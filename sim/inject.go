@@ -60,7 +60,9 @@ func (w *World) canonical(in Injection) error {
 		}
 	}
 	if in.Kind == Killing {
-		w.npcs[in.Victim].alive = false
+		victim := w.index[in.Victim]
+		w.npcs[victim].alive = false
+		w.occupancy.Leave(victim)
 		death := events.Event{ID: "death@" + in.ID, Kind: "death", Tick: in.Tick, Attrs: map[string]string{"victim": in.Victim, "cause": in.ID}}
 		if err := w.appendEvent(death); err != nil {
 			return err
@@ -74,7 +76,7 @@ func (w *World) appendEvent(e events.Event) error {
 	if err != nil {
 		return err
 	}
-	w.emit(trace.Event{ID: e.ID, EventKind: e.Kind, LogSeq: rec.Seq, Hash: rec.Hash})
+	w.emit(&trace.Event{ID: e.ID, EventKind: e.Kind, LogSeq: rec.Seq, Hash: rec.Hash})
 	return nil
 }
 

@@ -47,7 +47,7 @@ func (w *World) corroborate(lb *claims.Belief, t claims.Testimony) error {
 	if err != nil {
 		return err
 	}
-	w.emit(trace.Transmission{Via: t.Via, Claim: lb.Claim, Variant: t.Variant, Teller: t.Teller, Listener: lb.Holder, Fired: true, Rule: rules.Corroboration, Reason: "listener already held it", Confidence: t.Confidence})
+	w.transmission(trace.Transmission{Via: t.Via, Claim: lb.Claim, Variant: t.Variant, Teller: t.Teller, Listener: lb.Holder, Fired: true, Rule: rules.Corroboration, Reason: "listener already held it", Confidence: t.Confidence})
 	w.ruleEval(rules.Corroboration, subject, out.Raised, out.Reason,
 		trace.Value{Name: "after", Value: out.After}, trace.Value{Name: "before", Value: out.Before}, trace.Value{Name: "report", Value: t.Confidence})
 	change := "reinforced"
@@ -63,18 +63,24 @@ func (w *World) corroborate(lb *claims.Belief, t claims.Testimony) error {
 	return nil
 }
 
-// mergeSorted returns the sorted union of two sorted lists.
-func mergeSorted(a, b []string) []string {
-	out := make([]string, 0, len(a)+len(b))
+// mergeClaims appends to dst the sorted union of the claims of two
+// holders' beliefs, each list sorted by claim.
+func mergeClaims(dst []string, a, b []*claims.Belief) []string {
 	for len(a) > 0 && len(b) > 0 {
-		switch {
-		case a[0] < b[0]:
-			out, a = append(out, a[0]), a[1:]
-		case b[0] < a[0]:
-			out, b = append(out, b[0]), b[1:]
+		switch ca, cb := a[0].Claim, b[0].Claim; {
+		case ca < cb:
+			dst, a = append(dst, ca), a[1:]
+		case cb < ca:
+			dst, b = append(dst, cb), b[1:]
 		default:
-			out, a, b = append(out, a[0]), a[1:], b[1:]
+			dst, a, b = append(dst, ca), a[1:], b[1:]
 		}
 	}
-	return append(append(out, a...), b...)
+	for _, x := range a {
+		dst = append(dst, x.Claim)
+	}
+	for _, x := range b {
+		dst = append(dst, x.Claim)
+	}
+	return dst
 }

@@ -26,11 +26,11 @@ func recordsNaming(r run, rule string) []ruleRecord {
 	var out []ruleRecord
 	for _, rec := range r.buf.Records {
 		switch b := rec.Body.(type) {
-		case trace.RuleEval:
+		case *trace.RuleEval:
 			if b.Rule == rule {
 				out = append(out, ruleRecord{Tick: rec.Tick, Subject: b.Subject, Fired: b.Fired, Reason: b.Reason, Kind: trace.KindRule})
 			}
-		case trace.Transmission:
+		case *trace.Transmission:
 			if b.Rule == rule {
 				out = append(out, ruleRecord{Tick: rec.Tick, Fired: b.Fired, Reason: b.Reason, Kind: trace.KindTransmission, Teller: b.Teller, Listener: b.Listener})
 			}

@@ -8,32 +8,25 @@ import (
 
 // stages traces the rumour-stage transitions that time alone caused this
 // tick: a belief not touched this tick whose derived stage differs from the
-// tick before (heard or repeated → dormant → forgotten). Stages are never
-// stored — StageAt derives them — so this is a record of the derivation,
-// not a write. Beliefs whose stage did not change are not recorded: that
-// would be one record per belief per tick, and the keyframes already show
-// every stage once a day.
+// tick before (heard or repeated → dormant → forgotten), in holder, then
+// claim order. Stages are never stored — StageAt derives them — so this is
+// a record of the derivation, not a write. Beliefs whose stage did not
+// change are not recorded: that would be one record per belief per tick,
+// and the keyframes already show every stage once a day. The store's stage
+// calendar names the beliefs, so a tick looks only at those whose gist
+// crosses a threshold at it.
 func (w *World) stages(t int64) {
 	if t == 0 {
 		return
 	}
 	m := w.store.Memory()
-	for _, h := range w.ids {
-		for _, c := range w.store.Held(h) {
-			b, _ := w.store.Belief(h, c)
-			if b.Anchor >= t {
-				continue
-			}
-			before, now := b.StageAt(t-1, m), b.StageAt(t, m)
-			if before == now {
-				continue
-			}
-			reason := "gist fell below dormant_gist"
-			if now == claims.Forgotten {
-				reason = "gist fell below forgotten_gist"
-			}
-			w.ruleEval(rules.RumourStages, h+"/"+c, true, reason, trace.Value{Name: "gist", Value: b.GistAt(t, m)})
-			w.beliefChange(b, string(now))
+	for _, b := range w.store.Transitions(t) {
+		reason := "gist fell below dormant_gist"
+		now := b.StageAt(t, m)
+		if now == claims.Forgotten {
+			reason = "gist fell below forgotten_gist"
 		}
+		w.ruleEval(rules.RumourStages, b.Holder+"/"+b.Claim, true, reason, trace.Value{Name: "gist", Value: b.GistAt(t, m)})
+		w.beliefChange(b, string(now))
 	}
 }

@@ -1,22 +1,17 @@
 package sim
 
 import (
-	"slices"
-
 	"github.com/chronicle/ladder/sim/claims"
 	"github.com/chronicle/ladder/sim/mutation"
 	"github.com/chronicle/ladder/sim/rules"
 	"github.com/chronicle/ladder/sim/trace"
 )
 
-// told returns what teller tells of claim now: in the encounter phase the
-// snapshot fixed at its start; from the injection console (the events
-// phase), the teller's belief as it stands.
+// told returns what teller tells of claim now: in the encounter phase, its
+// belief as the phase found it; from the injection console (the events
+// phase), its belief as it stands.
 func (w *World) told(teller, claim string) told {
-	if t, ok := w.tellable[[2]string{teller, claim}]; ok {
-		return t
-	}
-	tb, _ := w.store.Belief(teller, claim)
+	tb, _ := w.store.AsOfPhase(teller, claim)
 	return telling(tb, w.now, w.store.Memory())
 }
 
@@ -56,7 +51,7 @@ func (w *World) tell(e encounter, teller, listener, claim string) error {
 	if err != nil {
 		return err
 	}
-	w.emit(trace.Transmission{Via: e.id, Claim: claim, Variant: variant, Teller: teller, Listener: listener, Fired: true, Rule: rules.TestimonyTransfer, Reason: "listener did not hold it", Confidence: lb.Confidence})
+	w.transmission(trace.Transmission{Via: e.id, Claim: claim, Variant: variant, Teller: teller, Listener: listener, Fired: true, Rule: rules.TestimonyTransfer, Reason: "listener did not hold it", Confidence: lb.Confidence})
 	w.beliefChange(lb, "formed")
 	if w.store.Repeat(teller, claim) {
 		tb, _ := w.store.Belief(teller, claim)
@@ -85,7 +80,7 @@ func (w *World) mutate(e encounter, teller, claim string, tv told, listener stri
 			continue
 		}
 		for _, s := range d.Steps {
-			w.emit(trace.RuleEval{Rule: rules.MutationPolicy, Subject: subject, Fired: s.Fired, Reason: s.Reason, Values: s.Values, Roll: s.Roll})
+			w.emit(&trace.RuleEval{Rule: rules.MutationPolicy, Subject: subject, Fired: s.Fired, Reason: s.Reason, Values: s.Values, Roll: s.Roll})
 		}
 		if len(d.Changes) == 0 {
 			return tv.variant, nil
@@ -100,8 +95,8 @@ func (w *World) mutate(e encounter, teller, claim string, tv told, listener stri
 }
 
 func (w *World) faction(npc string) string {
-	if n := w.npcs[npc]; n != nil {
-		return n.faction
+	if i, ok := w.index[npc]; ok {
+		return w.npcs[i].faction
 	}
 	return ""
 }
@@ -109,35 +104,27 @@ func (w *World) faction(npc string) string {
 // rivals returns the members of every faction but the given one, sorted.
 func (w *World) rivals(faction string) []string {
 	var out []string
-	for _, id := range w.ids {
-		if f := w.npcs[id].faction; f != "" && f != faction {
+	for i, id := range w.ids {
+		if f := w.npcs[i].faction; f != "" && f != faction {
 			out = append(out, id)
 		}
 	}
 	return out
 }
 
-// alternatives returns what a slot could become, sorted: any other cast
-// member or the player for an actor or victim, any other location, any
-// other known item.
-func (w *World) alternatives(s claims.Slot) []string {
-	var pool []string
+// alternatives returns what a slot could become: any other cast member or
+// the player for an actor or victim, any other location, any other known
+// item.
+func (w *World) alternatives(s claims.Slot) mutation.Choices {
 	switch s.Type {
 	case claims.EntitySlot:
-		pool = append(slices.Clone(w.ids), Player)
+		return mutation.NewChoices(w.entities, s.Value)
 	case claims.LocationSlot:
-		pool = w.locations
+		return mutation.NewChoices(w.locations, s.Value)
 	case claims.ItemSlot:
-		pool = w.items
+		return mutation.NewChoices(w.items, s.Value)
 	}
-	var out []string
-	for _, v := range pool {
-		if v != s.Value {
-			out = append(out, v)
-		}
-	}
-	slices.Sort(out)
-	return out
+	return mutation.Choices{}
 }
 
 // resolve applies the variant-resolution rule: listener hears a variant
@@ -153,12 +140,12 @@ func (w *World) resolve(lb *claims.Belief, t claims.Testimony, incoming claims.S
 		return err
 	}
 	sup := r.Supersession
-	w.emit(trace.Transmission{Via: t.Via, Claim: lb.Claim, Variant: t.Variant, Teller: t.Teller, Listener: lb.Holder, Fired: true, Rule: rules.VariantResolution, Reason: "listener held another variant", Confidence: t.Confidence})
+	w.transmission(trace.Transmission{Via: t.Via, Claim: lb.Claim, Variant: t.Variant, Teller: t.Teller, Listener: lb.Holder, Fired: true, Rule: rules.VariantResolution, Reason: "listener held another variant", Confidence: t.Confidence})
 	w.ruleEval(rules.VariantResolution, subject, true, r.Reason,
 		trace.Value{Name: "after", Value: r.After}, trace.Value{Name: "before", Value: r.Before},
 		trace.Value{Name: "held_strength", Value: r.Held.Strength}, trace.Value{Name: "held_witnessed", Value: boolValue(r.Held.Terminal == claims.Witnessed)},
 		trace.Value{Name: "incoming_strength", Value: r.Incoming.Strength}, trace.Value{Name: "incoming_witnessed", Value: boolValue(r.Incoming.Terminal == claims.Witnessed)})
-	w.emit(trace.Supersession{Holder: sup.Holder, Claim: sup.Claim, Loser: sup.Loser, Winner: sup.Winner, Via: sup.Via, Kept: sup.Kept})
+	w.emit(&trace.Supersession{Holder: sup.Holder, Claim: sup.Claim, Loser: sup.Loser, Winner: sup.Winner, Via: sup.Via, Kept: sup.Kept})
 	w.beliefChange(lb, "contested")
 	return nil
 }

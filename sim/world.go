@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"strings"
 
 	"github.com/chronicle/ladder/sim/claims"
 	"github.com/chronicle/ladder/sim/events"
@@ -25,23 +26,39 @@ type World struct {
 	sink    trace.Sink
 	seq     int64
 
-	ids     []string // cast ids, sorted
-	npcs    map[string]*npc
-	holds   map[string]string // location → hold
-	trust   map[[2]string]float64
-	pending []Injection // in tick order
-	next    int         // index of the next injection to apply
-	now     int64
-	// tellable is what each active holder can tell in this tick's
-	// encounter phase, fixed when the phase starts (see encounters).
-	tellable  map[[2]string]told
-	locations []string          // sorted
+	// The cast and the places are numbered in sorted id order: NPC i is
+	// ids[i], location j is locations[j], so ascending numbers are sorted
+	// ids wherever an order reaches the trace.
+	ids       []string
+	index     map[string]int // cast id → NPC number; looked up, never ranged over
+	npcs      []npc
+	locations []string
+	occupancy *schedule.Occupancy // where each NPC is, who is together
+	holds     map[string]string   // location → hold
+	trust     map[[2]string]float64
+	pending   []Injection // in tick order
+	next      int         // index of the next injection to apply
+	now       int64
+	entities  []string          // sorted: the cast and the player, what an actor or victim can become
 	items     []string          // sorted: the mutation vocabulary for item slots
 	policies  []mutation.Policy // tried in order
+	rec       records
+	topics    []string // what an encounter talks about (converse), reused
+}
+
+// records holds one record of each kind the engine emits for nearly every
+// pair or belief, reused for every record of its kind: a sink sees a
+// record only while Emit runs (trace.Sink), so building the trace costs no
+// allocation per record.
+type records struct {
+	encounter    trace.Encounter
+	transmission trace.Transmission
+	rule         trace.RuleEval
+	belief       trace.BeliefChange
+	keyframe     trace.Keyframe
 }
 
 type npc struct {
-	id       string
 	alive    bool
 	faction  string
 	schedule schedule.Schedule
@@ -90,7 +107,7 @@ func New(cfg Config) (*World, error) {
 			NoStages: !cfg.Rules.Enabled(rules.RumourStages),
 		}),
 		sink:  cfg.Sink,
-		npcs:  make(map[string]*npc, len(cfg.Cast)),
+		index: make(map[string]int, len(cfg.Cast)),
 		holds: make(map[string]string, len(cfg.Locations)),
 		trust: make(map[[2]string]float64, len(cfg.Relationships)),
 		now:   -1,
@@ -100,23 +117,39 @@ func New(cfg Config) (*World, error) {
 			return nil, fmt.Errorf("new world: duplicate location %q", l.ID)
 		}
 		w.holds[l.ID] = l.Hold
+		w.locations = append(w.locations, l.ID)
 	}
+	slices.Sort(w.locations)
+	w.locations = packed(w.locations)
+	cast := slices.Clone(cfg.Cast)
+	slices.SortStableFunc(cast, func(a, b NPC) int { return strings.Compare(a.ID, b.ID) })
 	for _, n := range cfg.Cast {
 		if n.ID == Player {
 			return nil, fmt.Errorf("new world: %q is reserved for the player", Player)
 		}
-		if _, dup := w.npcs[n.ID]; dup {
+		if _, dup := w.index[n.ID]; dup {
 			return nil, fmt.Errorf("new world: duplicate NPC %q", n.ID)
 		}
 		if err := w.checkSchedule(n); err != nil {
 			return nil, fmt.Errorf("new world: NPC %s: %w", n.ID, err)
 		}
-		w.npcs[n.ID] = &npc{id: n.ID, alive: true, faction: n.Faction, schedule: n.Schedule}
-		w.ids = append(w.ids, n.ID)
+		w.index[n.ID] = 0 // numbered below, once every id is known
 	}
-	slices.Sort(w.ids)
+	schedules := make([]schedule.Schedule, 0, len(cast))
+	for i, n := range cast {
+		w.index[n.ID] = i
+		w.ids = append(w.ids, n.ID)
+		w.npcs = append(w.npcs, npc{alive: true, faction: n.Faction, schedule: n.Schedule})
+		schedules = append(schedules, n.Schedule)
+	}
+	w.ids = packed(w.ids)
+	if w.occupancy, err = schedule.NewOccupancy(w.locations, schedules); err != nil {
+		return nil, fmt.Errorf("new world: %w", err)
+	}
 	for _, r := range cfg.Relationships {
-		if w.npcs[r.From] == nil || w.npcs[r.To] == nil {
+		_, from := w.index[r.From]
+		_, to := w.index[r.To]
+		if !from || !to {
 			return nil, fmt.Errorf("new world: relationship %s→%s names an unknown NPC", r.From, r.To)
 		}
 		if !(r.Trust >= 0 && r.Trust <= 1) {
@@ -133,10 +166,8 @@ func New(cfg Config) (*World, error) {
 		}
 	}
 	w.pending = slices.Clone(cfg.Injections)
-	for id := range w.holds {
-		w.locations = append(w.locations, id)
-	}
-	slices.Sort(w.locations)
+	w.entities = append(slices.Clone(w.ids), Player)
+	slices.Sort(w.entities)
 	items := slices.Clone(cfg.Items)
 	for _, in := range cfg.Injections {
 		if in.Item != "" {
@@ -147,6 +178,23 @@ func New(cfg Config) (*World, error) {
 	w.items = slices.Compact(items)
 	w.policies = []mutation.Policy{mutation.Allegiance{}, mutation.Memory{Max: d.MutationMax}}
 	return w, nil
+}
+
+// packed returns ids with their bytes copied, in order, into one block of
+// memory. Every tick rolls a key over two NPC ids and a location id for
+// each co-present pair; ids laid out together stay in the processor's
+// cache across a city, where ids allocated one by one are scattered over
+// the heap.
+func packed(ids []string) []string {
+	var all strings.Builder
+	for _, id := range ids {
+		all.WriteString(id)
+	}
+	block, out := all.String(), make([]string, len(ids))
+	for i, id := range ids {
+		out[i], block = block[:len(id)], block[len(id):]
+	}
+	return out
 }
 
 func (w *World) checkSchedule(n NPC) error {
@@ -184,17 +232,25 @@ func (w *World) NPCs() []string { return slices.Clone(w.ids) }
 
 // Alive reports whether an NPC is alive (false for unknown ids).
 func (w *World) Alive(id string) bool {
-	n := w.npcs[id]
-	return n != nil && n.alive
+	i, ok := w.index[id]
+	return ok && w.npcs[i].alive
 }
 
 // At returns where an NPC is at the current tick: "" when dead or nowhere.
 func (w *World) At(id string) string {
-	n := w.npcs[id]
-	if n == nil || !n.alive || w.now < 0 {
+	i, ok := w.index[id]
+	if !ok || w.now < 0 {
 		return ""
 	}
-	return n.schedule.At(w.now)
+	return w.at(i)
+}
+
+// at returns where NPC i is: "" when nowhere (the dead are nowhere).
+func (w *World) at(i int) string {
+	if j := w.occupancy.At(i); j != schedule.Nowhere {
+		return w.locations[j]
+	}
+	return ""
 }
 
 // Hold returns the hold a location belongs to.
@@ -202,8 +258,8 @@ func (w *World) Hold(location string) string { return w.holds[location] }
 
 // Home returns an NPC's home location ("" when none).
 func (w *World) Home(id string) string {
-	if n := w.npcs[id]; n != nil {
-		return n.schedule.Home
+	if i, ok := w.index[id]; ok {
+		return w.npcs[i].schedule.Home
 	}
 	return ""
 }
@@ -224,7 +280,7 @@ func (w *World) Step() error {
 			}
 		}
 	}
-	w.tellable = nil
+	w.occupancy.Advance(t)
 	for w.next < len(w.pending) && w.pending[w.next].Tick <= t {
 		i, in := w.next, w.pending[w.next]
 		w.next++
@@ -242,31 +298,43 @@ func (w *World) Step() error {
 	return nil
 }
 
+// emit hands one record to the sink. Records of the hot kinds are built
+// in w.rec and passed by pointer; the sink must not keep them.
 func (w *World) emit(b trace.Body) {
 	w.sink.Emit(trace.Record{Seq: w.seq, Tick: w.now, Body: b})
 	w.seq++
 }
 
 func (w *World) ruleEval(rule, subject string, fired bool, reason string, values ...trace.Value) {
-	w.emit(trace.RuleEval{Rule: rule, Subject: subject, Fired: fired, Reason: reason, Values: values})
+	r := &w.rec.rule
+	*r = trace.RuleEval{Rule: rule, Subject: subject, Fired: fired, Reason: reason, Values: append(r.Values[:0], values...)}
+	w.emit(r)
+}
+
+// transmission emits t from the reused record.
+func (w *World) transmission(t trace.Transmission) {
+	w.rec.transmission = t
+	w.emit(&w.rec.transmission)
 }
 
 func (w *World) beliefChange(b *claims.Belief, change string) {
-	w.emit(trace.BeliefChange{
+	c := &w.rec.belief
+	*c = trace.BeliefChange{
 		Holder: b.Holder, Claim: b.Claim, Variant: b.Variant, Change: change,
 		Confidence: b.Confidence, Stage: string(b.StageAt(w.now, w.store.Memory())),
-	})
+	}
+	w.emit(c)
 }
 
 func (w *World) keyframe(t int64) {
 	m := w.store.Memory()
-	kf := trace.Keyframe{NPCs: make([]trace.NPCState, 0, len(w.ids))}
-	for _, id := range w.ids {
-		kf.NPCs = append(kf.NPCs, trace.NPCState{ID: id, Alive: w.npcs[id].alive, At: w.At(id)})
-		for _, c := range w.store.Held(id) {
-			b, _ := w.store.Belief(id, c)
+	kf := &w.rec.keyframe
+	kf.NPCs, kf.Beliefs = kf.NPCs[:0], kf.Beliefs[:0]
+	for i, id := range w.ids {
+		kf.NPCs = append(kf.NPCs, trace.NPCState{ID: id, Alive: w.npcs[i].alive, At: w.at(i)})
+		for _, b := range w.store.BeliefsOf(id) {
 			kf.Beliefs = append(kf.Beliefs, trace.BeliefState{
-				Holder: id, Claim: c, Variant: b.Variant, Confidence: b.Confidence,
+				Holder: id, Claim: b.Claim, Variant: b.Variant, Confidence: b.Confidence,
 				Verbatim: b.VerbatimAt(t, m), Gist: b.GistAt(t, m), Stage: string(b.StageAt(t, m)),
 			})
 		}

@@ -30,6 +30,28 @@ func (e *MarshalError) Error() string {
 // Unwrap returns the underlying error.
 func (e *MarshalError) Unwrap() error { return e.Err }
 
+// Step is one step of a JSON path: an object key, or an array index.
+// Build it with KeyStep or IndexStep.
+type Step struct{ s segment }
+
+// KeyStep is the step into an object's member named key.
+func KeyStep(key string) Step { return Step{segment{key: key, index: -1}} }
+
+// IndexStep is the step into an array's element i (counting from 0).
+func IndexStep(i int) Step { return Step{segment{index: i}} }
+
+// ErrorAt returns the MarshalError for err found at path, outermost step
+// first. Encoders that write canonical JSON by hand return it, so their
+// errors read exactly like Marshal's ("canon: $.roll.value: NaN is not
+// allowed").
+func ErrorAt(err error, path ...Step) *MarshalError {
+	p := failure(err)
+	for i := len(path) - 1; i >= 0; i-- {
+		p.at(path[i].s)
+	}
+	return p.export()
+}
+
 // segment is one step of a JSON path: an object key, or an array index when
 // key is unused (index >= 0).
 type segment struct {

@@ -31,4 +31,25 @@
 // c' = 1 − (1 − c)(1 − r), counting each origin (the eyewitness at the root
 // of a report's source chain) once, and ignoring reports about events older
 // than the corroboration window.
+//
+// # Indexes
+//
+// A city holds tens of thousands of beliefs, and a tick changes a handful,
+// so the store keeps two indexes that let a tick touch only those:
+//
+//   - The stage calendar. Gist depends only on the ticks elapsed since a
+//     belief's anchor and never rises with them, so a belief's derived
+//     stage can change only where gist first falls below dormant_gist and
+//     below forgotten_gist — two elapsed-tick counts the store finds once,
+//     by bisection on GistAt itself. Whenever an anchor is set (a belief
+//     formed, corroborated or contested), the belief is entered at those
+//     two ticks; Transitions(t) answers from the entries for t, checking
+//     each with StageAt exactly as a scan would, and ignores entries whose
+//     anchor has moved since. The package tests hold it to a scan of every
+//     belief in random stores.
+//   - Phases. BeginPhase starts a stretch in which beliefs change but are
+//     read as they stood at its start (AsOfPhase): the engine's encounter
+//     phase, where what a holder tells is fixed when the phase begins. The
+//     store copies a belief the first time the phase changes it, instead
+//     of copying every belief when the phase begins.
 package claims

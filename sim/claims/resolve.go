@@ -92,6 +92,7 @@ func (s *Store) Resolve(holder string, t Testimony, incoming Side, dent float64)
 	if err := t.checkChain(); err != nil {
 		return Resolution{}, fmt.Errorf("resolve %s for %s: %w", t.Variant, holder, err)
 	}
+	s.keep(b)
 	held := SideOf(b)
 	r := Resolution{Held: held, Incoming: incoming, Before: b.Confidence}
 	incomingWins := false
@@ -112,7 +113,7 @@ func (s *Store) Resolve(holder string, t Testimony, incoming Side, dent float64)
 	}
 	b.Evidence = append(b.Evidence, t.evidence(incomingWins))
 	b.Confidence = float64(b.Confidence * float64(1-dent))
-	b.Anchor = t.Tick
+	s.reanchor(b, t.Tick)
 	r.After = b.Confidence
 	r.Supersession = sup
 	s.supersessions = append(s.supersessions, sup)

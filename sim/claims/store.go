@@ -28,12 +28,35 @@ type Store struct {
 	variants map[string]*Variant
 	byPred   map[string][]string // predecessor → derived variant ids, in creation order
 	beliefs  map[beliefKey]*Belief
-	holders  map[string][]string // claim → holders, sorted
-	held     map[string][]string // holder → claims, sorted
-	claimIDs []string            // sorted
-	counts   map[string]int      // claim → variants minted so far
+	holders  map[string][]string  // claim → holders, sorted
+	byHolder map[string][]*Belief // holder → beliefs, sorted by claim; what Held lists, kept by create
+	claimIDs []string             // sorted
+	counts   map[string]int       // claim → variants minted so far
 
 	supersessions []Supersession
+
+	// Phases (see BeginPhase): while one is open, before holds the first
+	// copy taken of each belief the phase changed, and nil for each belief
+	// it created — together, every belief as the phase found it. Filled
+	// by every write (create, Repeat, Corroborate, Resolve), emptied when
+	// a phase begins or ends; looked up, never ranged over.
+	inPhase bool
+	before  map[*Belief]*Belief
+
+	// The stage calendar (see Transitions): by tick, the beliefs whose
+	// derived stage may change at it — what a scan of StageAt over every
+	// belief would find. Entered whenever an anchor is set (create,
+	// Corroborate, Resolve), read and emptied one tick at a time; looked
+	// up, never ranged over.
+	shifts   [2]int64 // elapsed ticks at which gist may cross dormant_gist and forgotten_gist
+	calendar map[int64][]due
+}
+
+// due is one calendar entry: b may change stage at the entry's tick if
+// its anchor is still the one the entry was computed from.
+type due struct {
+	b      *Belief
+	anchor int64
 }
 
 type beliefKey struct{ holder, claim string }
@@ -48,8 +71,11 @@ func NewStore(m Memory) *Store {
 		byPred:   map[string][]string{},
 		beliefs:  map[beliefKey]*Belief{},
 		holders:  map[string][]string{},
-		held:     map[string][]string{},
+		byHolder: map[string][]*Belief{},
 		counts:   map[string]int{},
+		before:   map[*Belief]*Belief{},
+		shifts:   m.shifts(),
+		calendar: map[int64][]due{},
 	}
 }
 
@@ -146,7 +172,21 @@ func (s *Store) Belief(holder, claim string) (*Belief, bool) {
 func (s *Store) Holders(claim string) []string { return slices.Clone(s.holders[claim]) }
 
 // Held returns the claims a holder has beliefs in, sorted.
-func (s *Store) Held(holder string) []string { return slices.Clone(s.held[holder]) }
+func (s *Store) Held(holder string) []string {
+	bs := s.byHolder[holder]
+	out := make([]string, len(bs))
+	for i, b := range bs {
+		out[i] = b.Claim
+	}
+	return out
+}
+
+// BeliefsOf returns holder's beliefs, sorted by claim. The slice is the
+// store's own, for the paths that visit many beliefs every tick — an
+// encounter merging two holders' claims, a keyframe listing them all —
+// without copying: read it, do not modify or keep it (it changes when
+// the holder forms a belief).
+func (s *Store) BeliefsOf(holder string) []*Belief { return s.byHolder[holder] }
 
 // BeliefCount returns the number of beliefs in the store.
 func (s *Store) BeliefCount() int { return len(s.beliefs) }
@@ -218,7 +258,13 @@ func (s *Store) create(holder, claim, variant string, tick int64, confidence flo
 	}
 	s.beliefs[key] = b
 	s.holders[claim] = insertSorted(s.holders[claim], holder)
-	s.held[holder] = insertSorted(s.held[holder], claim)
+	bs := s.byHolder[holder]
+	i, _ := slices.BinarySearchFunc(bs, claim, func(b *Belief, c string) int { return strings.Compare(b.Claim, c) })
+	s.byHolder[holder] = slices.Insert(bs, i, b)
+	if s.inPhase {
+		s.before[b] = nil
+	}
+	s.schedule(b)
 	return b, nil
 }
 
@@ -229,6 +275,7 @@ func (s *Store) Repeat(holder, claim string) bool {
 	if !ok || b.Stage == Repeated {
 		return false
 	}
+	s.keep(b)
 	b.Stage = Repeated
 	return true
 }
@@ -265,6 +312,7 @@ func (s *Store) Corroborate(listener string, t Testimony, window int64) (Corrobo
 	if err := t.checkChain(); err != nil {
 		return Corroboration{}, fmt.Errorf("corroborate %s for %s: %w", t.Variant, listener, err)
 	}
+	s.keep(b)
 	ev := t.evidence(false)
 	out := Corroboration{Origin: ev.Root(listener), Before: b.Confidence, After: b.Confidence}
 	switch {
@@ -280,7 +328,7 @@ func (s *Store) Corroborate(listener string, t Testimony, window int64) (Corrobo
 		ev.Counted = true
 	}
 	b.Evidence = append(b.Evidence, ev)
-	b.Anchor = t.Tick
+	s.reanchor(b, t.Tick)
 	return out, nil
 }
 

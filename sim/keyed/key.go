@@ -6,7 +6,6 @@ import (
 	"math"
 	"slices"
 	"strconv"
-	"strings"
 )
 
 // domainTag opens every v1 key encoding. It keeps keyed digests apart from
@@ -26,7 +25,9 @@ type Key struct {
 // AppendEncoding appends the v1 byte encoding of k to dst and returns the
 // extended slice. The layout is described in the package documentation; it
 // is the identity of the key, so it must never change once vectors exist.
-func (k Key) AppendEncoding(dst []byte) []byte {
+func (k Key) AppendEncoding(dst []byte) []byte { return appendEncoding(dst, &k) }
+
+func appendEncoding(dst []byte, k *Key) []byte {
 	dst = append(dst, domainTag...)
 	dst = appendString(dst, k.SeedID)
 	dst = appendString(dst, k.Purpose)
@@ -44,23 +45,33 @@ func (k Key) AppendEncoding(dst []byte) []byte {
 // because a trace belongs to one run family already. The form is for
 // reading only: it is not injective, and the encoding is the key's identity.
 func (k Key) String() string {
-	var b strings.Builder
-	b.WriteString(k.Purpose)
-	b.WriteByte('@')
-	b.WriteString(strconv.FormatInt(k.Tick, 10))
-	b.WriteByte('/')
-	b.WriteString(k.Site)
-	b.WriteString("/[")
-	b.WriteString(strings.Join(k.Participants, ","))
-	b.WriteByte(']')
-	return b.String()
+	var buf [96]byte
+	return string(k.AppendString(buf[:0]))
+}
+
+// AppendString appends the human form of String to dst. Trace encoders
+// call it to write a roll's key without building a string per record.
+func (k Key) AppendString(dst []byte) []byte {
+	dst = append(dst, k.Purpose...)
+	dst = append(dst, '@')
+	dst = strconv.AppendInt(dst, k.Tick, 10)
+	dst = append(dst, '/')
+	dst = append(dst, k.Site...)
+	dst = append(dst, '/', '[')
+	for i, p := range k.Participants {
+		if i > 0 {
+			dst = append(dst, ',')
+		}
+		dst = append(dst, p...)
+	}
+	return append(dst, ']')
 }
 
 // Value returns the roll for k, a float64 in [0,1) that depends on nothing
 // but k's v1 encoding.
 func Value(k Key) float64 {
 	var buf [128]byte
-	return valueOf(k.AppendEncoding(buf[:0]))
+	return valueOf(appendEncoding(buf[:0], &k))
 }
 
 // Canonical returns a sorted copy of participants, leaving the argument
@@ -77,8 +88,12 @@ func Canonical(participants ...string) []string {
 // result has the same bits on every platform.
 func valueOf(encoding []byte) float64 {
 	sum := sha256.Sum256(encoding)
-	u := binary.BigEndian.Uint64(sum[:8])
-	return float64(u>>11) * 0x1p-53
+	return fraction(sum[:])
+}
+
+// fraction is the last step of valueOf, from a digest.
+func fraction(sum []byte) float64 {
+	return float64(binary.BigEndian.Uint64(sum[:8])>>11) * 0x1p-53
 }
 
 // appendString appends s with its uint32 big-endian byte-length prefix.

@@ -107,7 +107,10 @@ var _ = Describe("Key", func() {
 
 	Describe("String", func() {
 		DescribeTable("prints purpose@tick/site/[participants] without the seed",
-			func(k keyed.Key, want string) { Expect(k.String()).To(Equal(want)) },
+			func(k keyed.Key, want string) {
+				Expect(k.String()).To(Equal(want))
+				Expect(string(k.AppendString([]byte("prefix:")))).To(Equal("prefix:" + want))
+			},
 			Entry("the documented example", marketPair, "encounter@12/whiterun_market/[neighbor,witness]"),
 			Entry("no site, no participants", keyed.Key{SeedID: "hidden", Purpose: "mutation", Tick: -3}, "mutation@-3//[]"),
 			Entry("one participant", keyed.Key{Purpose: "tell-decision", Tick: 9, Site: "inn", Participants: []string{"hulda"}}, "tell-decision@9/inn/[hulda]"),

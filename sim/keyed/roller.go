@@ -55,6 +55,7 @@ type Roller struct {
 	used    []bool
 	byKey   map[string]int // key encoding to pin index; looked up, never ranged over
 	scratch []byte         // reused encoding buffer, so a roll does not allocate one
+	hash    hasher
 }
 
 // NewRoller returns a Roller for seedID with the given pins. It rejects a
@@ -66,10 +67,11 @@ func NewRoller(seedID string, pins []Pin) (*Roller, error) {
 		pins:   make([]Pin, len(pins)),
 		used:   make([]bool, len(pins)),
 		byKey:  make(map[string]int, len(pins)),
+		hash:   newHasher(),
 	}
 	for i, p := range pins {
 		p.Participants = slices.Clone(p.Participants)
-		k := r.key(p.Purpose, p.Tick, p.Site, p.Participants)
+		k := r.Key(p.Purpose, p.Tick, p.Site, p.Participants)
 		if !(p.Value >= 0 && p.Value < 1) {
 			return nil, &PinError{Index: i, Key: k, Err: fmt.Errorf("%w: %v", ErrPinValue, p.Value)}
 		}
@@ -90,16 +92,35 @@ func (r *Roller) SeedID() string { return r.seedID }
 // are taken in the order given and copied into the returned key. If a pin
 // matches the key exactly, Value is the pin's and the pin counts as used.
 func (r *Roller) Roll(purpose string, tick int64, site string, participants ...string) Roll {
-	k := r.key(purpose, tick, site, slices.Clone(participants))
-	r.scratch = k.AppendEncoding(r.scratch[:0])
-	natural := valueOf(r.scratch)
-	roll := Roll{Key: k, Value: natural, Natural: natural}
+	roll := Roll{Key: r.Key(purpose, tick, site, slices.Clone(participants))}
+	r.Fill(&roll)
+	return roll
+}
+
+// Key returns the key of a roll under r's seed. It keeps participants as
+// given, without copying them.
+func (r *Roller) Key(purpose string, tick int64, site string, participants []string) Key {
+	return Key{SeedID: r.seedID, Purpose: purpose, Tick: tick, Site: site, Participants: participants}
+}
+
+// Fill rolls roll.Key: it sets Value, Natural and Pinned as Roll would,
+// applying a pin that matches the key exactly. The key is normally built
+// by r.Key, so that it carries r's seed. Fill works in place and allocates
+// nothing: the engine rolls every co-present pair every tick, into the
+// record that traces the roll, and a roll that allocated or copied its key
+// about would make bookkeeping a large part of a run.
+func (r *Roller) Fill(roll *Roll) {
+	r.scratch = appendEncoding(r.scratch[:0], &roll.Key)
+	roll.Natural = r.hash.value(r.scratch)
+	roll.Value, roll.Pinned = roll.Natural, false
+	if len(r.byKey) == 0 {
+		return
+	}
 	if i, ok := r.byKey[string(r.scratch)]; ok {
 		r.used[i] = true
 		roll.Value = r.pins[i].Value
 		roll.Pinned = true
 	}
-	return roll
 }
 
 // Unused returns copies of the pins no roll has matched yet, in the order
@@ -114,9 +135,4 @@ func (r *Roller) Unused() []Pin {
 		}
 	}
 	return unused
-}
-
-// key builds the full key of a roll under r's seed.
-func (r *Roller) key(purpose string, tick int64, site string, participants []string) Key {
-	return Key{SeedID: r.seedID, Purpose: purpose, Tick: tick, Site: site, Participants: participants}
 }

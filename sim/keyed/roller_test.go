@@ -3,6 +3,8 @@ package keyed_test
 import (
 	"errors"
 	"math"
+	"math/rand/v2"
+	"testing"
 
 	. "github.com/onsi/ginkgo/v2"
 	. "github.com/onsi/gomega"
@@ -35,6 +37,79 @@ var _ = Describe("Roller", func() {
 		roll := r.Roll("p", 1, "x", ps...)
 		ps[0] = "z"
 		Expect(roll.Key.Participants).To(Equal([]string{"a", "b"}))
+	})
+
+	Describe("Fill", func() {
+		It("rolls what Roll rolls for the same key, pinned or not, in place, keeping the key it was given", func() {
+			pins := []keyed.Pin{{Purpose: "encounter", Tick: 12, Site: "whiterun_market", Participants: []string{"neighbor", "witness"}, Value: 0.01}}
+			byRoll, _ := keyed.NewRoller("ab-test-1", pins)
+			byFill, _ := keyed.NewRoller("ab-test-1", pins)
+			pair := []string{"neighbor", "witness"}
+			var got keyed.Roll
+			for tick := int64(10); tick < 14; tick++ {
+				got.Key = byFill.Key("encounter", tick, "whiterun_market", pair)
+				byFill.Fill(&got)
+				Expect(got).To(Equal(byRoll.Roll("encounter", tick, "whiterun_market", pair...)))
+				Expect(&got.Key.Participants[0]).To(BeIdenticalTo(&pair[0]), "the key is shared, not copied")
+			}
+			Expect(got.Pinned).To(BeFalse(), "a pinned roll before does not leave Pinned set")
+			Expect(byFill.Unused()).To(BeEmpty())
+		})
+
+		It("rolls Value's value for every key, however rolls share their encoding's first SHA-256 block", func() {
+			r, _ := keyed.NewRoller("ladder-T2.1", nil)
+			rng := rand.New(rand.NewPCG(31, 32))
+			word := func(n int) string {
+				b := make([]byte, n)
+				for i := range b {
+					b[i] = byte('a' + rng.IntN(26))
+				}
+				return string(b)
+			}
+			sites := []string{"", "inn", "bannered_mare_217", "bannered_mare_218", "banne", word(40), word(90)}
+			people := []string{"", "a", "hulda_217", "saadia_217", word(12), word(70)}
+			examined, long := 0, 0
+			var roll keyed.Roll
+			for range 20_000 {
+				// Runs of rolls at one site and tick share their first block;
+				// a new site or tick starts another.
+				tick, site := int64(rng.IntN(4)), sites[rng.IntN(len(sites))]
+				for range rng.IntN(12) {
+					ps := make([]string, rng.IntN(4))
+					for i := range ps {
+						ps[i] = people[rng.IntN(len(people))]
+					}
+					roll.Key = r.Key([]string{"encounter", "mutation"}[rng.IntN(2)], tick, site, ps)
+					r.Fill(&roll)
+					Expect(math.Float64bits(roll.Natural)).To(Equal(math.Float64bits(keyed.Value(roll.Key))), "%#v", roll.Key)
+					if len(roll.Key.AppendEncoding(nil)) > 64 {
+						long++
+					}
+					examined++
+				}
+			}
+			Expect(examined).To(BeNumerically(">", 50_000))
+			Expect(long).To(BeNumerically(">", examined/2), "most encodings span two blocks or more")
+		})
+
+		It("allocates nothing, with or without pins", func() {
+			for _, pins := range [][]keyed.Pin{nil, {{Purpose: "encounter", Tick: 3, Value: 0.5}}} {
+				r, _ := keyed.NewRoller("ab-test-1", pins)
+				roll := keyed.Roll{Key: r.Key("encounter", 12, "whiterun_market", []string{"neighbor", "witness"})}
+				var sum float64
+				allocs := testing.AllocsPerRun(100, func() {
+					roll.Key.Tick++ // a new first block
+					r.Fill(&roll)
+					sum += roll.Value
+					roll.Key.Participants[0] = "hulda" // the same first block
+					r.Fill(&roll)
+					sum += roll.Value
+					roll.Key.Participants[0] = "neighbor"
+				})
+				Expect(allocs).To(BeZero())
+				Expect(sum).To(BeNumerically(">", 0))
+			}
+		})
 	})
 
 	Describe("pins", func() {

@@ -23,4 +23,9 @@
 // Every roll is keyed by (tick, site, [teller, listener]) in that order —
 // telling is directed — and is returned with its threshold so the engine can
 // trace it.
+//
+// What a slot can become is a Choices: the engine's sorted pool for the
+// slot's type (the cast and the player, the locations, the items) with the
+// slot's own value left out, read in place, so that a slot naming anyone in
+// a city costs nothing to ask about.
 package mutation

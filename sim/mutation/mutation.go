@@ -2,6 +2,7 @@ package mutation
 
 import (
 	"fmt"
+	"slices"
 
 	"github.com/chronicle/ladder/sim/claims"
 	"github.com/chronicle/ladder/sim/keyed"
@@ -35,13 +36,48 @@ type Retelling struct {
 	// one, sorted.
 	Rivals func(faction string) []string
 	// Alternatives returns the values a slot could take instead of its
-	// current one, sorted.
-	Alternatives func(slot claims.Slot) []string
+	// current one.
+	Alternatives func(slot claims.Slot) Choices
 	Roller       Roller
 }
 
 func (r Retelling) roll(purpose string) keyed.Roll {
 	return r.Roller.Roll(purpose, r.Tick, r.Site, r.Teller, r.Listener)
+}
+
+// Choices are the values a slot could take instead of its own: a sorted
+// pool with the slot's value left out, read in place. A slot that can name
+// anyone in a city of ten thousand costs nothing to ask about, where a
+// list built per telling would cost the whole city each time.
+type Choices struct {
+	pool []string
+	skip int // the position of the slot's own value in pool; len(pool) when absent
+}
+
+// NewChoices returns the values of pool other than value. Pool must be
+// sorted and hold no value twice; it is not copied.
+func NewChoices(pool []string, value string) Choices {
+	i, found := slices.BinarySearch(pool, value)
+	if !found {
+		i = len(pool)
+	}
+	return Choices{pool: pool, skip: i}
+}
+
+// Len returns how many choices there are.
+func (c Choices) Len() int {
+	if c.skip < len(c.pool) {
+		return len(c.pool) - 1
+	}
+	return len(c.pool)
+}
+
+// At returns choice i, counting from 0 in sorted order.
+func (c Choices) At(i int) string {
+	if i >= c.skip {
+		i++
+	}
+	return c.pool[i]
 }
 
 // Step is one traced part of a decision: what was decided, why, and the
@@ -128,7 +164,7 @@ func (m Memory) Decide(r Retelling) (Decision, bool) {
 	}
 	var slots []claims.Slot
 	for _, s := range r.Variant.Slots {
-		if len(r.Alternatives(s)) > 0 {
+		if r.Alternatives(s).Len() > 0 {
 			slots = append(slots, s)
 		}
 	}
@@ -144,10 +180,10 @@ func (m Memory) Decide(r Retelling) (Decision, bool) {
 		Roll:   &trace.Roll{Roll: sr, Threshold: float64(len(slots))}})
 	alts := r.Alternatives(slot)
 	vr := r.roll(PurposeValue)
-	to := alts[choose(vr.Value, len(alts))]
+	to := alts.At(choose(vr.Value, alts.Len()))
 	d.Steps = append(d.Steps, Step{Fired: true, Reason: "value chosen: " + to,
-		Values: []trace.Value{{Name: "options", Value: float64(len(alts))}},
-		Roll:   &trace.Roll{Roll: vr, Threshold: float64(len(alts))}})
+		Values: []trace.Value{{Name: "options", Value: float64(alts.Len())}},
+		Roll:   &trace.Roll{Roll: vr, Threshold: float64(alts.Len())}})
 	d.Changes = []claims.Change{{Slot: slot.Name, From: slot.Value, To: to}}
 	return d, true
 }

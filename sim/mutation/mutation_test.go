@@ -76,14 +76,14 @@ func retelling(r *fakeRoller, v *claims.Variant, verbatim float64) mutation.Rete
 			slices.Sort(out)
 			return out
 		},
-		Alternatives: func(s claims.Slot) []string {
+		Alternatives: func(s claims.Slot) mutation.Choices {
 			switch s.Name {
 			case "item":
-				return []string{"apple", "bread", "cheese"}
+				return mutation.NewChoices([]string{"apple", "bread", "cheese", "sweetroll"}, s.Value)
 			case "victim":
-				return []string{"guard", "smith"}
+				return mutation.NewChoices([]string{"guard", "smith"}, s.Value)
 			}
-			return nil
+			return mutation.Choices{}
 		},
 		Roller: r,
 	}
@@ -257,7 +257,7 @@ var _ = Describe("Memory", func() {
 	It("reports that no slot has an alternative, changing nothing, after the one roll", func() {
 		roller := &fakeRoller{values: map[string]float64{mutation.PurposeMutation: 0}}
 		r := retelling(roller, theft("thief"), 0)
-		r.Alternatives = func(claims.Slot) []string { return nil }
+		r.Alternatives = func(claims.Slot) mutation.Choices { return mutation.Choices{} }
 		d, applies := mutation.Memory{Max: 0.25}.Decide(r)
 		Expect(applies).To(BeTrue())
 		Expect(cmp.Diff(mutation.Decision{
@@ -277,5 +277,27 @@ var _ = Describe("Memory", func() {
 		r.Teller, r.Listener = "listener", "teller"
 		mutation.Memory{Max: 0.25}.Decide(r)
 		Expect(roller.calls).To(Equal([]call{{Purpose: mutation.PurposeMutation, Tick: 7, Site: "market", Participants: []string{"listener", "teller"}}}))
+	})
+})
+
+var _ = Describe("Choices", func() {
+	It("are the pool without the slot's own value, in order, wherever the value sits or when it is absent", func() {
+		pool := []string{"amren", "brenuin", "carlotta", "danica", "player"}
+		for _, value := range append(slices.Clone(pool), "aaa", "mikael", "zed", "") {
+			var want []string
+			for _, p := range pool {
+				if p != value {
+					want = append(want, p)
+				}
+			}
+			c := mutation.NewChoices(pool, value)
+			got := make([]string, c.Len())
+			for i := range got {
+				got[i] = c.At(i)
+			}
+			Expect(got).To(Equal(want), "value %q", value)
+		}
+		Expect(mutation.NewChoices(nil, "x").Len()).To(BeZero())
+		Expect(mutation.Choices{}.Len()).To(BeZero())
 	})
 })

@@ -1,10 +1,8 @@
 package schedule
 
 import (
-	"cmp"
 	"fmt"
 	"math"
-	"slices"
 )
 
 // Forever is the Until of a block that never stops recurring.
@@ -48,6 +46,57 @@ func (b Block) Covers(t int64) bool {
 	return phase >= b.From && phase < b.To
 }
 
+// next returns the first tick after t at which Covers may change: a start
+// or an end of one of the block's ranges, or Until; Forever when there is
+// none. A recurring block's ranges are found from t's phase, the way
+// Covers finds them, so the two agree on every tick Covers can answer.
+func (b Block) next(t int64) int64 {
+	if t >= b.Until {
+		return Forever
+	}
+	var n int64
+	switch {
+	case b.Every > 0 && b.From == 0 && b.To == b.Every:
+		// A range filling its period covers all of [Since, Until).
+		if t < b.Since {
+			return b.Since
+		}
+		return b.Until
+	case b.Every == 0:
+		lo, hi := max(b.Since, b.From), min(b.Until, b.To)
+		switch {
+		case lo >= hi || t >= hi:
+			return Forever
+		case t < lo:
+			return lo
+		default:
+			return hi
+		}
+	case t < b.Since:
+		n = later(b.Since, b.From)
+	default:
+		phase := (t - b.Since) % b.Every
+		start := t - phase // where t's period began
+		switch {
+		case phase < b.From:
+			n = later(start, b.From)
+		case phase < b.To:
+			n = later(start, b.To)
+		default:
+			n = later(later(start, b.Every), b.From)
+		}
+	}
+	return min(n, b.Until)
+}
+
+// later returns t + d for d >= 0, or Forever when that overflows.
+func later(t, d int64) int64 {
+	if t > Forever-d {
+		return Forever
+	}
+	return t + d
+}
+
 // Schedule is one NPC's blocks, in priority order, and home.
 type Schedule struct {
 	Home   string
@@ -57,43 +106,32 @@ type Schedule struct {
 // At returns where the NPC is at tick t: the first covering block's
 // location, else home ("" when it has none).
 func (s Schedule) At(t int64) string {
-	for _, b := range s.Blocks {
-		if b.Covers(t) {
-			return b.At
-		}
+	if i := s.Which(t); i >= 0 {
+		return s.Blocks[i].At
 	}
 	return s.Home
 }
 
-// Presence is one NPC at one location.
-type Presence struct {
-	Location string
-	NPC      string
-}
-
-// Group is the NPCs at one location, sorted.
-type Group struct {
-	Location string
-	NPCs     []string
-}
-
-// Groups gathers presences into co-present groups, locations sorted and
-// NPCs sorted within each, dropping NPCs who are nowhere.
-func Groups(ps []Presence) []Group {
-	ps = slices.Clone(ps)
-	slices.SortFunc(ps, func(a, b Presence) int {
-		return cmp.Or(cmp.Compare(a.Location, b.Location), cmp.Compare(a.NPC, b.NPC))
-	})
-	var out []Group
-	for _, p := range ps {
-		if p.Location == "" {
-			continue
+// Which returns the index of the block that places the NPC at tick t —
+// the first that covers it — or -1 when none does and it is at home.
+func (s Schedule) Which(t int64) int {
+	for i, b := range s.Blocks {
+		if b.Covers(t) {
+			return i
 		}
-		if n := len(out); n > 0 && out[n-1].Location == p.Location {
-			out[n-1].NPCs = append(out[n-1].NPCs, p.NPC)
-			continue
-		}
-		out = append(out, Group{Location: p.Location, NPCs: []string{p.NPC}})
 	}
-	return out
+	return -1
+}
+
+// Next returns the first tick after t at which the NPC may be somewhere
+// other than At(t) — At is the same at every tick of [t, Next(t)) — or
+// Forever when it never moves again. Only a block's start or end can move
+// an NPC, so the engine asks where an NPC is only at those ticks, instead
+// of asking every NPC every tick.
+func (s Schedule) Next(t int64) int64 {
+	n := int64(Forever)
+	for _, b := range s.Blocks {
+		n = min(n, b.next(t))
+	}
+	return n
 }

@@ -11,9 +11,14 @@
 // and weight as positive ones: "nothing happened, and here is why" is the
 // answer most triage needs.
 //
-// There is no switch that turns the trace off. Engines write to a Sink; the
-// ladder keeps everything in a Buffer, a benchmark can stream to an encoder
-// that discards — but every record is always built.
+// There is no switch that turns the trace off: every record is always
+// built and handed to a Sink. A Writer streams the file as it is produced,
+// in constant memory; a Buffer keeps every record for specs and tools.
+// The engine builds its commonest records in storage it reuses, so a
+// record reaches a sink only for the length of Emit; a sink that keeps one
+// keeps its Clone. An Encoder is the single spelling of the format: it
+// appends a record's line to a buffer without allocating, and is held to
+// a canon.Marshal oracle of every kind by the package's tests.
 //
 // # File format (schema v1)
 //

@@ -44,7 +44,7 @@ var kindCases = []struct {
 	line string
 }{
 	{
-		"encounter", trace.Encounter{ID: encID, Site: "market", Pair: [2]string{"neighbor", "witness"}, Roll: encounterRoll(), Fired: true},
+		"encounter", trace.Encounter{Site: "market", Pair: [2]string{"neighbor", "witness"}, Roll: encounterRoll(), Fired: true},
 		trace.KindEncounter,
 		`{` + branchJSON + `,"fired":true,"id":"` + encID + `","kind":"encounter","pair":["neighbor","witness"],` +
 			`"roll":{"key":"` + encID + `","natural":0.7310585786300049,"pinned":true,"purpose":"encounter","threshold":0.5,"value":0.25},` +
@@ -52,9 +52,9 @@ var kindCases = []struct {
 	},
 	{
 		"encounter with an unpinned, participant-less roll",
-		trace.Encounter{ID: "e", Site: "", Roll: trace.Roll{Roll: keyed.Roll{Key: keyed.Key{Purpose: "p", Tick: 12}, Value: 0.75, Natural: 0.75}, Threshold: 1}},
+		trace.Encounter{Site: "", Roll: trace.Roll{Roll: keyed.Roll{Key: keyed.Key{Purpose: "p", Tick: 12}, Value: 0.75, Natural: 0.75}, Threshold: 1}},
 		trace.KindEncounter,
-		`{` + branchJSON + `,"fired":false,"id":"e","kind":"encounter","pair":["",""],` +
+		`{` + branchJSON + `,"fired":false,"id":"p@12//[]","kind":"encounter","pair":["",""],` +
 			`"roll":{"key":"p@12//[]","natural":0.75,"pinned":false,"purpose":"p","threshold":1.0,"value":0.75},` +
 			`"seq":7,"site":"","tick":12}`,
 	},

@@ -1,9 +1,17 @@
 package trace
 
 import (
+	"fmt"
+	"slices"
+
 	"github.com/chronicle/ladder/sim/canon"
 	"github.com/chronicle/ladder/sim/keyed"
 )
+
+// Each kind below is a plain struct with an encode method that writes its
+// line's members in sorted key order, the envelope's (branch, kind, seq,
+// tick) among them; docs/trace-schema.md lists the fields and says how to
+// add a kind.
 
 // Roll is a keyed roll and the threshold it was compared against. It is
 // not a record of its own: it sits inside the record of the decision it
@@ -16,38 +24,54 @@ type Roll struct {
 // Passed reports whether the roll came in below its threshold.
 func (r Roll) Passed() bool { return r.Roll.Value < r.Threshold }
 
-func (r Roll) object() canon.Object {
-	// Site and participants are in the key (and in the enclosing record);
-	// repeating them would double the size of every encounter line.
-	return canon.Object{
-		{Key: "key", Value: r.Roll.Key.String()},
-		{Key: "natural", Value: r.Roll.Natural},
-		{Key: "pinned", Value: r.Roll.Pinned},
-		{Key: "purpose", Value: r.Roll.Key.Purpose},
-		{Key: "threshold", Value: r.Threshold},
-		{Key: "value", Value: r.Roll.Value},
-	}
+// clone copies the roll with its own participants.
+func (r Roll) clone() Roll {
+	r.Roll.Key.Participants = slices.Clone(r.Roll.Key.Participants)
+	return r
 }
 
-// Encounter records one co-present pair considered for an encounter.
+// Encounter records one co-present pair considered for an encounter. Its
+// id is its roll's key in human form, written when the record is encoded
+// (ID formats it for anyone else who needs it).
 type Encounter struct {
-	ID    string
 	Site  string
 	Pair  [2]string
 	Roll  Roll
 	Fired bool
 }
 
+// Kind returns KindEncounter.
 func (Encounter) Kind() Kind { return KindEncounter }
 
-func (e Encounter) Fields() canon.Object {
-	return canon.Object{
-		{Key: "fired", Value: e.Fired},
-		{Key: "id", Value: e.ID},
-		{Key: "pair", Value: []string{e.Pair[0], e.Pair[1]}},
-		{Key: "roll", Value: e.Roll.object()},
-		{Key: "site", Value: e.Site},
+// ID returns the encounter's id: its roll's key, such as
+// "encounter@12/market/[neighbor,witness]". Evidence formed through the
+// encounter cites it.
+func (e Encounter) ID() string { return e.Roll.Roll.Key.String() }
+
+// Clone returns a copy that owns its memory. When the roll's participants
+// are the pair, as the engine builds them, the copy's key shares the
+// copy's own pair, so keeping an encounter costs one allocation.
+func (e Encounter) Clone() Body {
+	c := &e
+	if ps := e.Roll.Roll.Key.Participants; len(ps) == 2 && ps[0] == e.Pair[0] && ps[1] == e.Pair[1] {
+		c.Roll.Roll.Key.Participants = c.Pair[:]
+	} else {
+		c.Roll = e.Roll.clone()
 	}
+	return c
+}
+
+func (e Encounter) encode(l *line) {
+	l.openBranch()
+	l.boolean(`,"fired":`, e.Fired)
+	from, to := l.rollKey(`,"id":`, &e.Roll)
+	l.raw(`,"kind":"encounter"`)
+	l.strings(`,"pair":`, e.Pair[:])
+	l.roll(`,"roll":`, &e.Roll, from, to)
+	l.seqField(`,"seq":`)
+	l.str(`,"site":`, e.Site)
+	l.tickField(`,"tick":`)
+	l.raw(`}`)
 }
 
 // Transmission records one chance for a claim to pass from teller to
@@ -65,23 +89,29 @@ type Transmission struct {
 	Confidence float64
 }
 
+// Kind returns KindTransmission.
 func (Transmission) Kind() Kind { return KindTransmission }
 
-func (t Transmission) Fields() canon.Object {
-	out := canon.Object{
-		{Key: "claim", Value: t.Claim},
-		{Key: "fired", Value: t.Fired},
-		{Key: "listener", Value: t.Listener},
-		{Key: "reason", Value: t.Reason},
-		{Key: "rule", Value: t.Rule},
-		{Key: "teller", Value: t.Teller},
-		{Key: "variant", Value: t.Variant},
-		{Key: "via", Value: t.Via},
-	}
+// Clone returns a copy.
+func (t Transmission) Clone() Body { return &t }
+
+func (t Transmission) encode(l *line) {
+	l.openBranch()
+	l.str(`,"claim":`, t.Claim)
 	if t.Fired {
-		out = append(out, canon.Field{Key: "confidence", Value: t.Confidence})
+		l.number(`,"confidence":`, t.Confidence)
 	}
-	return out
+	l.boolean(`,"fired":`, t.Fired)
+	l.raw(`,"kind":"transmission"`)
+	l.str(`,"listener":`, t.Listener)
+	l.str(`,"reason":`, t.Reason)
+	l.str(`,"rule":`, t.Rule)
+	l.seqField(`,"seq":`)
+	l.str(`,"teller":`, t.Teller)
+	l.tickField(`,"tick":`)
+	l.str(`,"variant":`, t.Variant)
+	l.str(`,"via":`, t.Via)
+	l.raw(`}`)
 }
 
 // Value is one named number a rule looked at (an accumulator, a factor, a
@@ -97,28 +127,80 @@ type RuleEval struct {
 	Subject string // what the rule was evaluated for, e.g. "neighbor/theft@2"
 	Fired   bool
 	Reason  string
-	Values  []Value
-	Roll    *Roll // the roll that decided it, when one did
+	// Values are written as an object keyed by name, so their order here
+	// does not matter; a name given twice is an error.
+	Values []Value
+	Roll   *Roll // the roll that decided it, when one did
 }
 
+// Kind returns KindRule.
 func (RuleEval) Kind() Kind { return KindRule }
 
-func (r RuleEval) Fields() canon.Object {
-	vals := make(canon.Object, len(r.Values))
-	for i, v := range r.Values {
-		vals[i] = canon.Field{Key: v.Name, Value: v.Value}
-	}
-	out := canon.Object{
-		{Key: "fired", Value: r.Fired},
-		{Key: "reason", Value: r.Reason},
-		{Key: "rule", Value: r.Rule},
-		{Key: "subject", Value: r.Subject},
-		{Key: "values", Value: vals},
+// Clone returns a deep copy (no values are nil values).
+func (r RuleEval) Clone() Body {
+	if len(r.Values) == 0 {
+		r.Values = nil
+	} else {
+		r.Values = slices.Clone(r.Values)
 	}
 	if r.Roll != nil {
-		out = append(out, canon.Field{Key: "roll", Value: r.Roll.object()})
+		roll := r.Roll.clone()
+		r.Roll = &roll
 	}
-	return out
+	return &r
+}
+
+func (r RuleEval) encode(l *line) {
+	l.openBranch()
+	l.boolean(`,"fired":`, r.Fired)
+	l.raw(`,"kind":"rule"`)
+	l.str(`,"reason":`, r.Reason)
+	if r.Roll != nil {
+		l.roll(`,"roll":`, r.Roll, 0, 0)
+	}
+	l.str(`,"rule":`, r.Rule)
+	l.seqField(`,"seq":`)
+	l.str(`,"subject":`, r.Subject)
+	l.tickField(`,"tick":`)
+	l.values(`,"values":`, r.Values)
+	l.raw(`}`)
+}
+
+// values writes a rule's values as the object member token, sorted by
+// name. Rules look at a handful of values, so the order is found by
+// insertion sort over positions held on the stack.
+func (l *line) values(token string, vs []Value) {
+	var small [16]int
+	order := small[:0]
+	if len(vs) > len(small) {
+		order = make([]int, 0, len(vs))
+	}
+	for i := range vs {
+		order = append(order, i)
+		for j := len(order) - 1; j > 0 && vs[order[j]].Name < vs[order[j-1]].Name; j-- {
+			order[j], order[j-1] = order[j-1], order[j]
+		}
+	}
+	for j := 1; j < len(order); j++ {
+		if name := vs[order[j]].Name; name == vs[order[j-1]].Name {
+			l.fail(fmt.Errorf("%w %q", canon.ErrDuplicateKey, name), canon.KeyStep(tokenKey(token)))
+			return
+		}
+	}
+	l.object(token)
+	l.buf = append(l.buf, '{')
+	for n, i := range order {
+		if n > 0 {
+			l.buf = append(l.buf, ',')
+		}
+		var err error
+		if l.buf, err = canon.AppendString(l.buf, vs[i].Name); err != nil {
+			l.fail(fmt.Errorf("%w in key", canon.ErrInvalidUTF8), canon.KeyStep(vs[i].Name))
+		}
+		l.buf = append(l.buf, ':')
+		l.floatValue(vs[i].Value, vs[i].Name)
+	}
+	l.end()
 }
 
 // Supersession records that a holder's variant of a claim lost to another:
@@ -130,17 +212,24 @@ type Supersession struct {
 	Kept          bool // the holder's own variant won
 }
 
+// Kind returns KindSupersession.
 func (Supersession) Kind() Kind { return KindSupersession }
 
-func (s Supersession) Fields() canon.Object {
-	return canon.Object{
-		{Key: "claim", Value: s.Claim},
-		{Key: "holder", Value: s.Holder},
-		{Key: "kept", Value: s.Kept},
-		{Key: "loser", Value: s.Loser},
-		{Key: "via", Value: s.Via},
-		{Key: "winner", Value: s.Winner},
-	}
+// Clone returns a copy.
+func (s Supersession) Clone() Body { return &s }
+
+func (s Supersession) encode(l *line) {
+	l.openBranch()
+	l.str(`,"claim":`, s.Claim)
+	l.str(`,"holder":`, s.Holder)
+	l.boolean(`,"kept":`, s.Kept)
+	l.raw(`,"kind":"supersession"`)
+	l.str(`,"loser":`, s.Loser)
+	l.seqField(`,"seq":`)
+	l.tickField(`,"tick":`)
+	l.str(`,"via":`, s.Via)
+	l.str(`,"winner":`, s.Winner)
+	l.raw(`}`)
 }
 
 // Event mirrors a canonical event appended to the log, so the trace's
@@ -152,15 +241,22 @@ type Event struct {
 	Hash      string
 }
 
+// Kind returns KindEvent.
 func (Event) Kind() Kind { return KindEvent }
 
-func (e Event) Fields() canon.Object {
-	return canon.Object{
-		{Key: "event", Value: e.EventKind},
-		{Key: "hash", Value: e.Hash},
-		{Key: "id", Value: e.ID},
-		{Key: "log_seq", Value: e.LogSeq},
-	}
+// Clone returns a copy.
+func (e Event) Clone() Body { return &e }
+
+func (e Event) encode(l *line) {
+	l.openBranch()
+	l.str(`,"event":`, e.EventKind)
+	l.str(`,"hash":`, e.Hash)
+	l.str(`,"id":`, e.ID)
+	l.raw(`,"kind":"event"`)
+	l.integer(`,"log_seq":`, e.LogSeq)
+	l.seqField(`,"seq":`)
+	l.tickField(`,"tick":`)
+	l.raw(`}`)
 }
 
 // BeliefChange is a state delta: a belief formed, corroborated, repeated…
@@ -173,17 +269,24 @@ type BeliefChange struct {
 	Stage      string
 }
 
+// Kind returns KindBelief.
 func (BeliefChange) Kind() Kind { return KindBelief }
 
-func (b BeliefChange) Fields() canon.Object {
-	return canon.Object{
-		{Key: "change", Value: b.Change},
-		{Key: "claim", Value: b.Claim},
-		{Key: "confidence", Value: b.Confidence},
-		{Key: "holder", Value: b.Holder},
-		{Key: "stage", Value: b.Stage},
-		{Key: "variant", Value: b.Variant},
-	}
+// Clone returns a copy.
+func (b BeliefChange) Clone() Body { return &b }
+
+func (b BeliefChange) encode(l *line) {
+	l.openBranch()
+	l.str(`,"change":`, b.Change)
+	l.str(`,"claim":`, b.Claim)
+	l.number(`,"confidence":`, b.Confidence)
+	l.str(`,"holder":`, b.Holder)
+	l.raw(`,"kind":"belief"`)
+	l.seqField(`,"seq":`)
+	l.str(`,"stage":`, b.Stage)
+	l.tickField(`,"tick":`)
+	l.str(`,"variant":`, b.Variant)
+	l.raw(`}`)
 }
 
 // NPCState is one NPC in a keyframe. At is "" when the NPC is nowhere
@@ -209,24 +312,52 @@ type Keyframe struct {
 	Beliefs []BeliefState
 }
 
+// Kind returns KindKeyframe.
 func (Keyframe) Kind() Kind { return KindKeyframe }
 
-func (k Keyframe) Fields() canon.Object {
-	npcs := make([]any, len(k.NPCs))
-	for i, n := range k.NPCs {
-		npcs[i] = canon.Object{{Key: "alive", Value: n.Alive}, {Key: "at", Value: n.At}, {Key: "id", Value: n.ID}}
-	}
-	beliefs := make([]any, len(k.Beliefs))
-	for i, b := range k.Beliefs {
-		beliefs[i] = canon.Object{
-			{Key: "claim", Value: b.Claim},
-			{Key: "confidence", Value: b.Confidence},
-			{Key: "gist", Value: b.Gist},
-			{Key: "holder", Value: b.Holder},
-			{Key: "stage", Value: b.Stage},
-			{Key: "variant", Value: b.Variant},
-			{Key: "verbatim", Value: b.Verbatim},
-		}
-	}
-	return canon.Object{{Key: "beliefs", Value: beliefs}, {Key: "npcs", Value: npcs}}
+// Clone returns a deep copy.
+func (k Keyframe) Clone() Body {
+	k.NPCs, k.Beliefs = slices.Clone(k.NPCs), slices.Clone(k.Beliefs)
+	return &k
 }
+
+func (k Keyframe) encode(l *line) {
+	l.array(`{"beliefs":`)
+	for i, b := range k.Beliefs {
+		l.element(i)
+		l.str(`{"claim":`, b.Claim)
+		l.number(`,"confidence":`, b.Confidence)
+		l.number(`,"gist":`, b.Gist)
+		l.str(`,"holder":`, b.Holder)
+		l.str(`,"stage":`, b.Stage)
+		l.str(`,"variant":`, b.Variant)
+		l.number(`,"verbatim":`, b.Verbatim)
+		l.endElement()
+	}
+	l.endArray()
+	l.branchField(`,"branch":`)
+	l.raw(`,"kind":"keyframe"`)
+	l.array(`,"npcs":`)
+	for i, n := range k.NPCs {
+		l.element(i)
+		l.boolean(`{"alive":`, n.Alive)
+		l.str(`,"at":`, n.At)
+		l.str(`,"id":`, n.ID)
+		l.endElement()
+	}
+	l.endArray()
+	l.seqField(`,"seq":`)
+	l.tickField(`,"tick":`)
+	l.raw(`}`)
+}
+
+// Every kind is a Body, as a value and so also as a pointer.
+var (
+	_ Body = Encounter{}
+	_ Body = Transmission{}
+	_ Body = RuleEval{}
+	_ Body = Supersession{}
+	_ Body = Event{}
+	_ Body = BeliefChange{}
+	_ Body = Keyframe{}
+)

@@ -1,7 +1,7 @@
 package trace
 
 import (
-	"fmt"
+	"slices"
 
 	"github.com/chronicle/ladder/sim/canon"
 	"github.com/chronicle/ladder/sim/events"
@@ -32,12 +32,19 @@ func Kinds() []Kind {
 	return []Kind{KindEncounter, KindTransmission, KindRule, KindEvent, KindBelief, KindKeyframe, KindSupersession}
 }
 
-// Body is a record's kind-specific content.
+// Body is a record's kind-specific content: one of this package's record
+// types (Encounter, Transmission, …), as a value or a pointer. Only this
+// package defines kinds, because each kind's encoder is part of the frozen
+// file format.
 type Body interface {
 	Kind() Kind
-	// Fields returns the body's fields; the record adds branch, kind, seq
-	// and tick.
-	Fields() canon.Object
+	// Clone returns a pointer to a deep copy of the body, for a sink that
+	// keeps records: the engine reuses a record's storage once Emit
+	// returns.
+	Clone() Body
+	// encode writes the record's canonical JSON object, envelope fields
+	// included, in sorted key order.
+	encode(l *line)
 }
 
 // Record is one line of the trace.
@@ -47,21 +54,10 @@ type Record struct {
 	Body Body
 }
 
-// Object returns the record as the canonical object written to the file.
-func (r Record) Object(b events.Branch) canon.Object {
-	fs := r.Body.Fields()
-	out := make(canon.Object, 0, len(fs)+4)
-	out = append(out, fs...)
-	return append(out,
-		canon.Field{Key: "branch", Value: branchObject(b)},
-		canon.Field{Key: "kind", Value: string(r.Body.Kind())},
-		canon.Field{Key: "seq", Value: r.Seq},
-		canon.Field{Key: "tick", Value: r.Tick},
-	)
-}
-
-func branchObject(b events.Branch) canon.Object {
-	return canon.Object{{Key: "generation", Value: b.Generation}, {Key: "save_uuid", Value: b.SaveUUID}}
+// Clone returns a copy of r that its holder may keep (see Sink).
+func (r Record) Clone() Record {
+	r.Body = r.Body.Clone()
+	return r
 }
 
 // Header is the first line of every trace file.
@@ -83,12 +79,23 @@ func (h Header) Object() canon.Object {
 	}
 }
 
-// Sink receives every record the engine derives, in order.
-type Sink interface {
-	Emit(Record)
+func branchObject(b events.Branch) canon.Object {
+	return canon.Object{{Key: "generation", Value: b.Generation}, {Key: "save_uuid", Value: b.SaveUUID}}
 }
 
-// Buffer is a Sink that keeps every record in memory.
+// Sink receives every record the engine derives, in order.
+//
+// The engine builds a record in storage it reuses: a record, its body and
+// anything the body points to are valid only until Emit returns. A sink
+// that keeps a record keeps r.Clone(); a sink that encodes or counts
+// records needs no copy, which is what makes a trace cost no allocation
+// per record.
+type Sink interface {
+	Emit(r Record)
+}
+
+// Buffer is a Sink that keeps every record in memory, for specs and tools
+// that look at records as values, and for runs short enough to hold.
 type Buffer struct {
 	Header  Header
 	Records []Record
@@ -96,21 +103,33 @@ type Buffer struct {
 
 var _ Sink = (*Buffer)(nil)
 
-// Emit appends the record.
-func (b *Buffer) Emit(r Record) { b.Records = append(b.Records, r) }
+// Emit keeps a copy of the record.
+func (b *Buffer) Emit(r Record) { b.Records = append(b.Records, r.Clone()) }
 
-// AppendJSONL appends the whole trace, header first, as JSON Lines.
+// AppendJSONL appends the whole trace, header first, as JSON Lines. On
+// error it returns nil and the error of the first record (or the header)
+// that has no canonical spelling.
+//
+// It encodes every record twice: once to measure the file, then into a
+// buffer grown once to that size. Encoding is cheap next to growing a
+// buffer of hundreds of megabytes by doubling, which copies and clears
+// it again at every step.
 func (b *Buffer) AppendJSONL(dst []byte) ([]byte, error) {
-	var err error
-	if dst, err = canon.AppendMarshal(dst, b.Header.Object()); err != nil {
-		return nil, fmt.Errorf("trace header: %w", err)
+	enc, err := NewEncoder(b.Header)
+	if err != nil {
+		return nil, err
 	}
-	dst = append(dst, '\n')
+	size := len(enc.AppendHeader(nil))
+	var line []byte
 	for _, r := range b.Records {
-		if dst, err = canon.AppendMarshal(dst, r.Object(b.Header.Branch)); err != nil {
-			return nil, fmt.Errorf("trace record %d (tick %d, %s): %w", r.Seq, r.Tick, r.Body.Kind(), err)
+		if line, err = enc.AppendRecord(line[:0], r); err != nil {
+			return nil, err
 		}
-		dst = append(dst, '\n')
+		size += len(line)
+	}
+	dst = enc.AppendHeader(slices.Grow(dst, size))
+	for _, r := range b.Records {
+		dst, _ = enc.AppendRecord(dst, r) // encoded without error above
 	}
 	return dst, nil
 }

@@ -1,0 +1,104 @@
+package canon_test
+
+import (
+	"errors"
+	"fmt"
+	"math"
+	"strings"
+	"unicode/utf8"
+
+	. "github.com/onsi/ginkgo/v2"
+	. "github.com/onsi/gomega"
+
+	"github.com/chronicle/ladder/sim/canon"
+)
+
+// referenceString spells s one byte at a time by the rules in the package
+// documentation, as the specification AppendString's fast path is held to.
+func referenceString(s string) (string, error) {
+	if !utf8.ValidString(s) {
+		return "", canon.ErrInvalidUTF8
+	}
+	var b strings.Builder
+	b.WriteByte('"')
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; {
+		case c == '"' || c == '\\':
+			b.WriteByte('\\')
+			b.WriteByte(c)
+		case c == '\n':
+			b.WriteString(`\n`)
+		case c == '\r':
+			b.WriteString(`\r`)
+		case c == '\t':
+			b.WriteString(`\t`)
+		case c == '\b':
+			b.WriteString(`\b`)
+		case c == '\f':
+			b.WriteString(`\f`)
+		case c < 0x20:
+			fmt.Fprintf(&b, `\u%04x`, c)
+		default:
+			b.WriteByte(c)
+		}
+	}
+	b.WriteByte('"')
+	return b.String(), nil
+}
+
+var _ = Describe("AppendString", func() {
+	It("spells every byte value at every position of a plain id as the byte-at-a-time rules do", func() {
+		plain := "market_17_bannered_mare"
+		examined := 0
+		for c := 0; c < 256; c++ {
+			for pos := 0; pos <= len(plain); pos++ {
+				s := plain[:pos] + string([]byte{byte(c)}) + plain[pos:]
+				want, wantErr := referenceString(s)
+				got, err := canon.AppendString([]byte("x"), s)
+				if wantErr != nil {
+					Expect(errors.Is(err, canon.ErrInvalidUTF8)).To(BeTrue(), "byte %#x at %d", c, pos)
+					Expect(string(got)).To(Equal("x"), "dst is returned unchanged on error")
+				} else {
+					Expect(err).NotTo(HaveOccurred())
+					Expect(string(got)).To(Equal("x"+want), "byte %#x at %d", c, pos)
+				}
+				examined++
+			}
+		}
+		Expect(examined).To(Equal(256 * (len(plain) + 1)))
+	})
+
+	It("matches Marshal on text with multi-byte runes and escapes past the first eight bytes", func() {
+		for _, s := range []string{"", "abcdefgh", "abcdefghé", "abcdefgh\"ijk", "ørn_markarth_and_more\n", "ysolda 🐺 of whiterun\\"} {
+			got, err := canon.AppendString(nil, s)
+			Expect(err).NotTo(HaveOccurred())
+			Expect(string(got)).To(Equal(marshal(s)))
+		}
+	})
+})
+
+var _ = Describe("AppendStringBytes", func() {
+	It("spells bytes as AppendString spells the same text, escapes and invalid UTF-8 included", func() {
+		for _, s := range []string{"", "encounter@12/market/[a,b]", "a\"b", "tab\there", "ørn", "\xff"} {
+			want, wantErr := canon.AppendString([]byte("x"), s)
+			got, err := canon.AppendStringBytes([]byte("x"), []byte(s))
+			if wantErr == nil {
+				Expect(err).NotTo(HaveOccurred(), "%q", s)
+			} else {
+				Expect(err).To(MatchError(wantErr), "%q", s)
+			}
+			Expect(string(got)).To(Equal(string(want)), "%q", s)
+		}
+	})
+})
+
+var _ = Describe("ErrorAt", func() {
+	It("names the path as Marshal would, quoting keys that are not identifiers", func() {
+		err := canon.ErrorAt(canon.ErrNaN, canon.KeyStep("beliefs"), canon.IndexStep(3), canon.KeyStep("held strength"))
+		Expect(err).To(MatchError(`canon: $.beliefs[3]["held strength"]: NaN is not allowed`))
+		Expect(err).To(MatchError(canon.ErrNaN))
+		_, merr := canon.Marshal(canon.Object{{Key: "beliefs", Value: []any{1, 2, 3, canon.Object{{Key: "held strength", Value: math.NaN()}}}}})
+		Expect(err).To(Equal(merr))
+		Expect(canon.ErrorAt(canon.ErrInf)).To(MatchError("canon: $: infinity is not allowed"))
+	})
+})

@@ -1,0 +1,179 @@
+package schedule_test
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"slices"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	. "github.com/onsi/ginkgo/v2"
+	. "github.com/onsi/gomega"
+
+	"github.com/chronicle/ladder/sim/schedule"
+)
+
+var places = []string{"home_a", "home_b", "inn", "market", "road", "temple"}
+
+// randomSchedule draws a home (or none) and up to three blocks, one-off
+// and recurring, some bounded by Since and Until.
+func randomSchedule(rng *rand.Rand) schedule.Schedule {
+	s := schedule.Schedule{}
+	if rng.IntN(4) > 0 {
+		s.Home = places[rng.IntN(2)]
+	}
+	for range rng.IntN(4) {
+		b := schedule.Block{At: places[rng.IntN(len(places))], Until: schedule.Forever}
+		if rng.IntN(3) > 0 {
+			b.Every = int64(1 + rng.IntN(30))
+			b.From = int64(rng.IntN(int(b.Every)))
+			b.To = b.From + 1 + int64(rng.IntN(int(b.Every-b.From)))
+		} else {
+			b.From = int64(rng.IntN(100))
+			b.To = b.From + 1 + int64(rng.IntN(50))
+		}
+		if rng.IntN(3) == 0 {
+			b.Since = int64(rng.IntN(60)) - 10
+		}
+		if rng.IntN(3) == 0 {
+			b.Until = b.Since + 1 + int64(rng.IntN(150))
+		}
+		s.Blocks = append(s.Blocks, b)
+	}
+	return s
+}
+
+// boundary reports whether some block of s starts or stops covering at t.
+func boundary(s schedule.Schedule, t int64) bool {
+	for _, b := range s.Blocks {
+		if b.Covers(t-1) != b.Covers(t) || t == b.Until {
+			return true
+		}
+	}
+	return false
+}
+
+var _ = Describe("Schedule.Next", func() {
+	It("is the first tick after t where At may change, never skipping a move, never stopping where no block changes", func() {
+		rng := rand.New(rand.NewPCG(11, 12))
+		const horizon = 200
+		examined, moves := 0, 0
+		for range 300 {
+			s := randomSchedule(rng)
+			for _, b := range s.Blocks {
+				Expect(b.Validate()).To(Succeed())
+			}
+			// at[x+20] is At(x): the brute-force answer, once per tick.
+			at := make([]string, 250+horizon+20)
+			for x := range at {
+				at[x] = s.At(int64(x) - 20)
+			}
+			for t := int64(-20); t < 250; t++ {
+				n := s.Next(t)
+				if n <= t {
+					Fail(fmt.Sprintf("%+v: Next(%d) = %d", s, t, n))
+				}
+				for x := t; x < min(n, t+horizon); x++ {
+					if at[x+20] != at[t+20] {
+						Fail(fmt.Sprintf("%+v: Next(%d) = %d, but At(%d) differs", s, t, n, x))
+					}
+				}
+				if n != schedule.Forever && n < t+horizon {
+					if !boundary(s, n) {
+						Fail(fmt.Sprintf("%+v: Next(%d) = %d is no block's start or end", s, t, n))
+					}
+					if at[n+20] != at[t+20] {
+						moves++
+					}
+				}
+				examined++
+			}
+		}
+		Expect(examined).To(Equal(300 * 270))
+		Expect(moves).To(BeNumerically(">", 5_000), "schedules that move were examined")
+	})
+
+	It("is Forever for a schedule without blocks, and at the far end of time", func() {
+		Expect(schedule.Schedule{Home: "house"}.Next(0)).To(Equal(int64(schedule.Forever)))
+		daily := schedule.Schedule{Blocks: []schedule.Block{{At: "market", From: 8, To: 18, Every: 24, Until: schedule.Forever}}}
+		Expect(daily.Next(0)).To(Equal(int64(8)))
+		Expect(daily.Next(8)).To(Equal(int64(18)))
+		Expect(daily.Next(18)).To(Equal(int64(32)))
+		Expect(daily.Next(schedule.Forever - 3)).To(Equal(int64(schedule.Forever)))
+	})
+})
+
+var _ = Describe("Occupancy", func() {
+	It("places every NPC where its schedule puts it and groups them sorted, tick by tick, as NPCs come, go and leave", func() {
+		rng := rand.New(rand.NewPCG(13, 14))
+		examined := 0
+		for range 50 {
+			cast := make([]schedule.Schedule, 40)
+			for i := range cast {
+				cast[i] = randomSchedule(rng)
+			}
+			o, err := schedule.NewOccupancy(places, cast)
+			Expect(err).NotTo(HaveOccurred())
+			left := make([]bool, len(cast))
+			for t := int64(0); t < 200; t++ {
+				if rng.IntN(10) == 0 {
+					i := rng.IntN(len(cast))
+					o.Leave(i)
+					left[i] = true
+				}
+				o.Advance(t)
+				want := make([][]int32, len(places))
+				for i, s := range cast {
+					loc := int32(schedule.Nowhere)
+					if at := s.At(t); at != "" && !left[i] {
+						loc = int32(slices.Index(places, at))
+						want[loc] = append(want[loc], int32(i))
+					}
+					Expect(o.At(i)).To(Equal(loc), "tick %d, NPC %d", t, i)
+				}
+				Expect(o.Locations()).To(Equal(len(places)))
+				for j := range places {
+					Expect(cmp.Diff(want[j], o.Here(j), cmp.Comparer(func(a, b []int32) bool { return slices.Equal(a, b) }))).To(BeEmpty(), "tick %d, %s", t, places[j])
+					examined += len(want[j])
+				}
+			}
+		}
+		Expect(examined).To(BeNumerically(">", 100_000))
+	})
+
+	It("refuses a schedule naming an unknown location, and a location given twice", func() {
+		_, err := schedule.NewOccupancy([]string{"inn"}, []schedule.Schedule{{Home: "inn"}, {Blocks: []schedule.Block{{At: "moon", To: 1, Until: schedule.Forever}}}})
+		Expect(err).To(MatchError(`occupancy: NPC 1's schedule names unknown location "moon"`))
+		_, err = schedule.NewOccupancy([]string{"inn", "inn"}, nil)
+		Expect(err).To(MatchError(`occupancy: location "inn" given twice`))
+	})
+})
+
+// FuzzNext holds Next to At on one-block schedules from arbitrary numbers.
+func FuzzNext(f *testing.F) {
+	f.Add(int64(8), int64(18), int64(24), int64(0), int64(1000), int64(30))
+	f.Add(int64(5), int64(8), int64(0), int64(0), int64(7), int64(6))
+	f.Add(int64(0), int64(1), int64(4), int64(-8), int64(0), int64(-9))
+	f.Fuzz(func(t *testing.T, from, to, every, since, until, tick int64) {
+		const lim = 1 << 12
+		for _, v := range []int64{from, to, every, since, until, tick} {
+			if v < -lim || v > lim {
+				t.Skip()
+			}
+		}
+		b := schedule.Block{At: "x", From: from, To: to, Every: every, Since: since, Until: until}
+		if b.Validate() != nil {
+			t.Skip()
+		}
+		s := schedule.Schedule{Home: "h", Blocks: []schedule.Block{b}}
+		n := s.Next(tick)
+		if n <= tick {
+			t.Fatalf("%+v: Next(%d) = %d", b, tick, n)
+		}
+		for x := tick; x < min(n, tick+3*lim); x++ {
+			if s.At(x) != s.At(tick) {
+				t.Fatalf("%+v: Next(%d) = %d, but At(%d) = %q differs from At(%d) = %q", b, tick, n, x, s.At(x), tick, s.At(tick))
+			}
+		}
+	})
+}
