@@ -18,7 +18,7 @@ import (
 func everyKind() []trace.Record {
 	roll := &trace.Roll{Roll: keyed.Roll{Key: keyed.Key{SeedID: "s", Purpose: "encounter", Tick: 3, Site: "market", Participants: []string{"a", "b"}}, Value: 0.25, Natural: 0.25}, Threshold: 0.5}
 	bodies := []trace.Body{
-		trace.Encounter{ID: "encounter@3/market/[a,b]", Site: "market", Pair: [2]string{"a", "b"}, Roll: *roll, Fired: true},
+		trace.Encounter{Site: "market", Pair: [2]string{"a", "b"}, Roll: *roll, Fired: true},
 		trace.Transmission{Via: "injected", Claim: "theft@1", Variant: "theft@1#v0", Teller: "a", Listener: "b", Fired: true, Rule: "testimony-transfer", Confidence: 0.72},
 		trace.RuleEval{Rule: "mutation-policy", Subject: "b<-a/theft@1", Fired: true, Reason: "r", Values: []trace.Value{{Name: "p", Value: 0.1}}, Roll: roll},
 		trace.Event{ID: "theft@1", EventKind: "theft", LogSeq: 0, Hash: "00"},
