@@ -1,0 +1,103 @@
+package social_test
+
+import (
+	"math"
+
+	. "github.com/onsi/ginkgo/v2"
+	. "github.com/onsi/gomega"
+
+	"github.com/chronicle/ladder/sim/claims"
+	"github.com/chronicle/ladder/sim/detmath"
+	"github.com/chronicle/ladder/sim/social"
+)
+
+// curves are the engine's defaults (decision 0016).
+var curves = social.Curves{EmotionalHalfLife: 2880, EvidentiaryHalfLife: 1920, Settled: 0.05}
+
+var _ = Describe("Grudges", func() {
+	var gs *social.Grudges
+	BeforeEach(func() { gs = social.NewGrudges(curves) })
+
+	It("halves each strength on its own half-life, exactly at multiples", func() {
+		g, formed, err := gs.Bear("loser", "player", 100, 0.8, 0.45, "brawl@100")
+		Expect(err).NotTo(HaveOccurred())
+		Expect(formed).To(BeTrue())
+		expectBits(g.EmotionalAt(100, curves), 0.8)
+		expectBits(g.EmotionalAt(100+2880, curves), 0.4)
+		expectBits(g.EmotionalAt(100+2*2880, curves), 0.2)
+		expectBits(g.EvidentiaryAt(100+1920, curves), 0.225)
+		expectBits(g.EvidentiaryAt(100+3*1920, curves), 0.05625)
+	})
+
+	It("is e₀ · 2^(−age/half-life) by detmath.Exp2 between multiples, one rounding per operation", func() {
+		g, _, _ := gs.Bear("loser", "player", 0, 0.8, 0.45, "brawl@0")
+		for _, age := range []int64{1, 24, 500, 1000, 4321} {
+			expectBits(g.EmotionalAt(age, curves), float64(0.8*detmath.Exp2(-(float64(age)/2880))))
+			expectBits(g.EvidentiaryAt(age, curves), float64(0.45*detmath.Exp2(-(float64(age)/1920))))
+		}
+	})
+
+	It("holds still before its anchor and when decay is off", func() {
+		g, _, _ := gs.Bear("loser", "player", 50, 0.8, 0.45, "brawl@50")
+		expectBits(g.EmotionalAt(10, curves), 0.8)
+		off := curves
+		off.NoDecay = true
+		expectBits(g.EmotionalAt(100000, off), 0.8)
+		expectBits(g.EvidentiaryAt(100000, off), 0.45)
+	})
+
+	It("keeps emotional above evidentiary at every tick when it starts above and decays slower", func() {
+		g, _, _ := gs.Bear("loser", "player", 0, 0.8, 0.45, "brawl@0")
+		for t := int64(0); t <= 20000; t += 7 {
+			Expect(g.EmotionalAt(t, curves)).To(BeNumerically(">", g.EvidentiaryAt(t, curves)), "tick %d", t)
+		}
+	})
+
+	It("settles when the total falls below the threshold, not at it", func() {
+		g, _, _ := gs.Bear("a", "b", 0, 0.04, 0.0, "x")
+		Expect(g.SettledAt(0, curves)).To(BeTrue())
+		h, _, _ := gs.Bear("c", "d", 0, 0.05, 0.0, "y")
+		Expect(h.SettledAt(0, curves)).To(BeFalse())
+		Expect(h.SettledAt(1, curves)).To(BeTrue())
+	})
+
+	It("reinforces an existing grudge by noisy-or at the current strengths and moves the anchor", func() {
+		_, _, _ = gs.Bear("creditor", "debtor", 0, 0.4, 0.45, "invoke@0")
+		g, formed, err := gs.Bear("creditor", "debtor", 2880, 0.4, 0.45, "invoke@2880")
+		Expect(err).NotTo(HaveOccurred())
+		Expect(formed).To(BeFalse())
+		expectBits(g.Emotional, claims.NoisyOr(0.2, 0.4))
+		expectBits(g.Evidentiary, claims.NoisyOr(float64(0.45*detmath.Exp2(-(2880.0/1920))), 0.45))
+		Expect(g.Anchor).To(Equal(int64(2880)))
+		Expect(g.FormedAt).To(Equal(int64(0)))
+		Expect(g.Causes).To(Equal([]string{"invoke@0", "invoke@2880"}))
+		Expect(gs.Len()).To(Equal(1))
+	})
+
+	It("lists grudges by holder, then target, whatever the order they formed in", func() {
+		for _, p := range [][2]string{{"m", "z"}, {"b", "y"}, {"m", "a"}, {"a", "q"}} {
+			_, _, err := gs.Bear(p[0], p[1], 0, 0.5, 0.5, "e")
+			Expect(err).NotTo(HaveOccurred())
+		}
+		var got [][2]string
+		for _, g := range gs.All() {
+			got = append(got, [2]string{g.Holder, g.Target})
+		}
+		Expect(got).To(Equal([][2]string{{"a", "q"}, {"b", "y"}, {"m", "a"}, {"m", "z"}}))
+	})
+
+	DescribeTable("refuses what cannot be a grudge, changing nothing",
+		func(holder, target string, t int64, e, v float64, msg string) {
+			_, _, _ = gs.Bear("x", "y", 10, 0.5, 0.5, "first")
+			_, _, err := gs.Bear(holder, target, t, e, v, "bad")
+			Expect(err).To(MatchError(ContainSubstring(msg)))
+			g, _ := gs.Get("x", "y")
+			Expect(g.Causes).To(Equal([]string{"first"}))
+			Expect(gs.Len()).To(Equal(1))
+		},
+		Entry("against itself", "x", "x", int64(10), 0.5, 0.5, "against itself"),
+		Entry("a strength above 1", "p", "q", int64(10), 1.5, 0.5, "outside [0, 1]"),
+		Entry("a NaN strength", "p", "q", int64(10), 0.5, math.NaN(), "outside [0, 1]"),
+		Entry("a reinforcement before the anchor", "x", "y", int64(9), 0.5, 0.5, "before its anchor"),
+	)
+})

@@ -1,0 +1,67 @@
+package social
+
+import (
+	"fmt"
+	"slices"
+)
+
+// Kin is the kinship graph: undirected, fixed for the run.
+type Kin struct {
+	of map[string][]string // NPC → kin, sorted, without the NPC itself
+}
+
+// NewKin builds the graph from households: every two members of one
+// household are kin. An NPC may belong to several households (a married
+// child is kin to both families). A household of fewer than two members, or
+// one naming an NPC twice, is an error: it declares nothing, or declares
+// something by mistake.
+func NewKin(households [][]string) (*Kin, error) {
+	k := &Kin{of: map[string][]string{}}
+	for i, h := range households {
+		if len(h) < 2 {
+			return nil, fmt.Errorf("household %d has %d member(s); kinship needs at least two", i, len(h))
+		}
+		sorted := slices.Sorted(slices.Values(h))
+		if j := firstRepeat(sorted); j >= 0 {
+			return nil, fmt.Errorf("household %d names %q twice", i, sorted[j])
+		}
+		for _, a := range h {
+			for _, b := range h {
+				if a != b {
+					k.of[a] = insertSorted(k.of[a], b)
+				}
+			}
+		}
+	}
+	return k, nil
+}
+
+// Of returns a's kin, sorted.
+func (k *Kin) Of(a string) []string { return slices.Clone(k.of[a]) }
+
+// Related reports whether a and b are kin.
+func (k *Kin) Related(a, b string) bool {
+	_, ok := slices.BinarySearch(k.of[a], b)
+	return ok
+}
+
+// Empty reports whether the world declared no kinship at all.
+func (k *Kin) Empty() bool { return len(k.of) == 0 }
+
+func firstRepeat(sorted []string) int {
+	for i := 1; i < len(sorted); i++ {
+		if sorted[i] == sorted[i-1] {
+			return i
+		}
+	}
+	return -1
+}
+
+// insertSorted inserts s into a sorted list unless it is already there.
+func insertSorted(list []string, s string) []string {
+	i, found := slices.BinarySearch(list, s)
+	if found {
+		return list
+	}
+	return slices.Insert(list, i, s)
+}

@@ -1,0 +1,97 @@
+package social
+
+import (
+	"cmp"
+	"fmt"
+	"slices"
+)
+
+// Opinion is one observer's Beta(α, β) view of one subject on one
+// dimension. Counted is how much evidence moved it (α + β − prior).
+type Opinion struct {
+	Observer, Subject, Dimension string
+	Alpha, Beta                  float64
+	Counted                      float64
+}
+
+// Mean is the expected value α / (α + β).
+func (o *Opinion) Mean() float64 { return o.Alpha / float64(o.Alpha+o.Beta) }
+
+// Prior is the Beta prior every opinion starts from, and the weight one
+// piece of evidence carries.
+type Prior struct {
+	Alpha, Beta, Weight float64
+}
+
+type opinionKey struct{ observer, subject, dimension string }
+
+func compareOpinionKey(a, b opinionKey) int {
+	return cmp.Or(cmp.Compare(a.observer, b.observer), cmp.Compare(a.subject, b.subject), cmp.Compare(a.dimension, b.dimension))
+}
+
+// Reputation holds every observer's opinions. An observer who never
+// received evidence about a subject has no opinion at all — not the prior —
+// so "whose view moved" is exactly "who has a row".
+type Reputation struct {
+	prior   Prior
+	by      map[opinionKey]*Opinion
+	keys    []opinionKey       // sorted
+	counted map[[2]string]bool // (observer, claim) already counted
+}
+
+// NewReputation returns an empty book with the given prior and weight.
+func NewReputation(p Prior) *Reputation {
+	return &Reputation{prior: p, by: map[opinionKey]*Opinion{}, counted: map[[2]string]bool{}}
+}
+
+// Evidence is one claim's bearing on a subject's reputation.
+type Evidence struct {
+	Observer, Subject, Dimension string
+	For                          bool   // evidence for (α) or against (β)
+	Claim                        string // the claim the observer believes
+}
+
+// Add counts the evidence unless the observer already counted this claim;
+// it returns the opinion after and whether it moved.
+func (r *Reputation) Add(e Evidence) (*Opinion, bool, error) {
+	if e.Observer == e.Subject {
+		return nil, false, fmt.Errorf("reputation of %s in its own eyes", e.Subject)
+	}
+	k := opinionKey{e.Observer, e.Subject, e.Dimension}
+	if r.counted[[2]string{e.Observer, e.Claim}] {
+		return r.by[k], false, nil
+	}
+	r.counted[[2]string{e.Observer, e.Claim}] = true
+	o, ok := r.by[k]
+	if !ok {
+		o = &Opinion{Observer: e.Observer, Subject: e.Subject, Dimension: e.Dimension, Alpha: r.prior.Alpha, Beta: r.prior.Beta}
+		r.by[k] = o
+		i, _ := slices.BinarySearchFunc(r.keys, k, compareOpinionKey)
+		r.keys = slices.Insert(r.keys, i, k)
+	}
+	if e.For {
+		o.Alpha = float64(o.Alpha + r.prior.Weight)
+	} else {
+		o.Beta = float64(o.Beta + r.prior.Weight)
+	}
+	o.Counted = float64(o.Counted + r.prior.Weight)
+	return o, true, nil
+}
+
+// Get returns observer's opinion of subject on dimension.
+func (r *Reputation) Get(observer, subject, dimension string) (*Opinion, bool) {
+	o, ok := r.by[opinionKey{observer, subject, dimension}]
+	return o, ok
+}
+
+// All returns every opinion, sorted by observer, subject, dimension.
+func (r *Reputation) All() []*Opinion {
+	out := make([]*Opinion, len(r.keys))
+	for i, k := range r.keys {
+		out[i] = r.by[k]
+	}
+	return out
+}
+
+// Prior returns the prior and the weight of one piece of evidence.
+func (r *Reputation) Prior() Prior { return r.prior }

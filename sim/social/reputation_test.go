@@ -1,0 +1,70 @@
+package social_test
+
+import (
+	. "github.com/onsi/ginkgo/v2"
+	. "github.com/onsi/gomega"
+
+	"github.com/chronicle/ladder/sim/social"
+)
+
+var _ = Describe("Reputation", func() {
+	var r *social.Reputation
+	BeforeEach(func() { r = social.NewReputation(social.Prior{Alpha: 1, Beta: 1, Weight: 1}) })
+
+	It("has no row for an observer who received no evidence, not a prior row", func() {
+		_, ok := r.Get("stranger", "player", "standing")
+		Expect(ok).To(BeFalse())
+		Expect(r.All()).To(BeEmpty())
+	})
+
+	It("adds the weight to α for evidence for and to β for evidence against", func() {
+		o, moved, err := r.Add(social.Evidence{Observer: "guard", Subject: "player", Dimension: "standing", For: true, Claim: "title@5"})
+		Expect(err).NotTo(HaveOccurred())
+		Expect(moved).To(BeTrue())
+		expectBits(o.Alpha, 2)
+		expectBits(o.Beta, 1)
+		expectBits(o.Mean(), 2.0/3)
+		o, _, _ = r.Add(social.Evidence{Observer: "guard", Subject: "player", Dimension: "standing", For: false, Claim: "refusal@9"})
+		expectBits(o.Beta, 2)
+		expectBits(o.Counted, 2)
+		expectBits(o.Alpha+o.Beta, 2+o.Counted)
+	})
+
+	It("counts each (observer, claim) once, however often it is heard", func() {
+		e := social.Evidence{Observer: "guard", Subject: "player", Dimension: "standing", For: true, Claim: "title@5"}
+		_, _, _ = r.Add(e)
+		o, moved, err := r.Add(e)
+		Expect(err).NotTo(HaveOccurred())
+		Expect(moved).To(BeFalse())
+		expectBits(o.Alpha, 2)
+	})
+
+	It("keeps opinions observer-local: one observer's evidence moves nobody else", func() {
+		_, _, _ = r.Add(social.Evidence{Observer: "a", Subject: "player", Dimension: "standing", For: true, Claim: "title@5"})
+		_, ok := r.Get("b", "player", "standing")
+		Expect(ok).To(BeFalse())
+		Expect(r.All()).To(HaveLen(1))
+	})
+
+	It("lists opinions by observer, subject, dimension", func() {
+		for _, e := range []social.Evidence{
+			{Observer: "b", Subject: "p", Dimension: "standing", Claim: "1"},
+			{Observer: "a", Subject: "q", Dimension: "standing", Claim: "2"},
+			{Observer: "a", Subject: "p", Dimension: "standing", Claim: "3"},
+			{Observer: "a", Subject: "p", Dimension: "reliability", Claim: "4"},
+		} {
+			_, _, err := r.Add(e)
+			Expect(err).NotTo(HaveOccurred())
+		}
+		var got []string
+		for _, o := range r.All() {
+			got = append(got, o.Observer+"/"+o.Subject+"/"+o.Dimension)
+		}
+		Expect(got).To(Equal([]string{"a/p/reliability", "a/p/standing", "a/q/standing", "b/p/standing"}))
+	})
+
+	It("refuses an opinion of oneself", func() {
+		_, _, err := r.Add(social.Evidence{Observer: "a", Subject: "a", Dimension: "standing", Claim: "x"})
+		Expect(err).To(MatchError(ContainSubstring("in its own eyes")))
+	})
+})
