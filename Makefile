@@ -24,7 +24,7 @@ FOCUS := $(foreach r,$(RUNGS),$(if $(findstring /,$(r)),--focus=' $(subst .,\.,$
 GINKGO_FLAGS := --randomize-all --fail-on-empty --fail-on-pending --keep-going \
 	--json-report=ladder.json --output-dir=reports
 
-.PHONY: ladder test check unit browser matrix matrix-arm64 goldens bench fuzz clean
+.PHONY: ladder test check unit browser matrix matrix-arm64 mutate goldens bench fuzz clean
 
 ## ladder: run every rung (or RUNG=T0.2, RUNG=T2.3/swapped; SHARD=2/4 for part 2 of 4, balanced by
 ## ladder/shard/costs.json) against its goldens; writes reports/ (clearing it first) with each
@@ -71,6 +71,12 @@ matrix:
 ## matrix-arm64: the arm64 leg alone
 matrix-arm64:
 	GO=$(GO) tools/matrix.sh arm64
+
+## mutate: mutation score of sim/ (gremlins, pinned in go.mod), with each package's specs and the
+## ladder as the test suite, then with the ladder alone; writes reports/mutation/summary.md. Slow
+## (hours on two cores): not part of make test. See docs/quality.md.
+mutate:
+	$(GO) run ./tools/mutate -suites both,ladder -out reports/mutation
 
 ## goldens: regenerate goldens (all, RUNG=T2.3 with its cases and the rungs extending it, or RUNG=T2.3/swapped)
 ## after proving determinism with two runs made in different orders; switches all changed files at once

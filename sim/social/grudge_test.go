@@ -61,6 +61,26 @@ var _ = Describe("Grudges", func() {
 		Expect(h.SettledAt(1, curves)).To(BeTrue())
 	})
 
+	It("counts both strengths toward settling", func() {
+		g, _, _ := gs.Bear("a", "b", 0, 0.03, 0.03, "x")
+		Expect(g.SettledAt(0, curves)).To(BeFalse(), "0.03 + 0.03 is above 0.05")
+	})
+
+	It("accepts the bounds of [0, 1] as strengths", func() {
+		g, _, err := gs.Bear("kin", "killer", 0, 1, 0, "killing@0")
+		Expect(err).NotTo(HaveOccurred())
+		expectBits(g.Emotional, 1)
+		expectBits(g.Evidentiary, 0)
+	})
+
+	It("may be reinforced at the tick of its anchor", func() {
+		_, _, _ = gs.Bear("a", "b", 7, 0.5, 0.5, "first")
+		g, formed, err := gs.Bear("a", "b", 7, 0.5, 0.5, "second")
+		Expect(err).NotTo(HaveOccurred())
+		Expect(formed).To(BeFalse())
+		expectBits(g.Emotional, claims.NoisyOr(0.5, 0.5))
+	})
+
 	It("reinforces an existing grudge by noisy-or at the current strengths and moves the anchor", func() {
 		_, _, _ = gs.Bear("creditor", "debtor", 0, 0.4, 0.45, "invoke@0")
 		g, formed, err := gs.Bear("creditor", "debtor", 2880, 0.4, 0.45, "invoke@2880")

@@ -22,8 +22,8 @@ func NewKin(households [][]string) (*Kin, error) {
 			return nil, fmt.Errorf("household %d has %d member(s); kinship needs at least two", i, len(h))
 		}
 		sorted := slices.Sorted(slices.Values(h))
-		if j := firstRepeat(sorted); j >= 0 {
-			return nil, fmt.Errorf("household %d names %q twice", i, sorted[j])
+		if dup, ok := firstRepeat(sorted); ok {
+			return nil, fmt.Errorf("household %d names %q twice", i, dup)
 		}
 		for _, a := range h {
 			for _, b := range h {
@@ -48,13 +48,14 @@ func (k *Kin) Related(a, b string) bool {
 // Empty reports whether the world declared no kinship at all.
 func (k *Kin) Empty() bool { return len(k.of) == 0 }
 
-func firstRepeat(sorted []string) int {
+// firstRepeat returns the first value a sorted list holds twice.
+func firstRepeat(sorted []string) (string, bool) {
 	for i := 1; i < len(sorted); i++ {
 		if sorted[i] == sorted[i-1] {
-			return i
+			return sorted[i], true
 		}
 	}
-	return -1
+	return "", false
 }
 
 // insertSorted inserts s into a sorted list unless it is already there.
