@@ -18,6 +18,7 @@ import (
 
 	"github.com/chronicle/ladder/ladder"
 	"github.com/chronicle/ladder/ladder/fixture"
+	"github.com/chronicle/ladder/ladder/page"
 	"github.com/chronicle/ladder/ladder/pending"
 	"github.com/chronicle/ladder/ladder/regen"
 	"github.com/chronicle/ladder/ladder/report"
@@ -115,7 +116,13 @@ func rung(f *fixture.Fixture) {
 			AddReportEntry(report.FailureEntry, p, ReportEntryVisibilityNever) // reports/failures.json
 		}
 		if len(problems) > 0 {
-			Fail(strings.Join(ladder.Lines(problems), "\n"))
+			lines := make([]string, len(problems))
+			for i, p := range problems {
+				// Each line ends with the triage page, opened at the rung and
+				// the tick where the problem first shows.
+				lines[i] = p.Message + " (page: " + page.Link(f.Name(), p.Tick) + ")"
+			}
+			Fail(strings.Join(lines, "\n"))
 		}
 	})
 }
