@@ -73,7 +73,9 @@ var _ = Describe("Config.Layers", func() {
 			c.Injections = []sim.Injection{invoke(1, "invoke@1", "a", sim.Player, "favour@0", sim.Fulfilled)}
 		}),
 		Entry("a title", func(c *sim.Config) { c.Injections = []sim.Injection{deed(1, sim.Title, "title@1", "a", sim.Player)} }),
-		Entry("a secret", func(c *sim.Config) { c.Injections = []sim.Injection{deed(1, sim.Secret, "secret@1", sim.Player, "a", "b")} }),
+		Entry("a secret", func(c *sim.Config) {
+			c.Injections = []sim.Injection{deed(1, sim.Secret, "secret@1", sim.Player, "a", "b")}
+		}),
 	)
 })
 
