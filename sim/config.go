@@ -81,6 +81,17 @@ const (
 	Refused   = "refused"
 )
 
+// The reputation dimensions (decision 0017): a title is evidence for its
+// recipient's standing; an invocation, for or against its debtor's
+// reliability.
+const (
+	Standing    = "standing"
+	Reliability = "reliability"
+)
+
+// Dimensions lists the reputation dimensions, sorted.
+func Dimensions() []string { return []string{Reliability, Standing} }
+
 // EventKinds lists the canonical event kinds a fixture can inject, sorted.
 func EventKinds() []string {
 	return []string{Brawl, Favour, Invoke, Killing, Secret, Theft, Title}

@@ -85,11 +85,11 @@ func (w *World) react(r beliefRef, t int64) error {
 			}
 		}
 		if r.holder != slot("actor") && r.holder != slot("recipient") {
-			return w.evidence(b, subject, slot("recipient"), "reliability", slot("outcome") == Fulfilled, t)
+			return w.evidence(b, subject, slot("recipient"), Reliability, slot("outcome") == Fulfilled, t)
 		}
 	case Title:
 		if r.holder != slot("actor") && r.holder != slot("recipient") {
-			return w.evidence(b, subject, slot("recipient"), "standing", true, t)
+			return w.evidence(b, subject, slot("recipient"), Standing, true, t)
 		}
 	}
 	return nil
