@@ -49,9 +49,11 @@ const encounterVia = "encounter@"
 
 func (provenanceKind) Decode(d Decoder, n *yaml.Node, path string) Check {
 	c := &provenanceCheck{}
+	byGiven := false
 	d.Object(n, path,
 		Field{Name: "claim", Required: true, Decode: func(v *yaml.Node, p string) { c.claim = d.Claim(v, p) }},
 		Field{Name: "by", Decode: func(v *yaml.Node, p string) {
+			byGiven = true
 			switch s := d.Str(v, p); s {
 			case "encounter":
 				c.byEncounter, c.byAt = true, PosOf(v)
@@ -63,7 +65,7 @@ func (provenanceKind) Decode(d Decoder, n *yaml.Node, path string) Check {
 		Field{Name: "witnessed", Decode: func(v *yaml.Node, p string) { c.witnessed, c.witnessedAt = d.NPCList(v, p), PosOf(v) }},
 		Field{Name: "not_through", Decode: func(v *yaml.Node, p string) { c.notThrough, c.notThroughAt = d.NPC(v, p), PosOf(v) }},
 	)
-	if !c.byEncounter && c.witnessed == nil && c.notThrough == "" {
+	if !byGiven && c.witnessed == nil && c.notThrough == "" {
 		d.Errorf(n, path, "provenance needs at least one of by, witnessed, not_through")
 	}
 	return c
