@@ -309,6 +309,9 @@ func (w *World) obligations(in Injection) error {
 // encounter feed shows it where it shows tellings (decision 0019). Public
 // claims are not evaluated.
 func (w *World) keeps(e encounter, teller, listener, claim string, tv told) bool {
+	if !w.layers.Has(rules.Social) {
+		return false // no secrets in a core-only world: spare the hot path the look-up
+	}
 	c, _ := w.store.Claim(claim)
 	if c.Kind != Secret {
 		return false
