@@ -155,16 +155,15 @@ func (c Config) Layers() rules.Layers {
 	if len(c.Kin) > 0 {
 		l = l.With(rules.Social)
 	}
-	for _, in := range c.Injections {
-		if slices.Contains(socialKinds, in.Kind) {
-			l = l.With(rules.Social)
+	partisan := map[string]bool{} // looked up, never ranged over
+	for _, n := range c.Cast {
+		if n.Faction != "" {
+			partisan[n.ID] = true
 		}
-		if in.Kind == Theft {
-			for _, n := range c.Cast {
-				if n.ID == in.Victim && n.Faction != "" {
-					l = l.With(rules.Social)
-				}
-			}
+	}
+	for _, in := range c.Injections {
+		if slices.Contains(socialKinds, in.Kind) || in.Kind == Theft && partisan[in.Victim] {
+			l = l.With(rules.Social)
 		}
 	}
 	return l
