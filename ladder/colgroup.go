@@ -10,7 +10,11 @@ import (
 // one group (`*/alive`), a claim's counts are that claim's group
 // (`theft@10/believers`), and a belief field is grouped over holders
 // (`*/theft@10/confidence`) — so a define that moves every holder's
-// confidence in one claim reads as one line, not 23.
+// confidence in one claim reads as one line, not 23. The social blocks
+// group the same way over their first party: every grudge against the
+// player (`grudge/*/player/emotional`), every observer's opinion of one
+// subject (`reputation/*/player/standing/mean`), every victim's
+// accumulator against one offender, every obligation's state.
 func ColumnGroup(column string) string {
 	parts := strings.Split(column, "/")
 	switch {
@@ -18,6 +22,13 @@ func ColumnGroup(column string) string {
 		return "*/" + parts[1]
 	case len(parts) == 3 && slices.Contains(beliefSuffixes, parts[2]):
 		return "*/" + parts[1] + "/" + parts[2]
+	case len(parts) == 3 && parts[0] == "obligation" && parts[2] == "state":
+		return "obligation/*/state"
+	case len(parts) == 4 && (parts[0] == "accumulator" && slices.Contains(accumulatorSuffixes, parts[3]) ||
+		parts[0] == "grudge" && slices.Contains(grudgeSuffixes, parts[3])):
+		return parts[0] + "/*/" + parts[2] + "/" + parts[3]
+	case len(parts) == 5 && parts[0] == "reputation" && slices.Contains(opinionSuffixes, parts[4]):
+		return "reputation/*/" + parts[2] + "/" + parts[3] + "/" + parts[4]
 	}
 	return column
 }

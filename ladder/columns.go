@@ -3,6 +3,7 @@ package ladder
 import (
 	"cmp"
 	"slices"
+	"strings"
 
 	"github.com/chronicle/ladder/dense"
 )
@@ -15,21 +16,40 @@ import (
 //	<claim>/believers, <claim>/variants             for every claim, sorted
 //	<holder>/<claim>/{variant,confidence,verbatim,gist,stage,sources}
 //	                                                for every belief, sorted by holder then claim
+//	accumulator/<victim>/<offender>/{count,armed}   for every accumulator, sorted
+//	grudge/<holder>/<target>/{emotional,evidentiary,settled}
+//	                                                for every grudge, sorted
+//	obligation/<favour>/state                       for every obligation, sorted by favour
+//	reputation/<observer>/<subject>/<dimension>/{alpha,beta,mean}
+//	                                                for every reputation row, sorted
 //
-// Claims and beliefs appear mid-run, so the header is the sorted union over
-// the whole run; a cell is empty while its claim or belief does not exist.
+// Claims, beliefs and the social state appear mid-run, so the header is the
+// sorted union over the whole run; a cell is empty while its claim, belief
+// or social record does not exist. A world without social state has no
+// social columns at all.
 type recorder struct {
 	v     view
 	npcs  []string
 	rows  []map[string]dense.Cell
 	claim map[string]bool
 	held  map[[2]string]bool
+	// The social blocks' keys seen so far.
+	accum   map[[2]string]bool
+	grudge  map[[2]string]bool
+	oblig   map[string]bool
+	opinion map[[3]string]bool
 }
 
-var beliefSuffixes = []string{"variant", "confidence", "verbatim", "gist", "stage", "sources"}
+var (
+	beliefSuffixes      = []string{"variant", "confidence", "verbatim", "gist", "stage", "sources"}
+	accumulatorSuffixes = []string{"count", "armed"}
+	grudgeSuffixes      = []string{"emotional", "evidentiary", "settled"}
+	opinionSuffixes     = []string{"alpha", "beta", "mean"}
+)
 
 func newRecorder(v view) *recorder {
-	return &recorder{v: v, npcs: v.w.NPCs(), claim: map[string]bool{}, held: map[[2]string]bool{}}
+	return &recorder{v: v, npcs: v.w.NPCs(), claim: map[string]bool{}, held: map[[2]string]bool{},
+		accum: map[[2]string]bool{}, grudge: map[[2]string]bool{}, oblig: map[string]bool{}, opinion: map[[3]string]bool{}}
 }
 
 // record captures the current tick's row.
@@ -59,7 +79,40 @@ func (r *recorder) record() {
 		row[id+"/alive"] = dense.Bool(w.Alive(id))
 		row[id+"/at"] = dense.Str(w.At(id))
 	}
+	r.recordSocial(row, t)
 	r.rows = append(r.rows, row)
+}
+
+// recordSocial adds the social blocks' cells: accumulators (the offences
+// counted within the window at t, and whether it can fire), grudges (their
+// strengths at t), obligations and reputation rows.
+func (r *recorder) recordSocial(row map[string]dense.Cell, t int64) {
+	w := r.v.w
+	for _, a := range w.Accumulators().All() {
+		r.accum[[2]string{a.Victim, a.Offender}] = true
+		p := "accumulator/" + a.Victim + "/" + a.Offender + "/"
+		row[p+"count"] = dense.Int(int64(a.Count(t, w.Defines().EscalationWindowTicks)))
+		row[p+"armed"] = dense.Bool(!a.Disarmed)
+	}
+	c := w.Grudges().Curves()
+	for _, g := range w.Grudges().All() {
+		r.grudge[[2]string{g.Holder, g.Target}] = true
+		p := "grudge/" + g.Holder + "/" + g.Target + "/"
+		row[p+"emotional"] = dense.Float(g.EmotionalAt(t, c))
+		row[p+"evidentiary"] = dense.Float(g.EvidentiaryAt(t, c))
+		row[p+"settled"] = dense.Bool(g.SettledAt(t, c))
+	}
+	for _, o := range w.Ledger().All() {
+		r.oblig[o.Favour] = true
+		row["obligation/"+o.Favour+"/state"] = dense.Str(string(o.State))
+	}
+	for _, o := range w.Reputation().All() {
+		r.opinion[[3]string{o.Observer, o.Subject, o.Dimension}] = true
+		p := "reputation/" + o.Observer + "/" + o.Subject + "/" + o.Dimension + "/"
+		row[p+"alpha"] = dense.Float(o.Alpha)
+		row[p+"beta"] = dense.Float(o.Beta)
+		row[p+"mean"] = dense.Float(o.Mean())
+	}
 }
 
 // encode returns the CSV bytes of every recorded tick.
@@ -88,6 +141,7 @@ func (r *recorder) encode() ([]byte, error) {
 			cols = append(cols, p[0]+"/"+p[1]+"/"+s)
 		}
 	}
+	cols = append(cols, r.socialColumns()...)
 	rows := make([][]dense.Cell, len(r.rows))
 	for t, m := range r.rows {
 		row := make([]dense.Cell, len(cols))
@@ -102,4 +156,36 @@ func (r *recorder) encode() ([]byte, error) {
 		rows[t] = row
 	}
 	return dense.Encode(cols, rows)
+}
+
+// socialColumns returns the social blocks' columns, each block sorted by
+// its key.
+func (r *recorder) socialColumns() []string {
+	var cols []string
+	block := func(prefix string, keys [][]string, suffixes []string) {
+		slices.SortFunc(keys, slices.Compare)
+		for _, k := range keys {
+			for _, s := range suffixes {
+				cols = append(cols, prefix+strings.Join(k, "/")+"/"+s)
+			}
+		}
+	}
+	var accum, grudge, oblig, opinion [][]string
+	for k := range r.accum {
+		accum = append(accum, k[:])
+	}
+	for k := range r.grudge {
+		grudge = append(grudge, k[:])
+	}
+	for k := range r.oblig {
+		oblig = append(oblig, []string{k})
+	}
+	for k := range r.opinion {
+		opinion = append(opinion, k[:])
+	}
+	block("accumulator/", accum, accumulatorSuffixes)
+	block("grudge/", grudge, grudgeSuffixes)
+	block("obligation/", oblig, []string{"state"})
+	block("reputation/", opinion, opinionSuffixes)
+	return cols
 }

@@ -5,6 +5,7 @@ import (
 	"github.com/chronicle/ladder/ladder/expr"
 	"github.com/chronicle/ladder/sim"
 	"github.com/chronicle/ladder/sim/claims"
+	"github.com/chronicle/ladder/sim/social"
 )
 
 // view reads the world as of its current tick for expressions, expectations
@@ -52,3 +53,28 @@ func (v view) At(npc string) string { return v.w.At(npc) }
 
 // Resident returns the hold an NPC lives in: its home location's hold.
 func (v view) Resident(npc string) string { return v.w.Hold(v.w.Home(npc)) }
+
+// Grudge reads holder's grudge against target, its strengths as of now.
+func (v view) Grudge(holder, target string) (expr.Grudge, bool) {
+	g, ok := v.w.Grudges().Get(holder, target)
+	if !ok {
+		return expr.Grudge{}, false
+	}
+	c, t := v.w.Grudges().Curves(), v.w.Now()
+	return expr.Grudge{Emotional: g.EmotionalAt(t, c), Evidentiary: g.EvidentiaryAt(t, c)}, true
+}
+
+// Opinion reads observer's reputation row for subject on dimension.
+func (v view) Opinion(observer, subject, dimension string) (expr.Opinion, bool) {
+	o, ok := v.w.Reputation().Get(observer, subject, dimension)
+	if !ok {
+		return expr.Opinion{}, false
+	}
+	return expr.Opinion{Alpha: o.Alpha, Beta: o.Beta, Mean: o.Mean()}, true
+}
+
+func (v view) Grudges() *social.Grudges { return v.w.Grudges() }
+
+func (v view) Reputation() *social.Reputation { return v.w.Reputation() }
+
+func (v view) Ledger() *social.Ledger { return v.w.Ledger() }

@@ -116,12 +116,13 @@ func Verify(root string, r *Result) Verdict {
 	return v
 }
 
-// recordedDefines returns the defines as checkpoints.json records them,
-// beside their hash: each value as its canonical JSON number, so a drift
-// warning can name the define that moved.
-func recordedDefines(d rules.Defines) (map[string]json.Number, error) {
+// recordedDefines returns the defines of the layers a world uses as
+// checkpoints.json records them, beside their hash: each value as its
+// canonical JSON number, so a drift warning can name the define that
+// moved.
+func recordedDefines(d rules.Defines, layers rules.Layers) (map[string]json.Number, error) {
 	out := map[string]json.Number{}
-	for _, f := range d.Canonical() {
+	for _, f := range d.Canonical(layers) {
 		b, err := canon.Marshal(f.Value)
 		if err != nil {
 			return nil, fmt.Errorf("record define %s: %w", f.Key, err)

@@ -81,7 +81,9 @@ var _ = ReportAfterSuite("triage page", func(r Report) {
 		problems = append(problems, fmt.Sprintf("triage page: %v", err))
 	}
 	if html != nil {
-		if err := page.Write(filepath.Join(root, filepath.FromSlash(page.File)), html); err != nil {
+		// Beside the run's other evidence: reports/ unless LADDER_REPORTS
+		// names another directory (a shard's).
+		if err := page.Write(filepath.Join(reports, filepath.Base(page.File)), html); err != nil {
 			problems = append(problems, fmt.Sprintf("triage page: %v", err))
 		} else {
 			fmt.Fprintf(os.Stdout, "triage page: %s (%d sections, %d KB)\n", page.File, len(inputs), (len(html)+1023)/1024)
@@ -105,9 +107,10 @@ func failureLines(s SpecReport) []string {
 }
 
 // sameAsJudged compares a rerun's artifacts with the ones the rung's spec
-// wrote under reports/; it returns "" when they are equal.
+// wrote under the run's reports directory (reports/, or LADDER_REPORTS);
+// it returns "" when they are equal.
 func sameAsJudged(name string, res *ladder.Result) string {
-	dir := filepath.Join(root, "reports", filepath.FromSlash(name))
+	dir := filepath.Join(reports, filepath.FromSlash(name))
 	for _, a := range []struct {
 		file string
 		data []byte

@@ -118,11 +118,11 @@ func collect(f *fixture.Fixture, w *sim.World, rec *recorder, tr *trace.Buffer, 
 	if res.Trace, err = tr.AppendJSONL(nil); err != nil {
 		return nil, fmt.Errorf("%s: trace.jsonl: %w", f.Name(), err)
 	}
-	hash, err := f.Defines.Hash()
+	hash, err := f.Defines.Hash(w.Layers())
 	if err != nil {
 		return nil, err
 	}
-	defines, err := recordedDefines(f.Defines)
+	defines, err := recordedDefines(f.Defines, w.Layers())
 	if err != nil {
 		return nil, err
 	}
@@ -146,11 +146,13 @@ func Build(f *fixture.Fixture) (*sim.World, *trace.Buffer, error) {
 	if err != nil {
 		return nil, nil, fmt.Errorf("%s: %w", f.File, err)
 	}
-	tr := &trace.Buffer{Header: trace.Header{SeedID: f.SeedID, Branch: f.Branch, KeyframeEvery: f.Defines.TicksPerDay}}
-	w, err := sim.New(sim.Config{
+	cfg := sim.Config{
 		SeedID: f.SeedID, Branch: f.Branch, Defines: f.Defines, Rules: set, Pins: f.Pins,
-		Locations: f.Locations, Cast: f.Cast, Relationships: f.Relationships, Injections: f.Injections, Items: f.Items, Sink: tr,
-	})
+		Locations: f.Locations, Cast: f.Cast, Relationships: f.Relationships, Kin: f.Kin, Injections: f.Injections, Items: f.Items,
+	}
+	tr := &trace.Buffer{Header: trace.Header{SeedID: f.SeedID, Branch: f.Branch, KeyframeEvery: f.Defines.TicksPerDay, Version: sim.TraceVersion(cfg.Layers())}}
+	cfg.Sink = tr
+	w, err := sim.New(cfg)
 	if err != nil {
 		return nil, nil, f.Locate(err)
 	}

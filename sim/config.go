@@ -1,6 +1,8 @@
 package sim
 
 import (
+	"slices"
+
 	"github.com/chronicle/ladder/sim/events"
 	"github.com/chronicle/ladder/sim/keyed"
 	"github.com/chronicle/ladder/sim/rules"
@@ -13,10 +15,14 @@ import (
 const Player = "player"
 
 // Location is a place NPCs can be. Hold is the region it belongs to ("" for
-// none), so views can ask who lives in Markarth.
+// none), so views can ask who lives in Markarth. Tags say what kind of
+// place it is (`temple`, `market`…), for the rules that send NPCs to a
+// kind of place: Tier 4's mourning goes to the temple of the mourner's
+// hold (decision 0020).
 type Location struct {
 	ID   string
 	Hold string
+	Tags []string
 }
 
 // NPC is one member of the cast. Faction is its allegiance ("" for none),
@@ -46,23 +52,68 @@ type Witness struct {
 	Says []Recollection
 }
 
-// Injection kinds.
+// Injection kinds: the canonical events a fixture can make happen, and
+// the report.
 const (
 	Theft   = "theft"
 	Killing = "killing"
 	Report  = "report"
+	// Brawl is a fight the actor wins and the victim loses, in front of
+	// its witnesses: the loser's grudge (rule 12) grows with the audience.
+	Brawl = "brawl"
+	// Favour is a service the actor does the recipient: the recipient owes
+	// the actor (rule 14 issues the obligation).
+	Favour = "favour"
+	// Invoke is the actor (a creditor) calling in a favour from the
+	// recipient (its debtor), with an Outcome: Fulfilled or Refused.
+	Invoke = "invoke"
+	// Title is the actor granting the recipient a Title (thane…).
+	Title = "title"
+	// Secret is something about the actor that its witnesses learn and
+	// that Implicates someone: a private claim, told only when the teller
+	// has no motive to keep it (rule 15).
+	Secret = "secret"
 )
 
+// The outcomes of an invocation.
+const (
+	Fulfilled = "fulfilled"
+	Refused   = "refused"
+)
+
+// The reputation dimensions (decision 0017): a title is evidence for its
+// recipient's standing; an invocation, for or against its debtor's
+// reliability.
+const (
+	Standing    = "standing"
+	Reliability = "reliability"
+)
+
+// Dimensions lists the reputation dimensions, sorted.
+func Dimensions() []string { return []string{Reliability, Standing} }
+
+// EventKinds lists the canonical event kinds a fixture can inject, sorted.
+func EventKinds() []string {
+	return []string{Brawl, Favour, Invoke, Killing, Secret, Theft, Title}
+}
+
 // Injection is something a fixture makes happen at a tick: a canonical event
-// (Theft, Killing) or a Report — one NPC telling another a claim outside any
-// encounter, the injection console of Tier 0.
+// or a Report — one NPC telling another a claim outside any encounter, the
+// injection console of Tier 0.
 type Injection struct {
 	Tick int64
 	Kind string
 	ID   string // event id, and so claim id (canonical events only)
 
-	Actor, Victim, Item, At string
-	Witnesses               []Witness
+	// Actor did it; Victim suffered it (theft, killing, brawl); Recipient
+	// received it (favour, invoke, title).
+	Actor, Victim, Recipient string
+	Item, At                 string
+	Favour                   string // Invoke: the favour event called in
+	Outcome                  string // Invoke: Fulfilled or Refused
+	TitleName                string // Title: the title granted
+	Implicates               string // Secret: whom it implicates
+	Witnesses                []Witness
 
 	From, To, Claim string // Report
 }
@@ -78,9 +129,51 @@ type Config struct {
 	Locations     []Location
 	Cast          []NPC
 	Relationships []Relationship
-	Injections    []Injection
+	// Kin are households: every two members of one are kin (fixed for the
+	// run). The grudge and tell-decision rules read kinship.
+	Kin        [][]string
+	Injections []Injection
 	// Items is the vocabulary an item slot can mutate to, besides the items
 	// the injections name.
 	Items []string
 	Sink  trace.Sink
+}
+
+// socialKinds are the event kinds that exercise the social layer by
+// themselves.
+var socialKinds = []string{Brawl, Favour, Invoke, Title, Secret}
+
+// Layers returns the layers a world built from c uses, from its inputs
+// alone (decision 0015): the core always; the social layer when an event
+// of a social kind is injected, a household is declared, or a theft's
+// victim belongs to a faction (it has peers to warn). A world that does
+// not use the social layer never runs the social phase, so nothing a
+// retelling mutates can wake a social rule in it: its trace, dense file
+// and defines_hash are those of a core-only engine.
+func (c Config) Layers() rules.Layers {
+	l := rules.CoreOnly
+	if len(c.Kin) > 0 {
+		l = l.With(rules.Social)
+	}
+	partisan := map[string]bool{} // looked up, never ranged over
+	for _, n := range c.Cast {
+		if n.Faction != "" {
+			partisan[n.ID] = true
+		}
+	}
+	for _, in := range c.Injections {
+		if slices.Contains(socialKinds, in.Kind) || in.Kind == Theft && partisan[in.Victim] {
+			l = l.With(rules.Social)
+		}
+	}
+	return l
+}
+
+// TraceVersion is the trace schema version of a world using layers: the
+// lowest that describes its file (decision 0015).
+func TraceVersion(l rules.Layers) int {
+	if l.Has(rules.Social) {
+		return trace.Version2
+	}
+	return trace.Version1
 }

@@ -2,6 +2,7 @@ package sim
 
 import (
 	"fmt"
+	"slices"
 
 	"github.com/chronicle/ladder/sim/claims"
 	"github.com/chronicle/ladder/sim/events"
@@ -12,7 +13,7 @@ import (
 // inject applies one injection at the current tick.
 func (w *World) inject(in Injection) error {
 	switch in.Kind {
-	case Theft, Killing:
+	case Theft, Killing, Brawl, Favour, Invoke, Title, Secret:
 		return w.canonical(in)
 	case Report:
 		return w.report(in)
@@ -21,40 +22,111 @@ func (w *World) inject(in Injection) error {
 	}
 }
 
-// canonical appends a theft or killing to the log, mints its claim and
-// forms each witness's belief; a killing also kills its victim.
+// slotsOf returns the slots of the claim an injected event mints, each
+// named as the event's attribute of the same name.
+func slotsOf(in Injection) (claims.Slots, error) {
+	entity := func(name, v string) claims.Slot { return claims.Slot{Name: name, Type: claims.EntitySlot, Value: v} }
+	fixed := func(name, v string) claims.Slot { return claims.Slot{Name: name, Type: claims.FixedSlot, Value: v} }
+	slots := claims.Slots{entity("actor", in.Actor), {Name: "location", Type: claims.LocationSlot, Value: in.At}}
+	switch in.Kind {
+	case Theft:
+		slots = append(slots, entity("victim", in.Victim), claims.Slot{Name: "item", Type: claims.ItemSlot, Value: in.Item})
+	case Killing, Brawl:
+		slots = append(slots, entity("victim", in.Victim))
+	case Favour:
+		slots = append(slots, entity("recipient", in.Recipient))
+	case Invoke:
+		if in.Outcome != Fulfilled && in.Outcome != Refused {
+			return nil, fmt.Errorf("invoke %s: outcome %q is neither %s nor %s", in.ID, in.Outcome, Fulfilled, Refused)
+		}
+		slots = append(slots, entity("recipient", in.Recipient), fixed("favour", in.Favour), fixed("outcome", in.Outcome))
+	case Title:
+		slots = append(slots, entity("recipient", in.Recipient), fixed("title", in.TitleName))
+	case Secret:
+		slots = append(slots, entity("implicates", in.Implicates))
+	}
+	for _, sl := range slots {
+		if sl.Value == "" {
+			return nil, fmt.Errorf("%s %s: no %s", in.Kind, in.ID, sl.Name)
+		}
+	}
+	return slots, nil
+}
+
+// parties are an event's participants besides its witnesses: a brawl's
+// two fighters, a favour's, an invocation's or a title's giver and
+// receiver. Those who are NPCs were there, so they witness it whether or
+// not the fixture lists them (decision 0017); a theft's or a killing's
+// victim learns of it like anyone else, and a secret's witnesses are the
+// ones who learn it.
+func parties(in Injection) []string {
+	switch in.Kind {
+	case Brawl:
+		return []string{in.Actor, in.Victim}
+	case Favour, Invoke, Title:
+		return []string{in.Actor, in.Recipient}
+	}
+	return nil
+}
+
+// witnessesOf returns who sees an event: the fixture's witnesses in order,
+// then each NPC party not among them, actor first.
+func (w *World) witnessesOf(in Injection) []Witness {
+	out := slices.Clone(in.Witnesses)
+	for _, p := range parties(in) {
+		if _, npc := w.index[p]; npc && !slices.ContainsFunc(out, func(x Witness) bool { return x.NPC == p }) {
+			out = append(out, Witness{NPC: p})
+		}
+	}
+	return out
+}
+
+// canonical appends an event to the log, mints its claim and forms each
+// witness's belief; a killing also kills its victim. A brawl's onlookers
+// are counted for the grudge its loser may bear, and favours and
+// invocations wait for the social phase's obligations rule.
 func (w *World) canonical(in Injection) error {
 	if in.Kind == Killing && !w.Alive(in.Victim) {
 		return fmt.Errorf("killing %s: victim %q is not a living NPC", in.ID, in.Victim)
 	}
-	for _, wit := range in.Witnesses {
+	for _, p := range parties(in) {
+		if _, npc := w.index[p]; npc && !w.Alive(p) {
+			return fmt.Errorf("%s %s: %q is not a living NPC", in.Kind, in.ID, p)
+		}
+	}
+	seen := w.witnessesOf(in)
+	for _, wit := range seen {
 		if !w.Alive(wit.NPC) {
 			return fmt.Errorf("%s %s: witness %q is not a living NPC", in.Kind, in.ID, wit.NPC)
 		}
 	}
-	attrs := map[string]string{"actor": in.Actor, "victim": in.Victim, "location": in.At}
-	slots := claims.Slots{
-		{Name: "actor", Type: claims.EntitySlot, Value: in.Actor},
-		{Name: "location", Type: claims.LocationSlot, Value: in.At},
-		{Name: "victim", Type: claims.EntitySlot, Value: in.Victim},
+	slots, err := slotsOf(in)
+	if err != nil {
+		return err
 	}
-	if in.Kind == Theft {
-		attrs["item"] = in.Item
-		slots = append(slots, claims.Slot{Name: "item", Type: claims.ItemSlot, Value: in.Item})
+	attrs := make(map[string]string, len(slots))
+	for _, sl := range slots {
+		attrs[sl.Name] = sl.Value
 	}
-	witnesses := make([]string, len(in.Witnesses))
-	for i, wit := range in.Witnesses {
+	witnesses := make([]string, len(seen))
+	for i, wit := range seen {
 		witnesses[i] = wit.NPC
 	}
-	if err := w.appendEvent(events.Event{ID: in.ID, Kind: in.Kind, Tick: in.Tick, Attrs: attrs, Witnesses: witnesses}); err != nil {
+	if err := w.appendEvent(events.Event{ID: in.ID, Kind: in.Kind, Tick: in.Tick, Attrs: attrs, Witnesses: witnesses}, "", ""); err != nil {
 		return err
+	}
+	switch in.Kind {
+	case Brawl:
+		w.onlookers[in.ID] = len(seen) - among(parties(in), seen)
+	case Favour, Invoke:
+		w.dealings = append(w.dealings, in)
 	}
 	claim, err := w.store.MintClaim(in.ID, in.Kind, in.Tick, slots)
 	if err != nil {
 		return err
 	}
 	w.ruleEval(rules.SharedClaimInvariant, claim.ID, true, "claim minted for event")
-	for _, wit := range in.Witnesses {
+	for _, wit := range seen {
 		if err := w.witness(claim, wit); err != nil {
 			return err
 		}
@@ -64,19 +136,37 @@ func (w *World) canonical(in Injection) error {
 		w.npcs[victim].alive = false
 		w.occupancy.Leave(victim)
 		death := events.Event{ID: "death@" + in.ID, Kind: "death", Tick: in.Tick, Attrs: map[string]string{"victim": in.Victim, "cause": in.ID}}
-		if err := w.appendEvent(death); err != nil {
+		if err := w.appendEvent(death, "", ""); err != nil {
 			return err
 		}
 	}
 	return nil
 }
 
-func (w *World) appendEvent(e events.Event) error {
+// among counts the witnesses whose ids are in ids.
+func among(ids []string, ws []Witness) int {
+	n := 0
+	for _, wit := range ws {
+		if slices.Contains(ids, wit.NPC) {
+			n++
+		}
+	}
+	return n
+}
+
+// appendEvent appends e to the canonical log and traces it. An event the
+// engine derived names the rule that derived it and the event that caused
+// it (decision 0013): both go into its attributes, so they are
+// hash-chained with it, and into its trace record.
+func (w *World) appendEvent(e events.Event, rule, cause string) error {
+	if rule != "" {
+		e.Attrs["rule"], e.Attrs["cause"] = rule, cause
+	}
 	rec, err := w.log.Append(e)
 	if err != nil {
 		return err
 	}
-	w.emit(&trace.Event{ID: e.ID, EventKind: e.Kind, LogSeq: rec.Seq, Hash: rec.Hash})
+	w.emit(&trace.Event{ID: e.ID, EventKind: e.Kind, LogSeq: rec.Seq, Hash: rec.Hash, Rule: rule, Cause: cause})
 	return nil
 }
 
@@ -109,6 +199,7 @@ func (w *World) witness(claim *claims.Claim, wit Witness) error {
 	}
 	w.ruleEval(rules.WitnessCreatesBelief, subject, true, "witnessed", trace.Value{Name: "confidence", Value: b.Confidence})
 	w.beliefChange(b, "formed")
+	w.formed(b)
 	return nil
 }
 

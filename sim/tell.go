@@ -31,6 +31,9 @@ func (w *World) testimony(e encounter, teller, claim string, tv told, listener, 
 // the contest.
 func (w *World) tell(e encounter, teller, listener, claim string) error {
 	tv := w.told(teller, claim)
+	if e != injected && w.keeps(e, teller, listener, claim, tv) {
+		return nil
+	}
 	lb, holds := w.store.Belief(listener, claim)
 	if holds && lb.Variant != tv.variant {
 		return w.resolve(lb, w.testimony(e, teller, claim, tv, listener, tv.variant), tv.side)
@@ -53,6 +56,7 @@ func (w *World) tell(e encounter, teller, listener, claim string) error {
 	}
 	w.transmission(trace.Transmission{Via: e.id, Claim: claim, Variant: variant, Teller: teller, Listener: listener, Fired: true, Rule: rules.TestimonyTransfer, Reason: "listener did not hold it", Confidence: lb.Confidence})
 	w.beliefChange(lb, "formed")
+	w.formed(lb)
 	if w.store.Repeat(teller, claim) {
 		tb, _ := w.store.Belief(teller, claim)
 		w.beliefChange(tb, "repeated")
@@ -147,6 +151,9 @@ func (w *World) resolve(lb *claims.Belief, t claims.Testimony, incoming claims.S
 		trace.Value{Name: "incoming_strength", Value: r.Incoming.Strength}, trace.Value{Name: "incoming_witnessed", Value: boolValue(r.Incoming.Terminal == claims.Witnessed)})
 	w.emit(&trace.Supersession{Holder: sup.Holder, Claim: sup.Claim, Loser: sup.Loser, Winner: sup.Winner, Via: sup.Via, Kept: sup.Kept})
 	w.beliefChange(lb, "contested")
+	if !sup.Kept {
+		w.formed(lb)
+	}
 	return nil
 }
 

@@ -12,6 +12,7 @@ import (
 	"github.com/chronicle/ladder/sim/mutation"
 	"github.com/chronicle/ladder/sim/rules"
 	"github.com/chronicle/ladder/sim/schedule"
+	"github.com/chronicle/ladder/sim/social"
 	"github.com/chronicle/ladder/sim/trace"
 )
 
@@ -44,7 +45,31 @@ type World struct {
 	policies  []mutation.Policy // tried in order
 	rec       records
 	topics    []string // what an encounter talks about (converse), reused
+
+	// The social layer (decisions 0012–0019), in use when layers has it.
+	layers       rules.Layers
+	kin          *social.Kin
+	grudges      *social.Grudges
+	ledger       *social.Ledger
+	reputation   *social.Reputation
+	accumulators *social.Accumulators
+	// fresh lists the beliefs formed or switched to another variant in
+	// this tick's injections and encounters: the social phase's work list.
+	fresh []beliefRef
+	// dealings are this tick's favours and invocations, in injection
+	// order, for the obligations rule.
+	dealings []Injection
+	// onlookers counts a brawl's witnesses other than its parties, by
+	// event id; looked up, never ranged over.
+	onlookers map[string]int
+	// settling is the grudge calendar: by tick, the grudges whose total
+	// strength falls below grudge_settled at it, if their anchor is still
+	// the one the entry was computed from. Looked up, never ranged over.
+	settling map[int64][]grudgeDue
 }
+
+// beliefRef names one belief for the social phase's work list.
+type beliefRef struct{ holder, claim string }
 
 // records holds one record of each kind the engine emits for nearly every
 // pair or belief, reused for every record of its kind: a sink sees a
@@ -116,6 +141,11 @@ func New(cfg Config) (*World, error) {
 		if _, dup := w.holds[l.ID]; dup {
 			return nil, fmt.Errorf("new world: duplicate location %q", l.ID)
 		}
+		for i, tag := range l.Tags {
+			if tag == "" || slices.Contains(l.Tags[:i], tag) {
+				return nil, fmt.Errorf("new world: location %q: tag %q is empty or given twice", l.ID, tag)
+			}
+		}
 		w.holds[l.ID] = l.Hold
 		w.locations = append(w.locations, l.ID)
 	}
@@ -177,7 +207,40 @@ func New(cfg Config) (*World, error) {
 	slices.Sort(items)
 	w.items = slices.Compact(items)
 	w.policies = []mutation.Policy{mutation.Allegiance{}, mutation.Memory{Max: d.MutationMax}}
+	if err := w.socialState(cfg); err != nil {
+		return nil, fmt.Errorf("new world: %w", err)
+	}
 	return w, nil
+}
+
+// socialState builds the social layer's state: the kinship graph (every
+// member of a household must be in the cast) and empty grudges, ledger,
+// reputation book and accumulators.
+func (w *World) socialState(cfg Config) error {
+	w.layers = cfg.Layers()
+	for i, h := range cfg.Kin {
+		for _, id := range h {
+			if _, ok := w.index[id]; !ok {
+				return fmt.Errorf("household %d names %q, who is not in the cast", i, id)
+			}
+		}
+	}
+	kin, err := social.NewKin(cfg.Kin)
+	if err != nil {
+		return err
+	}
+	d := w.defines
+	w.kin = kin
+	w.grudges = social.NewGrudges(social.Curves{
+		EmotionalHalfLife: d.GrudgeEmotionalHalfLifeTicks, EvidentiaryHalfLife: d.GrudgeEvidentiaryHalfLifeTicks,
+		Settled: d.GrudgeSettled, NoDecay: !w.rules.Enabled(rules.GrudgeDecay),
+	})
+	w.ledger = social.NewLedger()
+	w.reputation = social.NewReputation(social.Prior{Alpha: d.ReputationPriorAlpha, Beta: d.ReputationPriorBeta, Weight: d.ReputationWeight})
+	w.accumulators = social.NewAccumulators()
+	w.onlookers = map[string]int{}
+	w.settling = map[int64][]grudgeDue{}
+	return nil
 }
 
 // packed returns ids with their bytes copied, in order, into one block of
@@ -267,15 +330,35 @@ func (w *World) Home(id string) string {
 // UnusedPins returns the pins no roll consumed, in fixture order.
 func (w *World) UnusedPins() []keyed.Pin { return w.roller.Unused() }
 
+// Layers returns the layers the world uses (Config.Layers).
+func (w *World) Layers() rules.Layers { return w.layers }
+
+// Kin returns the kinship graph.
+func (w *World) Kin() *social.Kin { return w.kin }
+
+// Grudges returns every grudge, for reading.
+func (w *World) Grudges() *social.Grudges { return w.grudges }
+
+// Ledger returns every obligation, for reading.
+func (w *World) Ledger() *social.Ledger { return w.ledger }
+
+// Reputation returns every observer's opinions, for reading.
+func (w *World) Reputation() *social.Reputation { return w.reputation }
+
+// Accumulators returns every (victim, offender) accumulator, for reading;
+// Defines().EscalationWindowTicks is the window their counts are within.
+func (w *World) Accumulators() *social.Accumulators { return w.accumulators }
+
 // Step runs the next tick.
 func (w *World) Step() error {
 	w.now++
 	t := w.now
 	if t == 0 {
 		// Decay and stages are derived on read, so a disabled one has no
-		// per-tick evaluation to record: say once that it is off.
-		for _, r := range []string{rules.BeliefDecay, rules.RumourStages} {
-			if !w.rules.Enabled(r) {
+		// per-tick evaluation to record: say once that it is off (grudge
+		// decay only in a world that can have grudges).
+		for _, r := range []string{rules.BeliefDecay, rules.RumourStages, rules.GrudgeDecay} {
+			if !w.rules.Enabled(r) && w.uses(r) {
 				w.ruleEval(r, "", false, "disabled")
 			}
 		}
@@ -291,11 +374,25 @@ func (w *World) Step() error {
 	if err := w.encounters(t); err != nil {
 		return err
 	}
+	if w.layers.Has(rules.Social) {
+		if err := w.socialPhase(t); err != nil {
+			return fmt.Errorf("tick %d, social phase: %w", t, err)
+		}
+	}
 	w.stages(t)
+	if w.layers.Has(rules.Social) {
+		w.settle(t)
+	}
 	if t%w.defines.TicksPerDay == 0 {
 		w.keyframe(t)
 	}
 	return nil
+}
+
+// uses reports whether the world uses the layer a rule belongs to.
+func (w *World) uses(rule string) bool {
+	r, _ := rules.Find(rule)
+	return w.layers.Has(r.Layer)
 }
 
 // emit hands one record to the sink. Records of the hot kinds are built
@@ -339,5 +436,31 @@ func (w *World) keyframe(t int64) {
 			})
 		}
 	}
+	w.socialKeyframe(kf, t)
 	w.emit(kf)
+}
+
+// socialKeyframe fills the keyframe's social sections, each sorted as its
+// store lists it; in a world without social state they stay empty and are
+// not written.
+func (w *World) socialKeyframe(kf *trace.Keyframe, t int64) {
+	kf.Accumulators, kf.Grudges = kf.Accumulators[:0], kf.Grudges[:0]
+	kf.Obligations, kf.Reputation = kf.Obligations[:0], kf.Reputation[:0]
+	for _, a := range w.accumulators.All() {
+		kf.Accumulators = append(kf.Accumulators, trace.AccumulatorState{
+			Victim: a.Victim, Offender: a.Offender, Count: int64(a.Count(t, w.defines.EscalationWindowTicks)), Armed: !a.Disarmed,
+		})
+	}
+	c := w.grudges.Curves()
+	for _, g := range w.grudges.All() {
+		kf.Grudges = append(kf.Grudges, trace.GrudgeState{
+			Holder: g.Holder, Target: g.Target, Emotional: g.EmotionalAt(t, c), Evidentiary: g.EvidentiaryAt(t, c), Settled: g.SettledAt(t, c),
+		})
+	}
+	for _, o := range w.ledger.All() {
+		kf.Obligations = append(kf.Obligations, trace.ObligationState{ID: o.ID, Favour: o.Favour, Creditor: o.Creditor, Debtor: o.Debtor, State: string(o.State)})
+	}
+	for _, o := range w.reputation.All() {
+		kf.Reputation = append(kf.Reputation, trace.OpinionState{Observer: o.Observer, Subject: o.Subject, Dimension: o.Dimension, Alpha: o.Alpha, Beta: o.Beta, Mean: o.Mean()})
+	}
 }

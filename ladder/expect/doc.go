@@ -14,10 +14,11 @@
 //
 //   - TickCheck: once per tick of its When range, against a read-only World
 //     (belief, holders, curve, claims, variant, value, npc,
-//     duplicate_rejected, supersession);
+//     duplicate_rejected, supersession, and the social layer's grudge,
+//     reputation, obligation, provenance);
 //   - TraceCheck: once per trace record whose tick is in the range, one
 //     record at a time, so the runner never needs the whole trace in memory
-//     (trace);
+//     (trace, logged_first);
 //   - EventCheck: once per canonical event in the range (events).
 //
 // Every check counts what it examined (ticks, candidate records, NPCs in

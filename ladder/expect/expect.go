@@ -6,6 +6,7 @@ import (
 	"github.com/chronicle/ladder/ladder/expr"
 	"github.com/chronicle/ladder/sim/claims"
 	"github.com/chronicle/ladder/sim/events"
+	"github.com/chronicle/ladder/sim/social"
 )
 
 // Pos is a position in a fixture file (1-based line and column, columns
@@ -119,6 +120,10 @@ type World interface {
 	At(npc string) string
 	// Resident is the hold the NPC lives in: its home's hold ("" when none).
 	Resident(npc string) string
+	// The social state, live: a check reads it and never writes it.
+	Grudges() *social.Grudges
+	Reputation() *social.Reputation
+	Ledger() *social.Ledger
 }
 
 // Field is one key a mapping may hold, for Decoder.Object.
@@ -157,6 +162,10 @@ type Decoder interface {
 
 	NPC(n *yaml.Node, path string) string
 	NPCList(n *yaml.Node, path string) []string
+	// Entity decodes a cast member or the player.
+	Entity(n *yaml.Node, path string) string
+	// Dimension decodes a reputation dimension (standing, reliability).
+	Dimension(n *yaml.Node, path string) string
 	Location(n *yaml.Node, path string) string
 	Hold(n *yaml.Node, path string) string
 	// Claim decodes the id of a claim the fixture's events mint.

@@ -17,6 +17,11 @@ var registry = []Kind{
 	npcKind{},
 	duplicateKind{},
 	supersessionKind{},
+	grudgeKind{},
+	reputationKind{},
+	obligationKind{},
+	provenanceKind{},
+	loggedFirstKind{},
 }
 
 // Lookup finds a kind by its name.

@@ -10,22 +10,51 @@ import (
 	"github.com/chronicle/ladder/ladder/expr"
 	"github.com/chronicle/ladder/ladder/fixture"
 	"github.com/chronicle/ladder/sim/claims"
+	"github.com/chronicle/ladder/sim/social"
 )
 
 // fakeWorld is a World built by hand: a store written directly, NPCs and
 // their holds given, the tick set by the spec. Checks run against it
 // without the engine, so these specs pin the kinds and nothing else.
 type fakeWorld struct {
-	tick  int64
-	store *claims.Store
-	homes map[string]string // npc → hold
+	tick       int64
+	store      *claims.Store
+	homes      map[string]string // npc → hold
+	grudges    *social.Grudges
+	reputation *social.Reputation
+	ledger     *social.Ledger
 }
 
 var _ expect.World = (*fakeWorld)(nil)
 
 func newFakeWorld(homes map[string]string) *fakeWorld {
-	return &fakeWorld{store: claims.NewStore(claims.Memory{VerbatimHalfLife: 72, GistHalfLife: 960, DormantGist: 0.5, ForgottenGist: 0.125}), homes: homes}
+	return &fakeWorld{
+		store: claims.NewStore(claims.Memory{VerbatimHalfLife: 72, GistHalfLife: 960, DormantGist: 0.5, ForgottenGist: 0.125}), homes: homes,
+		grudges:    social.NewGrudges(social.Curves{EmotionalHalfLife: 2880, EvidentiaryHalfLife: 1920, Settled: 0.05}),
+		reputation: social.NewReputation(social.Prior{Alpha: 1, Beta: 1, Weight: 1}),
+		ledger:     social.NewLedger(),
+	}
 }
+
+func (w *fakeWorld) Grudge(holder, target string) (expr.Grudge, bool) {
+	g, ok := w.grudges.Get(holder, target)
+	if !ok {
+		return expr.Grudge{}, false
+	}
+	return expr.Grudge{Emotional: g.EmotionalAt(w.tick, w.grudges.Curves()), Evidentiary: g.EvidentiaryAt(w.tick, w.grudges.Curves())}, true
+}
+
+func (w *fakeWorld) Opinion(observer, subject, dimension string) (expr.Opinion, bool) {
+	o, ok := w.reputation.Get(observer, subject, dimension)
+	if !ok {
+		return expr.Opinion{}, false
+	}
+	return expr.Opinion{Alpha: o.Alpha, Beta: o.Beta, Mean: o.Mean()}, true
+}
+
+func (w *fakeWorld) Grudges() *social.Grudges       { return w.grudges }
+func (w *fakeWorld) Reputation() *social.Reputation { return w.reputation }
+func (w *fakeWorld) Ledger() *social.Ledger         { return w.ledger }
 
 func (w *fakeWorld) Tick() int64                   { return w.tick }
 func (w *fakeWorld) Define(string) (float64, bool) { return 0, false }

@@ -13,6 +13,8 @@ type fakeEnv struct {
 	beliefs   map[[2]string]expr.Belief
 	believers map[string]int
 	holders   map[string]int
+	grudges   map[[2]string]expr.Grudge
+	opinions  map[[3]string]expr.Opinion
 }
 
 func newEnv() *fakeEnv {
@@ -33,6 +35,8 @@ func newEnv() *fakeEnv {
 		},
 		believers: map[string]int{"theft@2": 3, "killing@10": 1},
 		holders:   map[string]int{"theft@2": 4, "killing@10": 2},
+		grudges:   map[[2]string]expr.Grudge{{"loser", "player"}: {Emotional: 0.8, Evidentiary: 0.45}},
+		opinions:  map[[3]string]expr.Opinion{{"jon", "player", "reliability"}: {Alpha: 1, Beta: 2, Mean: 1.0 / 3}},
 	}
 }
 
@@ -51,6 +55,16 @@ func (e *fakeEnv) Belief(holder, claim string) (expr.Belief, bool) {
 func (e *fakeEnv) Believers(claim string) int { return e.believers[claim] }
 
 func (e *fakeEnv) Holders(claim string) int { return e.holders[claim] }
+
+func (e *fakeEnv) Grudge(holder, target string) (expr.Grudge, bool) {
+	g, ok := e.grudges[[2]string{holder, target}]
+	return g, ok
+}
+
+func (e *fakeEnv) Opinion(observer, subject, dimension string) (expr.Opinion, bool) {
+	o, ok := e.opinions[[3]string{observer, subject, dimension}]
+	return o, ok
+}
 
 // defineNames lists every define the engine has.
 func defineNames() []string {

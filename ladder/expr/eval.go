@@ -12,6 +12,17 @@ type Belief struct {
 	Sources                    int
 }
 
+// Grudge is what an expression can read of a grudge at the evaluation
+// tick: its strengths as of that tick.
+type Grudge struct {
+	Emotional, Evidentiary float64
+}
+
+// Opinion is what an expression can read of one observer's reputation row.
+type Opinion struct {
+	Alpha, Beta, Mean float64
+}
+
 // Env is the run state an expression is evaluated against.
 type Env interface {
 	Tick() int64
@@ -19,6 +30,8 @@ type Env interface {
 	Belief(holder, claim string) (Belief, bool)
 	Believers(claim string) int
 	Holders(claim string) int
+	Grudge(holder, target string) (Grudge, bool)
+	Opinion(observer, subject, dimension string) (Opinion, bool)
 }
 
 // Eval evaluates the expression. It fails when the expression reads
@@ -100,6 +113,35 @@ func (b beliefField) eval(env Env) (float64, error) {
 	default:
 		return float64(bel.Sources), nil
 	}
+}
+
+type grudgeField struct{ holder, target, field string }
+
+func (g grudgeField) eval(env Env) (float64, error) {
+	gr, ok := env.Grudge(g.holder, g.target)
+	if !ok {
+		return 0, fmt.Errorf("%s bears no grudge against %s at tick %d", g.holder, g.target, env.Tick())
+	}
+	if g.field == "emotional" {
+		return gr.Emotional, nil
+	}
+	return gr.Evidentiary, nil
+}
+
+type opinionField struct{ observer, subject, dimension, field string }
+
+func (o opinionField) eval(env Env) (float64, error) {
+	op, ok := env.Opinion(o.observer, o.subject, o.dimension)
+	if !ok {
+		return 0, fmt.Errorf("%s has no opinion of %s's %s at tick %d", o.observer, o.subject, o.dimension, env.Tick())
+	}
+	switch o.field {
+	case "alpha":
+		return op.Alpha, nil
+	case "beta":
+		return op.Beta, nil
+	}
+	return op.Mean, nil
 }
 
 type count struct{ fn, claim string }

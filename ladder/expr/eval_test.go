@@ -120,6 +120,11 @@ var _ = Describe("Eval", func() {
 		Entry("belief verbatim", "belief(w1, theft@2).verbatim", 0.5),
 		Entry("belief gist", "belief(w1, theft@2).gist", 0.25),
 		Entry("belief sources, as a float", "belief(w1, theft@2).sources", 2.0),
+		Entry("grudge emotional", "grudge(loser, player).emotional", 0.8),
+		Entry("grudge evidentiary", "grudge(loser, player).evidentiary", 0.45),
+		Entry("reputation alpha", "reputation(jon, player, reliability).alpha", 1.0),
+		Entry("reputation beta", "reputation(jon, player, reliability).beta", 2.0),
+		Entry("reputation mean", "reputation(jon, player, reliability).mean", 1.0/3),
 		Entry("spaces inside belief(...) and before the field's dot", "belief( w1 , theft@2 ) .gist", 0.25),
 		Entry("ids with every character ids allow", "belief(npc_1, a.b:c~d-e@7).sources", 7.0),
 		Entry("believers", "believers(theft@2)", 3.0),
@@ -258,6 +263,8 @@ var _ = Describe("Eval", func() {
 			Entry("in a later argument", "noisy_or(0.5, belief(w3, theft@2).confidence)", "w3 holds no belief in theft@2 at tick 5"),
 			Entry("in exp2", "exp2(belief(w3, theft@2).sources)", "w3 holds no belief in theft@2 at tick 5"),
 			Entry("the first missing belief, left to right", "belief(a, x).gist + belief(b, y).gist", "a holds no belief in x at tick 5"),
+			Entry("no such grudge", "grudge(player_friend, player).emotional", "player_friend bears no grudge against player at tick 5"),
+			Entry("no such opinion", "reputation(jon, player, standing).mean", "jon has no opinion of player's standing at tick 5"),
 		)
 
 		It("names the tick it was evaluated at", func() {

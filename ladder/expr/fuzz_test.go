@@ -21,6 +21,14 @@ func (e *totalEnv) Believers(claim string) int { return len(claim) }
 
 func (e *totalEnv) Holders(claim string) int { return 2 * len(claim) }
 
+func (e *totalEnv) Grudge(holder, target string) (expr.Grudge, bool) {
+	return expr.Grudge{Emotional: float64(len(holder)) / 8, Evidentiary: float64(len(target)) / 16}, true
+}
+
+func (e *totalEnv) Opinion(observer, subject, dimension string) (expr.Opinion, bool) {
+	return expr.Opinion{Alpha: float64(len(observer)), Beta: float64(len(subject)), Mean: float64(len(dimension)) / 16}, true
+}
+
 // emptyEnv has nothing at all.
 type emptyEnv struct{}
 
@@ -29,6 +37,10 @@ func (emptyEnv) Define(string) (float64, bool)             { return 0, false }
 func (emptyEnv) Belief(string, string) (expr.Belief, bool) { return expr.Belief{}, false }
 func (emptyEnv) Believers(string) int                      { return 0 }
 func (emptyEnv) Holders(string) int                        { return 0 }
+func (emptyEnv) Grudge(string, string) (expr.Grudge, bool) { return expr.Grudge{}, false }
+func (emptyEnv) Opinion(string, string, string) (expr.Opinion, bool) {
+	return expr.Opinion{}, false
+}
 
 var fuzzSeeds = []string{
 	"", "1 + 2 * 3", "-(2 + 3)", "--2", "1e3", "1E-3", ".5", "5.", "1_000", "1e", "0x10",
@@ -37,6 +49,8 @@ var fuzzSeeds = []string{
 	"noisy_or(belief(w1, theft@0).confidence * defines.retell_decay, belief(w2, theft@0).confidence * defines.retell_decay)",
 	"exp2(-tick / defines.verbatim_half_life_ticks)", "exp2(-(tick - 2) / defines.verbatim_half_life_ticks)", "exp(1)",
 	"believers(theft@3)", "holders(a.b:c~d-e@7)", "belief(listener, theft@0).sources", "noisy_or(0.72, 0.72, 0.72)",
+	"grudge(loser, player).emotional", "grudge(loser, player).evidentiary * 2", "reputation(jon, player, reliability).mean",
+	"reputation(jon, player).alpha", "grudge(loser).emotional", "grudge(a, b).felt",
 	"belief(w1, theft@2)", "belief(, x).gist", "exp2(1, 2)", "foo(1)", "(1", "1)", "2 * (3",
 }
 
@@ -61,7 +75,7 @@ func FuzzParse(f *testing.F) {
 		}
 		refs := x.Refs()
 		for i, r := range refs {
-			if r.Name == "" || (r.Kind != expr.NPCRef && r.Kind != expr.ClaimRef) ||
+			if r.Name == "" || !slices.Contains([]expr.RefKind{expr.NPCRef, expr.ClaimRef, expr.EntityRef, expr.DimensionRef}, r.Kind) ||
 				r.Offset < 0 || r.Offset+len(r.Name) > len(src) || src[r.Offset:r.Offset+len(r.Name)] != r.Name ||
 				i > 0 && r.Offset <= refs[i-1].Offset {
 				t.Fatalf("Parse(%q): bad ref %d %+v in %+v", src, i, r, refs)

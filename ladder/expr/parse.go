@@ -2,6 +2,7 @@ package expr
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -23,6 +24,11 @@ type RefKind string
 const (
 	NPCRef   RefKind = "npc"
 	ClaimRef RefKind = "claim"
+	// EntityRef is an NPC or the player (a grudge's target, a reputation's
+	// subject).
+	EntityRef RefKind = "entity"
+	// DimensionRef is a reputation dimension (standing, reliability).
+	DimensionRef RefKind = "dimension"
 )
 
 // Ref is an id an expression mentions, for the fixture loader to check
@@ -253,6 +259,14 @@ func (p *parser) call(name string, start int) (node, error) {
 			return nil, p.fail("belief has no field %q (fields: confidence, verbatim, gist, sources)", field)
 		}
 		return beliefField{holder: holder, claim: claim, field: field}, nil
+	case "grudge":
+		return p.record(name, []RefKind{NPCRef, EntityRef}, grudgeFields, func(ids []string, field string) node {
+			return grudgeField{holder: ids[0], target: ids[1], field: field}
+		})
+	case "reputation":
+		return p.record(name, []RefKind{NPCRef, EntityRef, DimensionRef}, opinionFields, func(ids []string, field string) node {
+			return opinionField{observer: ids[0], subject: ids[1], dimension: ids[2], field: field}
+		})
 	case "believers", "holders":
 		claim, err := p.word(ClaimRef)
 		if err != nil {
@@ -280,7 +294,45 @@ func (p *parser) call(name string, start int) (node, error) {
 		}
 		return call{fn: name, args: args}, nil
 	}
-	return nil, &SyntaxError{Offset: start, Msg: fmt.Sprintf("unknown function %q (functions: belief, believers, holders, noisy_or, exp2, exp)", name)}
+	return nil, &SyntaxError{Offset: start, Msg: fmt.Sprintf("unknown function %q (functions: belief, grudge, reputation, believers, holders, noisy_or, exp2, exp)", name)}
 }
 
 var beliefFields = map[string]bool{"confidence": true, "verbatim": true, "gist": true, "sources": true}
+
+var (
+	grudgeFields  = []string{"emotional", "evidentiary"}
+	opinionFields = []string{"alpha", "beta", "mean"}
+)
+
+// record parses the rest of a call that reads one record's field —
+// name(id, …).field — after its opening parenthesis: one id per kind in
+// kinds, comma separated, then a field among fields.
+func (p *parser) record(name string, kinds []RefKind, fields []string, build func(ids []string, field string) node) (node, error) {
+	ids := make([]string, len(kinds))
+	for i, k := range kinds {
+		if i > 0 {
+			if err := p.expect(','); err != nil {
+				return nil, err
+			}
+		}
+		id, err := p.word(k)
+		if err != nil {
+			return nil, err
+		}
+		ids[i] = id
+	}
+	if err := p.expect(')'); err != nil {
+		return nil, err
+	}
+	if err := p.expect('.'); err != nil {
+		return nil, &SyntaxError{Offset: p.pos, Msg: fmt.Sprintf("%s(...) needs a field: .%s", name, strings.Join(fields, ", ."))}
+	}
+	p.skipSpace()
+	at := p.pos
+	field := p.name()
+	if !slices.Contains(fields, field) {
+		p.pos = at
+		return nil, p.fail("%s has no field %q (fields: %s)", name, field, strings.Join(fields, ", "))
+	}
+	return build(ids, field), nil
+}

@@ -11,7 +11,7 @@ import (
 	"github.com/chronicle/ladder/ladder/expr"
 )
 
-const functions = "(functions: belief, believers, holders, noisy_or, exp2, exp)"
+const functions = "(functions: belief, grudge, reputation, believers, holders, noisy_or, exp2, exp)"
 
 // syntaxError parses src and returns its *SyntaxError, failing otherwise.
 func syntaxError(src string) *expr.SyntaxError {
@@ -57,6 +57,11 @@ var _ = Describe("Parse", func() {
 		Entry("defines alone", "defines", 7, "expected '.', found the end"),
 		Entry("defines called", "defines(1)", 7, "expected '.', found '('"),
 		Entry("an unknown define", "defines.nope", 8, `unknown define "nope"`),
+		Entry("grudge without its target", "grudge(loser).emotional", 12, "expected ',', found ')'"),
+		Entry("grudge without a field", "grudge(loser, player)", 21, "grudge(...) needs a field: .emotional, .evidentiary"),
+		Entry("grudge with an unknown field", "grudge(loser, player).felt", 22, `grudge has no field "felt" (fields: emotional, evidentiary)`),
+		Entry("reputation without a dimension", "reputation(jon, player).mean", 22, "expected ',', found ')'"),
+		Entry("reputation with an unknown field", "reputation(jon, player, standing).average", 34, `reputation has no field "average" (fields: alpha, beta, mean)`),
 		Entry("a misspelled define later on", "1 - defines.retel_decay", 12, `unknown define "retel_decay"`),
 		Entry("belief without a field", "belief(w1, theft@2)", 19, "belief(...) needs a field: .confidence, .verbatim, .gist or .sources"),
 		Entry("belief without a field, then more", "belief(w1, theft@2) + 1", 20, "belief(...) needs a field: .confidence, .verbatim, .gist or .sources"),
@@ -124,6 +129,10 @@ var _ = Describe("Parse", func() {
 			[]expr.Ref{{Kind: expr.NPCRef, Name: "w1", Offset: 9}, {Kind: expr.ClaimRef, Name: "theft@2", Offset: 16}}),
 		Entry("believers and holders name claims", "believers(theft@2) + holders(killing@10)",
 			[]expr.Ref{{Kind: expr.ClaimRef, Name: "theft@2", Offset: 10}, {Kind: expr.ClaimRef, Name: "killing@10", Offset: 29}}),
+		Entry("a grudge: holder then target", "grudge(loser, player).emotional",
+			[]expr.Ref{{Kind: expr.NPCRef, Name: "loser", Offset: 7}, {Kind: expr.EntityRef, Name: "player", Offset: 14}}),
+		Entry("a reputation row: observer, subject, dimension", "reputation(jon, player, reliability).beta",
+			[]expr.Ref{{Kind: expr.NPCRef, Name: "jon", Offset: 11}, {Kind: expr.EntityRef, Name: "player", Offset: 16}, {Kind: expr.DimensionRef, Name: "reliability", Offset: 24}}),
 		Entry("ids with punctuation", "belief(npc_1, a.b:c~d-e@7).sources",
 			[]expr.Ref{{Kind: expr.NPCRef, Name: "npc_1", Offset: 7}, {Kind: expr.ClaimRef, Name: "a.b:c~d-e@7", Offset: 14}}),
 		Entry("repeats, inside calls, in order", "noisy_or(belief(w1, theft@2).confidence, belief(w2, theft@2).confidence) - believers(theft@2)",

@@ -257,6 +257,11 @@ var _ = Describe("ColumnGroup", Label("unit"), func() {
 		Entry("a claim's variants, per claim", "theft@10/variants", "theft@10/variants"),
 		Entry("a belief field, over holders", "ulfric/theft@10/confidence", "*/theft@10/confidence"),
 		Entry("a belief's stage", "ulfric/theft@10/stage", "*/theft@10/stage"),
+		Entry("a grudge's strength, over holders", "grudge/loser/player/emotional", "grudge/*/player/emotional"),
+		Entry("an accumulator's count, over victims", "accumulator/lucan/player/count", "accumulator/*/player/count"),
+		Entry("an obligation's state, over favours", "obligation/favour@2/state", "obligation/*/state"),
+		Entry("a reputation row's mean, over observers", "reputation/jon/player/reliability/mean", "reputation/*/player/reliability/mean"),
+		Entry("a grudge column with an unknown field, as it is", "grudge/loser/player/mood", "grudge/loser/player/mood"),
 		Entry("anything else, as it is", "a/b/c/d", "a/b/c/d"),
 		Entry("an unknown field, as it is", "ulfric/theft@10/mood", "ulfric/theft@10/mood"),
 	)

@@ -5,6 +5,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"slices"
+
+	"github.com/chronicle/ladder/sim/trace"
 )
 
 // Kind is a feed record's kind: the trace record kinds the feed shows
@@ -81,9 +83,9 @@ type traceRoll struct {
 }
 
 // parseTrace reads a trace (docs/trace-schema.md) into feed records, in
-// derivation order. It refuses a file whose header is not schema v1 and
-// skips record kinds it does not show (keyframes, and kinds a later
-// compatible version adds).
+// derivation order. It refuses a file whose header is not schema v1 or v2
+// and skips record kinds it does not show (keyframes, the social layer's
+// state deltas, and kinds a later compatible version adds).
 func parseTrace(data []byte) ([]Record, error) {
 	var out []Record
 	line := 0
@@ -108,8 +110,8 @@ func parseTrace(data []byte) ([]Record, error) {
 			return nil, fmt.Errorf("line %d: %w", line, err)
 		}
 		if line == 1 {
-			if l.Kind != "header" || l.Schema != "chronicle.trace" || l.Version != 1 {
-				return nil, fmt.Errorf("line 1: not a chronicle.trace v1 header")
+			if l.Kind != "header" || l.Schema != "chronicle.trace" || (l.Version != trace.Version1 && l.Version != trace.Version2) {
+				return nil, fmt.Errorf("line 1: not a chronicle.trace v1 or v2 header")
 			}
 			continue
 		}

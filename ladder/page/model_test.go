@@ -333,11 +333,11 @@ var _ = Describe("bad artifacts", func() {
 		Expect(err).To(MatchError(`T9.1: dense.csv: line 2: tick "x" is not an integer`))
 	})
 
-	It("refuses a trace that is not schema v1", func() {
+	It("refuses a trace that is not schema v1 or v2", func() {
 		in := synthInput()
-		in.Trace = []byte(`{"kind":"header","schema":"chronicle.trace","version":2}` + "\n")
+		in.Trace = []byte(`{"kind":"header","schema":"chronicle.trace","version":3}` + "\n")
 		_, err := page.Build(in, page.Options{})
-		Expect(err).To(MatchError("T9.1: trace.jsonl: line 1: not a chronicle.trace v1 header"))
+		Expect(err).To(MatchError("T9.1: trace.jsonl: line 1: not a chronicle.trace v1 or v2 header"))
 		in.Trace = append(synthTrace(), '\n')
 		_, err = page.Build(in, page.Options{})
 		Expect(err).To(MatchError("T9.1: trace.jsonl: line 14: empty line"))

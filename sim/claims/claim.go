@@ -14,6 +14,10 @@ const (
 	EntitySlot   SlotType = "entity"
 	ItemSlot     SlotType = "item"
 	LocationSlot SlotType = "location"
+	// FixedSlot holds a term no retelling changes: the favour an
+	// invocation names, its outcome, the title granted. Mutating one would
+	// turn a claim into news of another event.
+	FixedSlot SlotType = "fixed"
 )
 
 // Slot is one typed field of a claim, e.g. item=sweetroll.

@@ -18,28 +18,50 @@ import (
 // their tier's group.
 //
 // Each field's `define` tag is its name in YAML fixtures and in the hash;
-// `doc` is the one-line meaning printed by docs and error messages.
+// `doc` is the one-line meaning printed by docs and error messages;
+// `layer` is the layer it belongs to (see Layer): the hash of a world
+// covers the defines of the layers it uses, and only those.
 type Defines struct {
 	// Time.
-	TicksPerDay int64 `define:"ticks_per_day" doc:"ticks in one game day (one tick is one game hour)"`
+	TicksPerDay int64 `define:"ticks_per_day" layer:"core" doc:"ticks in one game day (one tick is one game hour)"`
 
 	// Tier 0: witnessing, memory, corroboration.
-	WitnessConfidence     float64 `define:"witness_confidence" doc:"confidence of a belief formed by direct observation (the direct-observation baseline)"`
-	VerbatimHalfLifeTicks float64 `define:"verbatim_half_life_ticks" doc:"ticks for verbatim strength to halve (fast: surface detail fades)"`
-	GistHalfLifeTicks     float64 `define:"gist_half_life_ticks" doc:"ticks for gist strength to halve (slow: the meaning stays)"`
-	DormantGist           float64 `define:"dormant_gist" doc:"gist strength below which a held rumour is dormant"`
-	ForgottenGist         float64 `define:"forgotten_gist" doc:"gist strength below which a held rumour is forgotten"`
-	CorroborationWindow   int64   `define:"corroboration_window_ticks" doc:"a report about an event older than this many ticks is stale and cannot raise confidence"`
+	WitnessConfidence     float64 `define:"witness_confidence" layer:"core" doc:"confidence of a belief formed by direct observation (the direct-observation baseline)"`
+	VerbatimHalfLifeTicks float64 `define:"verbatim_half_life_ticks" layer:"core" doc:"ticks for verbatim strength to halve (fast: surface detail fades)"`
+	GistHalfLifeTicks     float64 `define:"gist_half_life_ticks" layer:"core" doc:"ticks for gist strength to halve (slow: the meaning stays)"`
+	DormantGist           float64 `define:"dormant_gist" layer:"core" doc:"gist strength below which a held rumour is dormant"`
+	ForgottenGist         float64 `define:"forgotten_gist" layer:"core" doc:"gist strength below which a held rumour is forgotten"`
+	CorroborationWindow   int64   `define:"corroboration_window_ticks" layer:"core" doc:"a report about an event older than this many ticks is stale and cannot raise confidence"`
 
 	// Tier 1: encounters and testimony.
-	EncounterProbability float64 `define:"encounter_probability" doc:"chance that a co-present pair meets in one tick"`
-	RetellDecay          float64 `define:"retell_decay" doc:"factor applied to the teller's confidence when testimony is passed on"`
-	TrustFloor           float64 `define:"trust_floor" doc:"trust-discounted retelling: the discount factor when the listener does not trust the teller at all"`
-	DefaultTrust         float64 `define:"default_trust" doc:"trust-discounted retelling: trust assumed between NPCs with no relationship"`
+	EncounterProbability float64 `define:"encounter_probability" layer:"core" doc:"chance that a co-present pair meets in one tick"`
+	RetellDecay          float64 `define:"retell_decay" layer:"core" doc:"factor applied to the teller's confidence when testimony is passed on"`
+	TrustFloor           float64 `define:"trust_floor" layer:"core" doc:"trust-discounted retelling: the discount factor when the listener does not trust the teller at all"`
+	DefaultTrust         float64 `define:"default_trust" layer:"core" doc:"trust-discounted retelling: trust assumed between NPCs with no relationship"`
 
 	// Tier 2: mutation and variant conflict.
-	MutationMax   float64 `define:"mutation_max" doc:"chance a retelling mutates a slot when the teller's verbatim memory is gone; scaled by 1 − verbatim"`
-	ContestedDent float64 `define:"contested_dent" doc:"fraction of confidence a belief loses when it is contested by another variant"`
+	MutationMax   float64 `define:"mutation_max" layer:"core" doc:"chance a retelling mutates a slot when the teller's verbatim memory is gone; scaled by 1 − verbatim"`
+	ContestedDent float64 `define:"contested_dent" layer:"core" doc:"fraction of confidence a belief loses when it is contested by another variant"`
+
+	// Tier 3, the social layer: grudges (decision 0016).
+	GrudgeEmotionalHalfLifeTicks   float64 `define:"grudge_emotional_half_life_ticks" layer:"social" doc:"ticks for a grudge's emotional strength to halve (slower than a rumour's gist: a grudge outlives the gossip)"`
+	GrudgeEvidentiaryHalfLifeTicks float64 `define:"grudge_evidentiary_half_life_ticks" layer:"social" doc:"ticks for a grudge's evidentiary strength to halve (shorter than emotional: more felt than proven)"`
+	GrudgeHumiliation              float64 `define:"grudge_humiliation" layer:"social" doc:"emotional strength of a grudge for a brawl lost with nobody watching"`
+	GrudgeAudienceWeight           float64 `define:"grudge_audience_weight" layer:"social" doc:"emotional strength each onlooker adds to a brawl-loss grudge (capped at 1)"`
+	GrudgeRefusal                  float64 `define:"grudge_refusal" layer:"social" doc:"emotional strength of a grudge for a refused favour"`
+	GrudgeBereavement              float64 `define:"grudge_bereavement" layer:"social" doc:"emotional strength of a grudge against the killer of kin"`
+	GrudgeEvidenceWeight           float64 `define:"grudge_evidence_weight" layer:"social" doc:"evidentiary strength of a new grudge per unit of the holder's confidence in its cause"`
+	GrudgeSettled                  float64 `define:"grudge_settled" layer:"social" doc:"total grudge strength (emotional + evidentiary) below which a grudge is settled and no longer acts"`
+
+	// Tier 3: observer-local reputation (decision 0017).
+	ReputationPriorAlpha float64 `define:"reputation_prior_alpha" layer:"social" doc:"α of the Beta prior every observer's opinion starts from"`
+	ReputationPriorBeta  float64 `define:"reputation_prior_beta" layer:"social" doc:"β of the Beta prior every observer's opinion starts from"`
+	ReputationWeight     float64 `define:"reputation_weight" layer:"social" doc:"what one believed claim adds to α (evidence for) or β (evidence against)"`
+
+	// Tier 3: serial offences (decision 0018).
+	EscalationThreshold   int64 `define:"escalation_threshold" layer:"social" doc:"believed offences by one offender, within the window, at which a victim escalates"`
+	EscalationRearm       int64 `define:"escalation_rearm" layer:"social" doc:"count at or below which a fired accumulator re-arms (hysteresis)"`
+	EscalationWindowTicks int64 `define:"escalation_window_ticks" layer:"social" doc:"an offence whose event is older than this many ticks no longer counts"`
 }
 
 // Default returns the engine's baseline coefficients. Where the seed spec
@@ -60,6 +82,21 @@ func Default() Defines {
 		DefaultTrust:          0.5,
 		MutationMax:           0.25,
 		ContestedDent:         0.1,
+
+		GrudgeEmotionalHalfLifeTicks:   2880,
+		GrudgeEvidentiaryHalfLifeTicks: 1920,
+		GrudgeHumiliation:              0.5,
+		GrudgeAudienceWeight:           0.05,
+		GrudgeRefusal:                  0.4,
+		GrudgeBereavement:              1,
+		GrudgeEvidenceWeight:           0.5,
+		GrudgeSettled:                  0.05,
+		ReputationPriorAlpha:           1,
+		ReputationPriorBeta:            1,
+		ReputationWeight:               1,
+		EscalationThreshold:            4,
+		EscalationRearm:                2,
+		EscalationWindowTicks:          720,
 	}
 }
 
@@ -75,9 +112,10 @@ const (
 
 // Field describes one define for loaders and documentation.
 type Field struct {
-	Name string
-	Kind DefineKind
-	Doc  string
+	Name  string
+	Kind  DefineKind
+	Layer Layer
+	Doc   string
 }
 
 // Fields lists every define in declaration order.
@@ -90,7 +128,11 @@ func Fields() []Field {
 		if f.Type.Kind() == reflect.Int64 {
 			kind = IntDefine
 		}
-		out = append(out, Field{Name: f.Tag.Get("define"), Kind: kind, Doc: f.Tag.Get("doc")})
+		layer, ok := ParseLayer(f.Tag.Get("layer"))
+		if !ok {
+			panic(fmt.Sprintf("rules: define %s has no known layer tag", f.Name))
+		}
+		out = append(out, Field{Name: f.Tag.Get("define"), Kind: kind, Layer: layer, Doc: f.Tag.Get("doc")})
 	}
 	return out
 }
@@ -193,19 +235,45 @@ func (d Defines) Validate() error {
 	if d.ForgottenGist > d.DormantGist {
 		problems = append(problems, "forgotten_gist must not exceed dormant_gist (a rumour goes dormant before it is forgotten)")
 	}
+	positive("grudge_emotional_half_life_ticks", d.GrudgeEmotionalHalfLifeTicks)
+	positive("grudge_evidentiary_half_life_ticks", d.GrudgeEvidentiaryHalfLifeTicks)
+	unit("grudge_humiliation", d.GrudgeHumiliation)
+	unit("grudge_audience_weight", d.GrudgeAudienceWeight)
+	unit("grudge_refusal", d.GrudgeRefusal)
+	unit("grudge_bereavement", d.GrudgeBereavement)
+	unit("grudge_evidence_weight", d.GrudgeEvidenceWeight)
+	unit("grudge_settled", d.GrudgeSettled)
+	positive("reputation_prior_alpha", d.ReputationPriorAlpha)
+	positive("reputation_prior_beta", d.ReputationPriorBeta)
+	positive("reputation_weight", d.ReputationWeight)
+	if d.EscalationThreshold < 1 {
+		problems = append(problems, fmt.Sprintf("escalation_threshold = %d must be at least 1", d.EscalationThreshold))
+	}
+	if d.EscalationRearm < 0 || d.EscalationRearm >= d.EscalationThreshold {
+		problems = append(problems, fmt.Sprintf("escalation_rearm = %d must be within [0, escalation_threshold) (an accumulator re-arms below the count that fires it)", d.EscalationRearm))
+	}
+	if d.EscalationWindowTicks < 0 {
+		problems = append(problems, fmt.Sprintf("escalation_window_ticks = %d must not be negative", d.EscalationWindowTicks))
+	}
 	if len(problems) > 0 {
 		return fmt.Errorf("invalid defines: %s", strings.Join(problems, "; "))
 	}
 	return nil
 }
 
-// Canonical returns the defines as a declaration-ordered canonical JSON
-// object: the bytes DefinesHash digests.
-func (d Defines) Canonical() canon.Ordered {
+// Canonical returns the defines of the given layers as a
+// declaration-ordered canonical JSON object: the bytes DefinesHash
+// digests. A define of a layer the set does not hold is left out, so a
+// world that cannot exercise a layer is not fingerprinted by it.
+func (d Defines) Canonical(layers Layers) canon.Ordered {
 	v := reflect.ValueOf(d)
 	t := v.Type()
+	fields := Fields()
 	out := make(canon.Ordered, 0, t.NumField())
 	for i := range t.NumField() {
+		if !layers.Has(fields[i].Layer) {
+			continue
+		}
 		var val any
 		if t.Field(i).Type.Kind() == reflect.Int64 {
 			val = v.Field(i).Int()
@@ -217,11 +285,13 @@ func (d Defines) Canonical() canon.Ordered {
 	return out
 }
 
-// Hash returns defines_hash: the first 16 hex digits of SHA-256 over the
-// compact, declaration-ordered JSON of the defines, floats in their shortest
-// round-trip (Python repr) form. See HashJSON for the scheme on any object.
-func (d Defines) Hash() (string, error) {
-	return HashJSON(d.Canonical())
+// Hash returns defines_hash for a world using the given layers: the first
+// 16 hex digits of SHA-256 over the compact, declaration-ordered JSON of
+// the defines of those layers, floats in their shortest round-trip (Python
+// repr) form. A core-only world's hash is the one it had before any later
+// layer existed. See HashJSON for the scheme on any object.
+func (d Defines) Hash(layers Layers) (string, error) {
+	return HashJSON(d.Canonical(layers))
 }
 
 // HashJSON applies the defines_hash scheme to any canonical value. It is

@@ -12,14 +12,20 @@ import (
 	"github.com/chronicle/ladder/sim/rules"
 )
 
-// defaultDefinesHash is the defines_hash of rules.Default(). It changes on
+// defaultDefinesHash is the defines_hash of rules.Default() for a core-only
+// world (Tiers 0–2). It changes on
 // purpose whenever any default define changes value, or a define is added,
 // renamed, removed or moved (the hash digests the fields in declaration
 // order): that is input drift every committed checkpoints.json will report.
 // Update this golden only together with such a deliberate change. (It was
 // d8e4f9b6e758845a before the Tier-2 defines mutation_max and
-// contested_dent were appended.)
+// contested_dent were appended; the Tier-3 social defines left it as it was,
+// decision 0015.)
 const defaultDefinesHash = "601ae21a005b2554"
+
+// socialDefinesHash is the defines_hash of rules.Default() for a world that
+// uses the social layer: the core defines, then the social ones.
+const socialDefinesHash = "b404ebb157744942"
 
 // defaultCanonical is the exact JSON that defaultDefinesHash digests.
 const defaultCanonical = `{"ticks_per_day":24,"witness_confidence":0.9,"verbatim_half_life_ticks":72.0,` +
@@ -48,6 +54,33 @@ var _ = Describe("HashJSON", func() {
 	})
 })
 
+// changed returns the defaults with one define moved to another value.
+func changed(name string) rules.Defines {
+	GinkgoHelper()
+	alt := map[string]float64{"ticks_per_day": 25, "corroboration_window_ticks": 721, "escalation_threshold": 5, "escalation_rearm": 1, "escalation_window_ticks": 721}
+	d := rules.Default()
+	f, ok := rules.Lookup(name)
+	Expect(ok).To(BeTrue())
+	v, ok := alt[name]
+	if !ok {
+		v = 0.3
+	}
+	if f.Kind == rules.IntDefine {
+		Expect(d.SetInt(name, int64(v))).To(Succeed())
+	} else {
+		Expect(d.SetFloat(name, v)).To(Succeed())
+	}
+	return d
+}
+
+func everyDefine() []TableEntry {
+	var out []TableEntry
+	for _, f := range rules.Fields() {
+		out = append(out, Entry(f.Name, f.Name, f.Layer))
+	}
+	return out
+}
+
 var _ = Describe("Defines", func() {
 	It("defaults to the recorded baseline, which validates", func() {
 		d := rules.Default()
@@ -57,50 +90,68 @@ var _ = Describe("Defines", func() {
 			DormantGist: 0.5, ForgottenGist: 0.125, CorroborationWindow: 720,
 			EncounterProbability: 0.5, RetellDecay: 0.8, TrustFloor: 0.5, DefaultTrust: 0.5,
 			MutationMax: 0.25, ContestedDent: 0.1,
+			GrudgeEmotionalHalfLifeTicks: 2880, GrudgeEvidentiaryHalfLifeTicks: 1920,
+			GrudgeHumiliation: 0.5, GrudgeAudienceWeight: 0.05, GrudgeRefusal: 0.4, GrudgeBereavement: 1,
+			GrudgeEvidenceWeight: 0.5, GrudgeSettled: 0.05,
+			ReputationPriorAlpha: 1, ReputationPriorBeta: 1, ReputationWeight: 1,
+			EscalationThreshold: 4, EscalationRearm: 2, EscalationWindowTicks: 720,
 		}, d)).To(BeEmpty())
 	})
 
-	It("hashes the defaults to the pinned golden, stably", func() {
-		b, err := canon.Marshal(rules.Default().Canonical())
+	It("hashes the defaults of a core-only world to the pinned golden, stably: the one it had before the social layer existed", func() {
+		b, err := canon.Marshal(rules.Default().Canonical(rules.CoreOnly))
 		Expect(err).NotTo(HaveOccurred())
 		Expect(string(b)).To(Equal(defaultCanonical))
 		for range 3 {
-			h, err := rules.Default().Hash()
+			h, err := rules.Default().Hash(rules.CoreOnly)
 			Expect(err).NotTo(HaveOccurred())
 			Expect(h).To(Equal(defaultDefinesHash))
 		}
-		direct, err := rules.HashJSON(rules.Default().Canonical())
+		direct, err := rules.HashJSON(rules.Default().Canonical(rules.CoreOnly))
 		Expect(err).NotTo(HaveOccurred())
 		Expect(direct).To(Equal(defaultDefinesHash))
 	})
 
-	DescribeTable("changes its hash when any define changes",
-		func(name string, v float64) {
-			d := rules.Default()
-			f, ok := rules.Lookup(name)
-			Expect(ok).To(BeTrue())
-			if f.Kind == rules.IntDefine {
-				Expect(d.SetInt(name, int64(v))).To(Succeed())
-			} else {
-				Expect(d.SetFloat(name, v)).To(Succeed())
-			}
-			h, err := d.Hash()
+	It("hashes the core then the social defines for a world that uses the social layer", func() {
+		c := rules.Default().Canonical(rules.CoreOnly.With(rules.Social))
+		Expect(c[:len(rules.Default().Canonical(rules.CoreOnly))]).To(Equal(rules.Default().Canonical(rules.CoreOnly)))
+		Expect(c[len(c)-1].Key).To(Equal("escalation_window_ticks"))
+		h, err := rules.Default().Hash(rules.AllLayers)
+		Expect(err).NotTo(HaveOccurred())
+		Expect(h).To(Equal(socialDefinesHash))
+	})
+
+	DescribeTable("changes the hash of every world that uses its layer when it changes, and of no other",
+		func(name string, layer rules.Layer) {
+			d := changed(name)
+			h, err := d.Hash(rules.AllLayers)
 			Expect(err).NotTo(HaveOccurred())
-			Expect(h).NotTo(Equal(defaultDefinesHash))
-		},
-		func() []TableEntry {
-			alt := map[string]float64{"ticks_per_day": 25, "corroboration_window_ticks": 721}
-			var out []TableEntry
-			for _, f := range rules.Fields() {
-				v, ok := alt[f.Name]
-				if !ok {
-					v = 0.3
-				}
-				out = append(out, Entry(f.Name, f.Name, v))
+			Expect(h).NotTo(Equal(socialDefinesHash))
+			core, err := d.Hash(rules.CoreOnly)
+			Expect(err).NotTo(HaveOccurred())
+			if layer == rules.Core {
+				Expect(core).NotTo(Equal(defaultDefinesHash))
+			} else {
+				Expect(core).To(Equal(defaultDefinesHash), "a core-only world cannot exercise %s", name)
 			}
-			return out
-		}(),
+		},
+		everyDefine(),
 	)
+
+	It("tags every define with a layer: the Tier 0–2 ones core, the Tier 3 ones social", func() {
+		var social []string
+		for _, f := range rules.Fields() {
+			if f.Layer == rules.Social {
+				social = append(social, f.Name)
+			}
+		}
+		Expect(social).To(Equal([]string{
+			"grudge_emotional_half_life_ticks", "grudge_evidentiary_half_life_ticks", "grudge_humiliation", "grudge_audience_weight",
+			"grudge_refusal", "grudge_bereavement", "grudge_evidence_weight", "grudge_settled",
+			"reputation_prior_alpha", "reputation_prior_beta", "reputation_weight",
+			"escalation_threshold", "escalation_rearm", "escalation_window_ticks",
+		}))
+	})
 
 	It("lists its fields in declaration order with their kinds and docs", func() {
 		want := []struct {
@@ -120,10 +171,24 @@ var _ = Describe("Defines", func() {
 			{"default_trust", rules.FloatDefine},
 			{"mutation_max", rules.FloatDefine},
 			{"contested_dent", rules.FloatDefine},
+			{"grudge_emotional_half_life_ticks", rules.FloatDefine},
+			{"grudge_evidentiary_half_life_ticks", rules.FloatDefine},
+			{"grudge_humiliation", rules.FloatDefine},
+			{"grudge_audience_weight", rules.FloatDefine},
+			{"grudge_refusal", rules.FloatDefine},
+			{"grudge_bereavement", rules.FloatDefine},
+			{"grudge_evidence_weight", rules.FloatDefine},
+			{"grudge_settled", rules.FloatDefine},
+			{"reputation_prior_alpha", rules.FloatDefine},
+			{"reputation_prior_beta", rules.FloatDefine},
+			{"reputation_weight", rules.FloatDefine},
+			{"escalation_threshold", rules.IntDefine},
+			{"escalation_rearm", rules.IntDefine},
+			{"escalation_window_ticks", rules.IntDefine},
 		}
 		fields := rules.Fields()
 		Expect(fields).To(HaveLen(len(want)))
-		canonical := rules.Default().Canonical()
+		canonical := rules.Default().Canonical(rules.AllLayers)
 		for i, f := range fields {
 			Expect(f.Name).To(Equal(want[i].name), "field %d", i)
 			Expect(f.Kind).To(Equal(want[i].kind), "field %s", f.Name)
@@ -229,6 +294,23 @@ var _ = Describe("Defines", func() {
 			Entry("gist half-life NaN", func(d *rules.Defines) { d.GistHalfLifeTicks = math.NaN() }, "gist_half_life_ticks = nan must be positive and finite"),
 			Entry("forgotten above dormant", func(d *rules.Defines) { d.ForgottenGist, d.DormantGist = 0.6, 0.5 },
 				"forgotten_gist must not exceed dormant_gist (a rumour goes dormant before it is forgotten)"),
+			Entry("grudge emotional half-life zero", func(d *rules.Defines) { d.GrudgeEmotionalHalfLifeTicks = 0 }, "grudge_emotional_half_life_ticks = 0.0 must be positive and finite"),
+			Entry("grudge evidentiary half-life infinite", func(d *rules.Defines) { d.GrudgeEvidentiaryHalfLifeTicks = math.Inf(1) }, "grudge_evidentiary_half_life_ticks = inf must be positive and finite"),
+			Entry("grudge_humiliation above 1", func(d *rules.Defines) { d.GrudgeHumiliation = 1.5 }, "grudge_humiliation = 1.5 must be within [0, 1]"),
+			Entry("grudge_audience_weight negative", func(d *rules.Defines) { d.GrudgeAudienceWeight = -0.05 }, "grudge_audience_weight = -0.05 must be within [0, 1]"),
+			Entry("grudge_refusal above 1", func(d *rules.Defines) { d.GrudgeRefusal = 2 }, "grudge_refusal = 2.0 must be within [0, 1]"),
+			Entry("grudge_bereavement NaN", func(d *rules.Defines) { d.GrudgeBereavement = math.NaN() }, "grudge_bereavement = nan must be within [0, 1]"),
+			Entry("grudge_evidence_weight above 1", func(d *rules.Defines) { d.GrudgeEvidenceWeight = 1.25 }, "grudge_evidence_weight = 1.25 must be within [0, 1]"),
+			Entry("grudge_settled negative", func(d *rules.Defines) { d.GrudgeSettled = -1 }, "grudge_settled = -1.0 must be within [0, 1]"),
+			Entry("reputation prior α zero", func(d *rules.Defines) { d.ReputationPriorAlpha = 0 }, "reputation_prior_alpha = 0.0 must be positive and finite"),
+			Entry("reputation prior β negative", func(d *rules.Defines) { d.ReputationPriorBeta = -1 }, "reputation_prior_beta = -1.0 must be positive and finite"),
+			Entry("reputation weight zero", func(d *rules.Defines) { d.ReputationWeight = 0 }, "reputation_weight = 0.0 must be positive and finite"),
+			Entry("escalation threshold zero", func(d *rules.Defines) { d.EscalationThreshold = 0 }, "escalation_threshold = 0 must be at least 1"),
+			Entry("escalation re-arm at the threshold", func(d *rules.Defines) { d.EscalationRearm = 4 },
+				"escalation_rearm = 4 must be within [0, escalation_threshold) (an accumulator re-arms below the count that fires it)"),
+			Entry("escalation re-arm negative", func(d *rules.Defines) { d.EscalationRearm = -1 },
+				"escalation_rearm = -1 must be within [0, escalation_threshold) (an accumulator re-arms below the count that fires it)"),
+			Entry("escalation window negative", func(d *rules.Defines) { d.EscalationWindowTicks = -1 }, "escalation_window_ticks = -1 must not be negative"),
 		)
 
 		It("accepts the edges of every range", func() {
@@ -238,6 +320,8 @@ var _ = Describe("Defines", func() {
 			d.MutationMax, d.ContestedDent = 1, 0
 			d.DormantGist, d.ForgottenGist = 1, 1
 			d.VerbatimHalfLifeTicks, d.GistHalfLifeTicks = math.SmallestNonzeroFloat64, 0.5
+			d.GrudgeHumiliation, d.GrudgeAudienceWeight, d.GrudgeRefusal, d.GrudgeBereavement, d.GrudgeEvidenceWeight, d.GrudgeSettled = 0, 1, 0, 1, 0, 1
+			d.EscalationThreshold, d.EscalationRearm, d.EscalationWindowTicks = 1, 0, 0
 			Expect(d.Validate()).To(Succeed())
 		})
 

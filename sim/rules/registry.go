@@ -19,7 +19,19 @@ const (
 	VariantResolution        = "variant-resolution"
 	RumourStages             = "rumour-stages"
 	DormancyReactivation     = "dormancy-reactivation"
+	AccumulationThreshold    = "accumulation-threshold"
+	GrudgeCreation           = "grudge-creation"
+	GrudgeDecay              = "grudge-decay"
+	Obligations              = "obligations"
+	TellDecision             = "tell-decision"
+	ReputationEvidence       = "reputation-evidence"
 )
+
+// Ceiling is the seed's rule budget (§8): at most this many rules,
+// numbered uniquely within 1..Ceiling. A rule beyond it needs a
+// consolidation ruling or an explicit raise, never a default assumption of
+// headroom; a spec holds the catalogue to it.
+const Ceiling = 20
 
 // Rule is one named mechanism of the engine. Number is its slot in the seed
 // spec's rule budget (§8), so a reader can find its origin.
@@ -27,6 +39,7 @@ type Rule struct {
 	Name    string
 	Number  int
 	Tier    string
+	Layer   Layer // the layer whose worlds evaluate it (decision 0015)
 	Summary string
 	// Invariant rules hold the store together; they cannot be disabled
 	// because a world without them is not a world the ladder can reason about.
@@ -44,6 +57,12 @@ var catalogue = []Rule{
 	{Name: VariantResolution, Number: 8, Tier: "2", Summary: "a holder hearing another variant keeps the one whose evidence ends in the stronger type (witnessed > reported), then the larger summed strength; the winner is dented"},
 	{Name: RumourStages, Number: 9, Tier: "2", Summary: "a held rumour goes dormant, then forgotten, as its gist falls below the thresholds"},
 	{Name: DormancyReactivation, Number: 10, Tier: "2", Summary: "a dormant or forgotten rumour told again by an active holder is fresh again"},
+	{Name: AccumulationThreshold, Number: 11, Tier: "3", Layer: Social, Summary: "a theft victim with a faction escalates once when the thefts it believes by one offender reach escalation_threshold within the window; it re-arms at escalation_rearm"},
+	{Name: GrudgeCreation, Number: 12, Tier: "3", Layer: Social, Summary: "the loser of a brawl, the creditor of a refused favour and the kin of a killing's victim bear a grudge against its actor, felt more than proven"},
+	{Name: GrudgeDecay, Number: 13, Tier: "3", Layer: Social, Summary: "a grudge's emotional and evidentiary strengths halve on their own half-lives; it settles below grudge_settled"},
+	{Name: Obligations, Number: 14, Tier: "3", Layer: Social, Summary: "a favour issues an obligation; an invocation fulfils it or, refused, violates it (a violation is a grudge cause and reputation evidence)"},
+	{Name: TellDecision, Number: 15, Tier: "3", Layer: Social, Summary: "a holder keeps a private claim that implicates itself or its kin; otherwise it tells"},
+	{Name: ReputationEvidence, Number: 16, Tier: "3", Layer: Social, Summary: "an observer who believes a title or an invocation (and is not a party) adds reputation_weight to α or β of its opinion of the subject, once per claim"},
 	{Name: TrustDiscountedRetelling, Number: 20, Tier: "1", Summary: "retold confidence is further weighted by the listener's trust in the teller"},
 }
 
@@ -110,6 +129,33 @@ func Names() []string {
 	out := make([]string, len(catalogue))
 	for i, r := range catalogue {
 		out[i] = r.Name
+	}
+	return out
+}
+
+// BudgetProblems lists every way a catalogue breaks the seed's rule budget:
+// more than Ceiling rules, a number outside 1..Ceiling, a number or a name
+// used twice. The engine's own catalogue must have none (a spec holds it);
+// the function takes the list so the spec can show each problem is caught.
+func BudgetProblems(cat []Rule) []string {
+	var out []string
+	if len(cat) > Ceiling {
+		out = append(out, fmt.Sprintf("%d rules, above the ceiling of %d", len(cat), Ceiling))
+	}
+	byNumber := map[int]string{}
+	names := map[string]bool{}
+	for _, r := range cat {
+		if r.Number < 1 || r.Number > Ceiling {
+			out = append(out, fmt.Sprintf("rule %q is numbered %d, outside 1–%d", r.Name, r.Number, Ceiling))
+		} else if prev, dup := byNumber[r.Number]; dup {
+			out = append(out, fmt.Sprintf("rules %q and %q share number %d", prev, r.Name, r.Number))
+		} else {
+			byNumber[r.Number] = r.Name
+		}
+		if names[r.Name] {
+			out = append(out, fmt.Sprintf("rule name %q is used twice", r.Name))
+		}
+		names[r.Name] = true
 	}
 	return out
 }

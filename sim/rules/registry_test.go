@@ -15,6 +15,7 @@ var _ = Describe("the rule catalogue", func() {
 			"witness-creates-belief", "belief-decay", "corroboration", "shared-claim-invariant",
 			"testimony-transfer", "encounter-sampling",
 			"mutation-policy", "variant-resolution", "rumour-stages", "dormancy-reactivation",
+			"accumulation-threshold", "grudge-creation", "grudge-decay", "obligations", "tell-decision", "reputation-evidence",
 			"trust-discounted-retelling",
 		}))
 		cat := rules.Catalogue()
@@ -22,7 +23,8 @@ var _ = Describe("the rule catalogue", func() {
 		for i, r := range cat {
 			Expect(r.Name).To(Equal(rules.Names()[i]))
 			Expect(r.Summary).NotTo(BeEmpty(), r.Name)
-			Expect(r.Tier).To(BeElementOf("0", "1", "2"), r.Name)
+			Expect(r.Tier).To(BeElementOf("0", "1", "2", "3"), r.Name)
+			Expect(r.Layer == rules.Social).To(Equal(r.Tier == "3"), "%s: the Tier 3 rules are the social layer's", r.Name)
 			if i > 0 {
 				Expect(r.Number).To(BeNumerically(">", cat[i-1].Number), "budget order")
 			}
@@ -30,6 +32,31 @@ var _ = Describe("the rule catalogue", func() {
 			Expect(ok).To(BeTrue())
 			Expect(found).To(Equal(r))
 		}
+	})
+
+	It("keeps the seed's ceiling: at most 20 rules, numbered uniquely within 1–20", func() {
+		Expect(rules.Ceiling).To(Equal(20))
+		problems := rules.BudgetProblems(rules.Catalogue())
+		Expect(problems).To(BeEmpty())
+		Expect(len(rules.Catalogue())).To(BeNumerically("<=", rules.Ceiling))
+	})
+
+	DescribeTable("refuses a catalogue over the ceiling, naming what breaks it",
+		func(extra []rules.Rule, want string) {
+			Expect(rules.BudgetProblems(append(rules.Catalogue(), extra...))).To(ContainElement(want))
+		},
+		Entry("a number above 20", []rules.Rule{{Name: "gossip-hub", Number: 21}}, `rule "gossip-hub" is numbered 21, outside 1–20`),
+		Entry("a number below 1", []rules.Rule{{Name: "zeroth", Number: 0}}, `rule "zeroth" is numbered 0, outside 1–20`),
+		Entry("a number used twice", []rules.Rule{{Name: "grudge-decay-2", Number: 13}}, `rules "grudge-decay" and "grudge-decay-2" share number 13`),
+		Entry("a name used twice", []rules.Rule{{Name: "obligations", Number: 17}}, `rule name "obligations" is used twice`),
+	)
+
+	It("counts the rules themselves against the ceiling, not only their numbers", func() {
+		var many []rules.Rule
+		for i := range 21 {
+			many = append(many, rules.Rule{Name: "r" + string(rune('a'+i)), Number: i%20 + 1})
+		}
+		Expect(rules.BudgetProblems(many)).To(ContainElement("21 rules, above the ceiling of 20"))
 	})
 
 	It("marks only the shared-claim invariant as an invariant", func() {

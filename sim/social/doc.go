@@ -31,5 +31,7 @@
 //     level (hysteresis).
 //
 // Every listing method returns its items in a documented sorted order, so
-// nothing downstream depends on map iteration.
+// nothing downstream depends on map iteration. A grudge can also say the
+// first tick it is settled (SettlesAt), so the engine traces settling from
+// a calendar instead of looking at every grudge every tick.
 package social

@@ -3,6 +3,7 @@ package social
 import (
 	"cmp"
 	"fmt"
+	"math"
 	"slices"
 
 	"github.com/chronicle/ladder/sim/claims"
@@ -54,6 +55,44 @@ func (g *Grudge) EvidentiaryAt(t int64, c Curves) float64 {
 // settled threshold.
 func (g *Grudge) SettledAt(t int64, c Curves) bool {
 	return float64(g.EmotionalAt(t, c)+g.EvidentiaryAt(t, c)) < c.Settled
+}
+
+// SettlesAt returns the first tick at or after the anchor at which the
+// grudge is settled, and false when it never settles (decay is off and it
+// starts above the threshold, or it would take longer than a tick can
+// say). Strength only falls after the anchor, so the tick is found by
+// doubling then halving the age, each probe the very expression SettledAt
+// evaluates; a last step back makes sure the tick before is not settled
+// too, so the answer is the one a scan of every tick would give. The
+// engine enters it in a calendar and looks at the grudge again only then.
+func (g *Grudge) SettlesAt(c Curves) (int64, bool) {
+	if g.SettledAt(g.Anchor, c) {
+		return g.Anchor, true
+	}
+	if c.NoDecay {
+		return 0, false
+	}
+	hi := int64(1)
+	for !g.SettledAt(g.Anchor+hi, c) {
+		if hi > math.MaxInt64/4-g.Anchor {
+			return 0, false
+		}
+		hi *= 2
+	}
+	lo := hi / 2 // not settled at anchor+lo (lo = 0 is the anchor)
+	for hi-lo > 1 {
+		mid := lo + (hi-lo)/2
+		if g.SettledAt(g.Anchor+mid, c) {
+			hi = mid
+		} else {
+			lo = mid
+		}
+	}
+	t := g.Anchor + hi
+	for t-1 > g.Anchor && g.SettledAt(t-1, c) {
+		t--
+	}
+	return t, true
 }
 
 // Grudges holds every grudge of a run, at most one per (holder, target).

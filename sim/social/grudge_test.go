@@ -2,6 +2,7 @@ package social_test
 
 import (
 	"math"
+	"math/rand/v2"
 
 	. "github.com/onsi/ginkgo/v2"
 	. "github.com/onsi/gomega"
@@ -120,4 +121,57 @@ var _ = Describe("Grudges", func() {
 		Entry("a NaN strength", "p", "q", int64(10), 0.5, math.NaN(), "outside [0, 1]"),
 		Entry("a reinforcement before the anchor", "x", "y", int64(9), 0.5, 0.5, "before its anchor"),
 	)
+})
+
+var _ = Describe("Grudge.SettlesAt", func() {
+	// scan is the brute-force answer SettlesAt must give: the first tick
+	// from the anchor at which SettledAt holds.
+	scan := func(g *social.Grudge, c social.Curves, limit int64) (int64, bool) {
+		for t := g.Anchor; t <= limit; t++ {
+			if g.SettledAt(t, c) {
+				return t, true
+			}
+		}
+		return 0, false
+	}
+
+	It("finds the first settled tick a scan of every tick finds, over many grudges and curves", func() {
+		rng := rand.New(rand.NewPCG(16, 13))
+		examined := 0
+		for range 300 {
+			c := social.Curves{EmotionalHalfLife: float64(1 + rng.IntN(200)), EvidentiaryHalfLife: float64(1 + rng.IntN(200)), Settled: rng.Float64() * 0.5}
+			gs := social.NewGrudges(c)
+			g, _, err := gs.Bear("a", "b", int64(rng.IntN(50)), rng.Float64(), rng.Float64(), "x")
+			Expect(err).NotTo(HaveOccurred())
+			got, ok := g.SettlesAt(c)
+			want, found := scan(g, c, g.Anchor+100_000)
+			Expect(ok).To(Equal(found))
+			Expect(got).To(Equal(want), "emotional %v, evidentiary %v, curves %+v", g.Emotional, g.Evidentiary, c)
+			examined++
+		}
+		Expect(examined).To(Equal(300))
+	})
+
+	It("is the anchor for a grudge born settled, and never when decay is off", func() {
+		gs := social.NewGrudges(curves)
+		g, _, _ := gs.Bear("a", "b", 7, 0.01, 0.01, "x")
+		t, ok := g.SettlesAt(curves)
+		Expect(ok).To(BeTrue())
+		Expect(t).To(Equal(int64(7)))
+		h, _, _ := gs.Bear("c", "d", 7, 0.8, 0.45, "y")
+		off := curves
+		off.NoDecay = true
+		_, ok = h.SettlesAt(off)
+		Expect(ok).To(BeFalse())
+	})
+
+	It("settles a fresh humiliation grudge on the default curves only after more than 11,000 ticks (over a year of game hours)", func() {
+		gs := social.NewGrudges(curves)
+		g, _, _ := gs.Bear("loser", "player", 0, 0.8, 0.45, "brawl@0")
+		t, ok := g.SettlesAt(curves)
+		Expect(ok).To(BeTrue())
+		Expect(g.SettledAt(t, curves)).To(BeTrue())
+		Expect(g.SettledAt(t-1, curves)).To(BeFalse())
+		Expect(t).To(BeNumerically(">", 11000))
+	})
 })

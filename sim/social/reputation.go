@@ -7,11 +7,15 @@ import (
 )
 
 // Opinion is one observer's Beta(α, β) view of one subject on one
-// dimension. Counted is how much evidence moved it (α + β − prior).
+// dimension. Counted is how much evidence moved it (α + β − prior);
+// Updated is the tick of the last evidence that moved it, so "whose row
+// changed at tick t" is a question the book answers without a copy of
+// the tick before.
 type Opinion struct {
 	Observer, Subject, Dimension string
 	Alpha, Beta                  float64
 	Counted                      float64
+	Updated                      int64
 }
 
 // Mean is the expected value α / (α + β).
@@ -49,6 +53,7 @@ type Evidence struct {
 	Observer, Subject, Dimension string
 	For                          bool   // evidence for (α) or against (β)
 	Claim                        string // the claim the observer believes
+	Tick                         int64  // when the observer came to believe it
 }
 
 // Add counts the evidence unless the observer already counted this claim;
@@ -75,6 +80,7 @@ func (r *Reputation) Add(e Evidence) (*Opinion, bool, error) {
 		o.Beta = float64(o.Beta + r.prior.Weight)
 	}
 	o.Counted = float64(o.Counted + r.prior.Weight)
+	o.Updated = e.Tick
 	return o, true, nil
 }
 

@@ -18,12 +18,13 @@ var _ = Describe("Reputation", func() {
 	})
 
 	It("adds the weight to α for evidence for and to β for evidence against", func() {
-		o, moved, err := r.Add(social.Evidence{Observer: "guard", Subject: "player", Dimension: "standing", For: true, Claim: "title@5"})
+		o, moved, err := r.Add(social.Evidence{Observer: "guard", Subject: "player", Dimension: "standing", For: true, Claim: "title@5", Tick: 5})
 		Expect(err).NotTo(HaveOccurred())
 		Expect(moved).To(BeTrue())
 		expectBits(o.Alpha, 2)
 		expectBits(o.Beta, 1)
 		expectBits(o.Mean(), 2.0/3)
+		Expect(o.Updated).To(Equal(int64(5)), "the tick of the evidence that moved it")
 		o, _, _ = r.Add(social.Evidence{Observer: "guard", Subject: "player", Dimension: "standing", For: false, Claim: "refusal@9"})
 		expectBits(o.Beta, 2)
 		expectBits(o.Counted, 2)

@@ -145,6 +145,12 @@ func keyOf(r map[string]any) string {
 		return fmt.Sprintf("%q", str("holder")+"/"+str("claim")+" "+str("change"))
 	case KindSupersession:
 		return fmt.Sprintf("%q", str("holder")+"/"+str("claim")+" "+str("loser")+" lost to "+str("winner"))
+	case KindGrudge:
+		return fmt.Sprintf("%q", str("holder")+"->"+str("target")+" "+str("change"))
+	case KindObligation:
+		return fmt.Sprintf("%q", str("id")+" "+str("state"))
+	case KindReputation:
+		return fmt.Sprintf("%q", str("observer")+"/"+str("subject")+"/"+str("dimension"))
 	}
 	return `""`
 }

@@ -20,7 +20,7 @@
 // appends a record's line to a buffer without allocating, and is held to
 // a canon.Marshal oracle of every kind by the package's tests.
 //
-// # File format (schema v1)
+// # File format (schemas v1 and v2)
 //
 // A trace file is JSON Lines: one canonical JSON object per line (keys
 // sorted, no whitespace, floats in Python repr form, no NaN), "\n" after
@@ -33,7 +33,13 @@
 //
 //	{"branch":{...},"fired":false,"id":"encounter@12/market/[neighbor,witness]","kind":"encounter","pair":["neighbor","witness"],"roll":{...},"seq":41,"site":"market","tick":12}
 //
+// The header's version is the lowest that describes the file: Version1 for
+// a world of the core layer, Version2 for one that uses the social layer,
+// whose kinds (Grudge, Obligation, Reputation), derived events' rule and
+// cause, and keyframe sections version 1 lacks; each appears only when it
+// carries something, so a core-only file is byte for byte a version 1 file.
+//
 // docs/trace-schema.md is the frozen reference for every kind and field.
 // Adding an optional field is compatible; renaming or removing one, or
-// changing a meaning, requires Version 2.
+// changing a meaning, requires a new version.
 package trace

@@ -21,6 +21,9 @@ type Encoder struct {
 // NewEncoder returns an encoder for the trace file that h heads. The
 // header is checked here, once: every record repeats its branch.
 func NewEncoder(h Header) (*Encoder, error) {
+	if v := h.SchemaVersion(); v != Version1 && v != Version2 {
+		return nil, fmt.Errorf("trace header: version %d is not a schema version (%d or %d)", v, Version1, Version2)
+	}
 	head, err := canon.AppendMarshal(nil, h.Object())
 	if err != nil {
 		return nil, fmt.Errorf("trace header: %w", err)

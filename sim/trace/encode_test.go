@@ -73,7 +73,11 @@ func (g recordGen) body(k trace.Kind) trace.Body {
 		}
 		return r
 	case trace.KindEvent:
-		return &trace.Event{ID: g.str(), EventKind: g.str(), LogSeq: int64(g.next() % 100), Hash: g.str()}
+		e := &trace.Event{ID: g.str(), EventKind: g.str(), LogSeq: int64(g.next() % 100), Hash: g.str()}
+		if g.flag() {
+			e.Rule, e.Cause = g.str(), g.str()
+		}
+		return e
 	case trace.KindBelief:
 		return &trace.BeliefChange{Holder: g.str(), Claim: g.str(), Variant: g.str(), Change: g.str(), Confidence: g.num(), Stage: g.str()}
 	case trace.KindKeyframe:
@@ -84,9 +88,27 @@ func (g recordGen) body(k trace.Kind) trace.Body {
 		for range g.next() % 4 {
 			k.Beliefs = append(k.Beliefs, trace.BeliefState{Holder: g.str(), Claim: g.str(), Variant: g.str(), Confidence: g.num(), Verbatim: g.num(), Gist: g.num(), Stage: g.str()})
 		}
+		for range g.next() % 3 {
+			k.Accumulators = append(k.Accumulators, trace.AccumulatorState{Victim: g.str(), Offender: g.str(), Count: int64(g.next() % 10), Armed: g.flag()})
+		}
+		for range g.next() % 3 {
+			k.Grudges = append(k.Grudges, trace.GrudgeState{Holder: g.str(), Target: g.str(), Emotional: g.num(), Evidentiary: g.num(), Settled: g.flag()})
+		}
+		for range g.next() % 3 {
+			k.Obligations = append(k.Obligations, trace.ObligationState{ID: g.str(), Favour: g.str(), Creditor: g.str(), Debtor: g.str(), State: g.str()})
+		}
+		for range g.next() % 3 {
+			k.Reputation = append(k.Reputation, trace.OpinionState{Observer: g.str(), Subject: g.str(), Dimension: g.str(), Alpha: g.num(), Beta: g.num(), Mean: g.num()})
+		}
 		return k
 	case trace.KindSupersession:
 		return &trace.Supersession{Holder: g.str(), Claim: g.str(), Loser: g.str(), Winner: g.str(), Via: g.str(), Kept: g.flag()}
+	case trace.KindGrudge:
+		return &trace.Grudge{Holder: g.str(), Target: g.str(), Change: g.str(), Emotional: g.num(), Evidentiary: g.num(), Rule: g.str(), Cause: g.str()}
+	case trace.KindObligation:
+		return &trace.Obligation{ID: g.str(), Favour: g.str(), Creditor: g.str(), Debtor: g.str(), State: g.str(), Rule: g.str(), Cause: g.str()}
+	case trace.KindReputation:
+		return &trace.Reputation{Observer: g.str(), Subject: g.str(), Dimension: g.str(), Alpha: g.num(), Beta: g.num(), Mean: g.num(), Rule: g.str(), Cause: g.str()}
 	}
 	return nil
 }

@@ -101,6 +101,41 @@ var kindCases = []struct {
 		"empty keyframe", trace.Keyframe{}, trace.KindKeyframe,
 		`{"beliefs":[],` + branchJSON + `,"kind":"keyframe","npcs":[],"seq":7,"tick":12}`,
 	},
+	// Schema v2: the social layer.
+	{
+		"derived event, with its rule and cause", trace.Event{ID: "escalation@40:lucan:player", EventKind: "escalation", LogSeq: 9, Hash: "cd34", Rule: "accumulation-threshold", Cause: "theft@40"},
+		trace.KindEvent,
+		`{` + branchJSON + `,"cause":"theft@40","event":"escalation","hash":"cd34","id":"escalation@40:lucan:player","kind":"event","log_seq":9,"rule":"accumulation-threshold","seq":7,"tick":12}`,
+	},
+	{
+		"grudge", trace.Grudge{Holder: "loser", Target: "player", Change: "formed", Emotional: 0.8, Evidentiary: 0.45, Rule: "grudge-creation", Cause: "brawl@1"},
+		trace.KindGrudge,
+		`{` + branchJSON + `,"cause":"brawl@1","change":"formed","emotional":0.8,"evidentiary":0.45,"holder":"loser","kind":"grudge","rule":"grudge-creation","seq":7,"target":"player","tick":12}`,
+	},
+	{
+		"obligation", trace.Obligation{ID: "obligation:favour@2", Favour: "favour@2", Creditor: "ria", Debtor: "player", State: "violated", Rule: "obligations", Cause: "invoke@9"},
+		trace.KindObligation,
+		`{` + branchJSON + `,"cause":"invoke@9","creditor":"ria","debtor":"player","favour":"favour@2","id":"obligation:favour@2","kind":"obligation","rule":"obligations","seq":7,"state":"violated","tick":12}`,
+	},
+	{
+		"reputation, whose first members sort before the branch", trace.Reputation{Observer: "jon", Subject: "player", Dimension: "reliability", Alpha: 1, Beta: 2, Mean: 1.0 / 3, Rule: "reputation-evidence", Cause: "invoke@9"},
+		trace.KindReputation,
+		`{"alpha":1.0,"beta":2.0,` + branchJSON + `,"cause":"invoke@9","dimension":"reliability","kind":"reputation","mean":0.3333333333333333,"observer":"jon","rule":"reputation-evidence","seq":7,"subject":"player","tick":12}`,
+	},
+	{
+		"keyframe with every social section", trace.Keyframe{
+			NPCs:         []trace.NPCState{{ID: "lucan", Alive: true, At: "market"}},
+			Accumulators: []trace.AccumulatorState{{Victim: "lucan", Offender: "player", Count: 3, Armed: true}},
+			Grudges:      []trace.GrudgeState{{Holder: "loser", Target: "player", Emotional: 0.8, Evidentiary: 0.45}},
+			Obligations:  []trace.ObligationState{{ID: "obligation:favour@2", Favour: "favour@2", Creditor: "ria", Debtor: "player", State: "issued"}},
+			Reputation:   []trace.OpinionState{{Observer: "jon", Subject: "player", Dimension: "standing", Alpha: 2, Beta: 1, Mean: 2.0 / 3}},
+		},
+		trace.KindKeyframe,
+		`{"accumulators":[{"armed":true,"count":3,"offender":"player","victim":"lucan"}],"beliefs":[],` + branchJSON +
+			`,"grudges":[{"emotional":0.8,"evidentiary":0.45,"holder":"loser","settled":false,"target":"player"}],"kind":"keyframe","npcs":[{"alive":true,"at":"market","id":"lucan"}],` +
+			`"obligations":[{"creditor":"ria","debtor":"player","favour":"favour@2","id":"obligation:favour@2","state":"issued"}],` +
+			`"reputation":[{"alpha":2.0,"beta":1.0,"dimension":"standing","mean":0.6666666666666666,"observer":"jon","subject":"player"}],"seq":7,"tick":12}`,
+	},
 }
 
 var _ = Describe("Buffer.AppendJSONL", func() {
@@ -137,15 +172,36 @@ var _ = Describe("Buffer.AppendJSONL", func() {
 		}(),
 	)
 
-	It("covers every kind of schema v1", func() {
+	It("covers every kind of schema v1 and v2 but supersession (tier2_records_test.go has it)", func() {
 		seen := map[trace.Kind]bool{}
 		for _, c := range kindCases {
 			seen[c.kind] = true
 		}
-		Expect(seen).To(HaveLen(6))
-		for _, k := range []trace.Kind{trace.KindEncounter, trace.KindTransmission, trace.KindRule, trace.KindEvent, trace.KindBelief, trace.KindKeyframe} {
+		Expect(seen).To(HaveLen(9))
+		for _, k := range []trace.Kind{trace.KindEncounter, trace.KindTransmission, trace.KindRule, trace.KindEvent, trace.KindBelief, trace.KindKeyframe,
+			trace.KindGrudge, trace.KindObligation, trace.KindReputation} {
 			Expect(seen).To(HaveKey(k))
 		}
+	})
+
+	It("writes the version the header names: 1 unless told, 2 for a world using the social layer", func() {
+		for _, c := range []struct {
+			version int
+			want    string
+		}{{0, `"version":1}`}, {trace.Version1, `"version":1}`}, {trace.Version2, `"version":2}`}} {
+			h := header
+			h.Version = c.version
+			out, err := (&trace.Buffer{Header: h}).AppendJSONL(nil)
+			Expect(err).NotTo(HaveOccurred())
+			Expect(string(out)).To(HaveSuffix(c.want+"\n"), "version %d", c.version)
+		}
+	})
+
+	It("refuses a header version that is not a schema version", func() {
+		h := header
+		h.Version = 3
+		_, err := trace.NewEncoder(h)
+		Expect(err).To(MatchError("trace header: version 3 is not a schema version (1 or 2)"))
 	})
 
 	It("writes records in emission order, one per line, each ending in a newline", func() {

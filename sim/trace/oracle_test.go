@@ -107,12 +107,19 @@ func oracleFields(body trace.Body) (canon.Object, error) {
 	case *trace.Event:
 		return oracleFields(*b)
 	case trace.Event:
-		return canon.Object{
+		out := canon.Object{
 			{Key: "event", Value: b.EventKind},
 			{Key: "hash", Value: b.Hash},
 			{Key: "id", Value: b.ID},
 			{Key: "log_seq", Value: b.LogSeq},
-		}, nil
+		}
+		if b.Rule != "" {
+			out = append(out, canon.Field{Key: "rule", Value: b.Rule})
+		}
+		if b.Cause != "" {
+			out = append(out, canon.Field{Key: "cause", Value: b.Cause})
+		}
+		return out, nil
 	case *trace.BeliefChange:
 		return oracleFields(*b)
 	case trace.BeliefChange:
@@ -143,7 +150,76 @@ func oracleFields(body trace.Body) (canon.Object, error) {
 				{Key: "verbatim", Value: s.Verbatim},
 			}
 		}
-		return canon.Object{{Key: "beliefs", Value: beliefs}, {Key: "npcs", Value: npcs}}, nil
+		out := canon.Object{{Key: "beliefs", Value: beliefs}, {Key: "npcs", Value: npcs}}
+		if len(b.Accumulators) > 0 {
+			rows := make([]any, len(b.Accumulators))
+			for i, a := range b.Accumulators {
+				rows[i] = canon.Object{{Key: "victim", Value: a.Victim}, {Key: "offender", Value: a.Offender}, {Key: "count", Value: a.Count}, {Key: "armed", Value: a.Armed}}
+			}
+			out = append(out, canon.Field{Key: "accumulators", Value: rows})
+		}
+		if len(b.Grudges) > 0 {
+			rows := make([]any, len(b.Grudges))
+			for i, g := range b.Grudges {
+				rows[i] = canon.Object{{Key: "holder", Value: g.Holder}, {Key: "target", Value: g.Target}, {Key: "emotional", Value: g.Emotional},
+					{Key: "evidentiary", Value: g.Evidentiary}, {Key: "settled", Value: g.Settled}}
+			}
+			out = append(out, canon.Field{Key: "grudges", Value: rows})
+		}
+		if len(b.Obligations) > 0 {
+			rows := make([]any, len(b.Obligations))
+			for i, o := range b.Obligations {
+				rows[i] = canon.Object{{Key: "id", Value: o.ID}, {Key: "favour", Value: o.Favour}, {Key: "creditor", Value: o.Creditor},
+					{Key: "debtor", Value: o.Debtor}, {Key: "state", Value: o.State}}
+			}
+			out = append(out, canon.Field{Key: "obligations", Value: rows})
+		}
+		if len(b.Reputation) > 0 {
+			rows := make([]any, len(b.Reputation))
+			for i, o := range b.Reputation {
+				rows[i] = canon.Object{{Key: "observer", Value: o.Observer}, {Key: "subject", Value: o.Subject}, {Key: "dimension", Value: o.Dimension},
+					{Key: "alpha", Value: o.Alpha}, {Key: "beta", Value: o.Beta}, {Key: "mean", Value: o.Mean}}
+			}
+			out = append(out, canon.Field{Key: "reputation", Value: rows})
+		}
+		return out, nil
+	case *trace.Grudge:
+		return oracleFields(*b)
+	case trace.Grudge:
+		return canon.Object{
+			{Key: "holder", Value: b.Holder},
+			{Key: "target", Value: b.Target},
+			{Key: "change", Value: b.Change},
+			{Key: "emotional", Value: b.Emotional},
+			{Key: "evidentiary", Value: b.Evidentiary},
+			{Key: "rule", Value: b.Rule},
+			{Key: "cause", Value: b.Cause},
+		}, nil
+	case *trace.Obligation:
+		return oracleFields(*b)
+	case trace.Obligation:
+		return canon.Object{
+			{Key: "id", Value: b.ID},
+			{Key: "favour", Value: b.Favour},
+			{Key: "creditor", Value: b.Creditor},
+			{Key: "debtor", Value: b.Debtor},
+			{Key: "state", Value: b.State},
+			{Key: "rule", Value: b.Rule},
+			{Key: "cause", Value: b.Cause},
+		}, nil
+	case *trace.Reputation:
+		return oracleFields(*b)
+	case trace.Reputation:
+		return canon.Object{
+			{Key: "observer", Value: b.Observer},
+			{Key: "subject", Value: b.Subject},
+			{Key: "dimension", Value: b.Dimension},
+			{Key: "alpha", Value: b.Alpha},
+			{Key: "beta", Value: b.Beta},
+			{Key: "mean", Value: b.Mean},
+			{Key: "rule", Value: b.Rule},
+			{Key: "cause", Value: b.Cause},
+		}, nil
 	}
 	return nil, fmt.Errorf("the oracle has no spelling for %T: add one before adding the kind", body)
 }

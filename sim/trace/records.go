@@ -234,11 +234,17 @@ func (s Supersession) encode(l *line) {
 
 // Event mirrors a canonical event appended to the log, so the trace's
 // timeline shows the world's facts beside the derivations they caused.
+// An event the engine derived (decision 0013: an escalation, a grudge, an
+// obligation's transition) names the rule that derived it and the id of
+// the event that caused it; an injected event has neither, and neither
+// field is written for it, so a version 1 file's event lines are unchanged.
 type Event struct {
 	ID        string
 	EventKind string
 	LogSeq    int64
 	Hash      string
+	Rule      string // "" for an injected event
+	Cause     string // "" for an injected event
 }
 
 // Kind returns KindEvent.
@@ -249,11 +255,17 @@ func (e Event) Clone() Body { return &e }
 
 func (e Event) encode(l *line) {
 	l.openBranch()
+	if e.Cause != "" {
+		l.str(`,"cause":`, e.Cause)
+	}
 	l.str(`,"event":`, e.EventKind)
 	l.str(`,"hash":`, e.Hash)
 	l.str(`,"id":`, e.ID)
 	l.raw(`,"kind":"event"`)
 	l.integer(`,"log_seq":`, e.LogSeq)
+	if e.Rule != "" {
+		l.str(`,"rule":`, e.Rule)
+	}
 	l.seqField(`,"seq":`)
 	l.tickField(`,"tick":`)
 	l.raw(`}`)
@@ -306,23 +318,47 @@ type BeliefState struct {
 }
 
 // Keyframe is the whole social state at a tick, so a reader can start
-// anywhere without replaying from tick 0.
+// anywhere without replaying from tick 0. The social layer's sections
+// (accumulators, grudges, obligations, reputation) are written only when
+// they hold something: a core-only world's keyframes are version 1's.
 type Keyframe struct {
 	NPCs    []NPCState
 	Beliefs []BeliefState
+
+	Accumulators []AccumulatorState
+	Grudges      []GrudgeState
+	Obligations  []ObligationState
+	Reputation   []OpinionState
 }
 
 // Kind returns KindKeyframe.
 func (Keyframe) Kind() Kind { return KindKeyframe }
 
-// Clone returns a deep copy.
+// Clone returns a deep copy (an empty section stays empty, never nil
+// versus empty: both are written as nothing).
 func (k Keyframe) Clone() Body {
 	k.NPCs, k.Beliefs = slices.Clone(k.NPCs), slices.Clone(k.Beliefs)
+	k.Accumulators, k.Grudges = slices.Clone(k.Accumulators), slices.Clone(k.Grudges)
+	k.Obligations, k.Reputation = slices.Clone(k.Obligations), slices.Clone(k.Reputation)
 	return &k
 }
 
 func (k Keyframe) encode(l *line) {
-	l.array(`{"beliefs":`)
+	open := "{"
+	if len(k.Accumulators) > 0 {
+		l.array(`{"accumulators":`)
+		for i, a := range k.Accumulators {
+			l.element(i)
+			l.boolean(`{"armed":`, a.Armed)
+			l.integer(`,"count":`, a.Count)
+			l.str(`,"offender":`, a.Offender)
+			l.str(`,"victim":`, a.Victim)
+			l.endElement()
+		}
+		l.endArray()
+		open = ","
+	}
+	l.array(open + `"beliefs":`)
 	for i, b := range k.Beliefs {
 		l.element(i)
 		l.str(`{"claim":`, b.Claim)
@@ -336,6 +372,19 @@ func (k Keyframe) encode(l *line) {
 	}
 	l.endArray()
 	l.branchField(`,"branch":`)
+	if len(k.Grudges) > 0 {
+		l.array(`,"grudges":`)
+		for i, g := range k.Grudges {
+			l.element(i)
+			l.number(`{"emotional":`, g.Emotional)
+			l.number(`,"evidentiary":`, g.Evidentiary)
+			l.str(`,"holder":`, g.Holder)
+			l.boolean(`,"settled":`, g.Settled)
+			l.str(`,"target":`, g.Target)
+			l.endElement()
+		}
+		l.endArray()
+	}
 	l.raw(`,"kind":"keyframe"`)
 	l.array(`,"npcs":`)
 	for i, n := range k.NPCs {
@@ -346,6 +395,33 @@ func (k Keyframe) encode(l *line) {
 		l.endElement()
 	}
 	l.endArray()
+	if len(k.Obligations) > 0 {
+		l.array(`,"obligations":`)
+		for i, o := range k.Obligations {
+			l.element(i)
+			l.str(`{"creditor":`, o.Creditor)
+			l.str(`,"debtor":`, o.Debtor)
+			l.str(`,"favour":`, o.Favour)
+			l.str(`,"id":`, o.ID)
+			l.str(`,"state":`, o.State)
+			l.endElement()
+		}
+		l.endArray()
+	}
+	if len(k.Reputation) > 0 {
+		l.array(`,"reputation":`)
+		for i, o := range k.Reputation {
+			l.element(i)
+			l.number(`{"alpha":`, o.Alpha)
+			l.number(`,"beta":`, o.Beta)
+			l.str(`,"dimension":`, o.Dimension)
+			l.number(`,"mean":`, o.Mean)
+			l.str(`,"observer":`, o.Observer)
+			l.str(`,"subject":`, o.Subject)
+			l.endElement()
+		}
+		l.endArray()
+	}
 	l.seqField(`,"seq":`)
 	l.tickField(`,"tick":`)
 	l.raw(`}`)
@@ -360,4 +436,7 @@ var (
 	_ Body = Event{}
 	_ Body = BeliefChange{}
 	_ Body = Keyframe{}
+	_ Body = Grudge{}
+	_ Body = Obligation{}
+	_ Body = Reputation{}
 )

@@ -53,16 +53,30 @@ var schema = map[Kind][]Field{
 		{Path: "roll.purpose", Shape: ShapeString}, {Path: "roll.threshold", Shape: ShapeNumber}, {Path: "roll.value", Shape: ShapeNumber},
 	},
 	KindEvent: {
-		{Path: "event", Shape: ShapeString}, {Path: "hash", Shape: ShapeString}, {Path: "id", Shape: ShapeString}, {Path: "log_seq", Shape: ShapeNumber},
+		{Path: "cause", Shape: ShapeString}, {Path: "event", Shape: ShapeString}, {Path: "hash", Shape: ShapeString}, {Path: "id", Shape: ShapeString},
+		{Path: "log_seq", Shape: ShapeNumber}, {Path: "rule", Shape: ShapeString},
 	},
 	KindBelief: {
 		{Path: "change", Shape: ShapeString}, {Path: "claim", Shape: ShapeString}, {Path: "confidence", Shape: ShapeNumber}, {Path: "holder", Shape: ShapeString}, {Path: "stage", Shape: ShapeString}, {Path: "variant", Shape: ShapeString},
 	},
 	KindKeyframe: {
-		{Path: "beliefs", Shape: ShapeTable}, {Path: "npcs", Shape: ShapeTable},
+		{Path: "accumulators", Shape: ShapeTable}, {Path: "beliefs", Shape: ShapeTable}, {Path: "grudges", Shape: ShapeTable},
+		{Path: "npcs", Shape: ShapeTable}, {Path: "obligations", Shape: ShapeTable}, {Path: "reputation", Shape: ShapeTable},
 	},
 	KindSupersession: {
 		{Path: "claim", Shape: ShapeString}, {Path: "holder", Shape: ShapeString}, {Path: "kept", Shape: ShapeBool}, {Path: "loser", Shape: ShapeString}, {Path: "via", Shape: ShapeString}, {Path: "winner", Shape: ShapeString},
+	},
+	KindGrudge: {
+		{Path: "cause", Shape: ShapeString}, {Path: "change", Shape: ShapeString}, {Path: "emotional", Shape: ShapeNumber}, {Path: "evidentiary", Shape: ShapeNumber},
+		{Path: "holder", Shape: ShapeString}, {Path: "rule", Shape: ShapeString}, {Path: "target", Shape: ShapeString},
+	},
+	KindObligation: {
+		{Path: "cause", Shape: ShapeString}, {Path: "creditor", Shape: ShapeString}, {Path: "debtor", Shape: ShapeString}, {Path: "favour", Shape: ShapeString},
+		{Path: "id", Shape: ShapeString}, {Path: "rule", Shape: ShapeString}, {Path: "state", Shape: ShapeString},
+	},
+	KindReputation: {
+		{Path: "alpha", Shape: ShapeNumber}, {Path: "beta", Shape: ShapeNumber}, {Path: "cause", Shape: ShapeString}, {Path: "dimension", Shape: ShapeString},
+		{Path: "mean", Shape: ShapeNumber}, {Path: "observer", Shape: ShapeString}, {Path: "rule", Shape: ShapeString}, {Path: "subject", Shape: ShapeString},
 	},
 }
 
@@ -74,7 +88,8 @@ var envelope = []Field{
 
 // Fields returns every field a record of the kind carries (its own and the
 // envelope's), sorted by path; nil for an unknown kind. Optional fields
-// (a transmission's confidence, a rule's roll) are included.
+// (a transmission's confidence, a rule's roll, a derived event's rule and
+// cause, a keyframe's social sections) are included.
 func Fields(k Kind) []Field {
 	own, ok := schema[k]
 	if !ok {

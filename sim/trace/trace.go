@@ -7,10 +7,16 @@ import (
 	"github.com/chronicle/ladder/sim/events"
 )
 
-// Schema and Version identify the file format; both are in every header.
+// Schema and the version identify the file format; both are in every
+// header. A file's version is the lowest that describes it (decision
+// 0015): Version1 for a world of the core layer alone, whose files are
+// byte for byte what they were before later versions existed; Version2
+// when a world uses the social layer, whose record kinds (grudge,
+// obligation, reputation) and keyframe sections version 1 does not have.
 const (
-	Schema  = "chronicle.trace"
-	Version = 1
+	Schema   = "chronicle.trace"
+	Version1 = 1
+	Version2 = 2
 )
 
 // Kind names a record kind.
@@ -27,9 +33,17 @@ const (
 	KindSupersession Kind = "supersession"
 )
 
+// The record kinds schema v2 adds: the social layer's state deltas.
+const (
+	KindGrudge     Kind = "grudge"
+	KindObligation Kind = "obligation"
+	KindReputation Kind = "reputation"
+)
+
 // Kinds lists every record kind of the schema, header excluded.
 func Kinds() []Kind {
-	return []Kind{KindEncounter, KindTransmission, KindRule, KindEvent, KindBelief, KindKeyframe, KindSupersession}
+	return []Kind{KindEncounter, KindTransmission, KindRule, KindEvent, KindBelief, KindKeyframe, KindSupersession,
+		KindGrudge, KindObligation, KindReputation}
 }
 
 // Body is a record's kind-specific content: one of this package's record
@@ -65,6 +79,17 @@ type Header struct {
 	SeedID        string
 	Branch        events.Branch
 	KeyframeEvery int64
+	// Version is the schema version the file is written in: Version1 (the
+	// zero value means Version1) or Version2.
+	Version int
+}
+
+// SchemaVersion returns the header's version, Version1 when unset.
+func (h Header) SchemaVersion() int {
+	if h.Version == 0 {
+		return Version1
+	}
+	return h.Version
 }
 
 // Object returns the header line's canonical object.
@@ -75,7 +100,7 @@ func (h Header) Object() canon.Object {
 		{Key: "kind", Value: "header"},
 		{Key: "schema", Value: Schema},
 		{Key: "seed_id", Value: h.SeedID},
-		{Key: "version", Value: Version},
+		{Key: "version", Value: h.SchemaVersion()},
 	}
 }
 

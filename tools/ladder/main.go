@@ -11,6 +11,12 @@
 //	go run ./tools/ladder curve -rung T2.1 -claim theft@10 [-format yaml|csv]
 //	                                                 a claim's believer curve, as a curve:
 //	                                                 expectation or as CSV for plotting
+//	go run ./tools/ladder rules -rung T3.1 [-fired=false] [-rule NAME]
+//	                                                 the rule-firing log: every evaluation,
+//	                                                 declined ones with their values
+//	go run ./tools/ladder diff -rung T3.3 -from 10 -to 30
+//	                                                 every social-state change between two
+//	                                                 ticks, with its rule and its cause
 //	go run ./tools/ladder review [T2.1 ...]          the pending changes the last run left:
 //	                                                 first divergence, columns, cells, ticks,
 //	                                                 trace records by kind
@@ -65,6 +71,10 @@ func run(args []string, stdout, stderr io.Writer) error {
 		return compare(args[1:], stdout)
 	case "curve":
 		return curve(args[1:], stdout, stderr)
+	case "rules":
+		return rulesLog(args[1:], stdout, stderr)
+	case "diff":
+		return socialDiff(args[1:], stdout, stderr)
 	case "review":
 		return review(args[1:], stdout)
 	case "accept":
@@ -85,7 +95,7 @@ func run(args []string, stdout, stderr io.Writer) error {
 	return fmt.Errorf("unknown command %q (commands: %s)", args[0], strings.Join(commands, ", "))
 }
 
-var commands = []string{"check", "goldens", "render", "explain", "compare", "curve", "review", "accept", "reject", "diff-golden", "textconv",
+var commands = []string{"check", "goldens", "render", "explain", "compare", "curve", "rules", "diff", "review", "accept", "reject", "diff-golden", "textconv",
 	"shard", "costs", "merge-reports"}
 
 type rungList []string

@@ -1,0 +1,187 @@
+package expect
+
+import (
+	"fmt"
+	"slices"
+
+	"gopkg.in/yaml.v3"
+
+	"github.com/chronicle/ladder/sim/social"
+)
+
+// grudge checks one holder's grudge against one target at every tick of
+// its range: that it exists (or, with absent: true, that it does not) and
+// that each field given holds — emotional and evidentiary strengths as of
+// the tick (numbers or expressions, bit for bit), settled, the causes in
+// the order they caused or reinforced it (a sequence), and, with
+// emotional_above_evidentiary: true, that it is felt more than proven
+// (emotional > evidentiary, strictly). It examines ticks.
+//
+//	from: 2
+//	grudge: {holder: loser, target: player, emotional_above_evidentiary: true}
+//
+// With count instead of a holder and a target, it counts the grudges (of
+// the holder, or against the target, when either is given) and examines
+// every NPC as a potential holder at each tick, so count: 0 in a world
+// with a cast always looks at something.
+//
+//	grudge: {count: 1}
+type grudgeKind struct{}
+
+func (grudgeKind) Name() string   { return "grudge" }
+func (grudgeKind) Timing() Timing { return AtEnd }
+
+type grudgeCheck struct {
+	holder, target         string
+	at                     Pos
+	absent                 *Pos
+	emotional, evidentiary *Number
+	above                  *Pos
+	settled                *struct {
+		v  bool
+		at Pos
+	}
+	causes   []string
+	causesAt *Pos
+	count    *posInt
+}
+
+func (grudgeKind) Decode(d Decoder, n *yaml.Node, path string) Check {
+	c := &grudgeCheck{at: PosOf(n)}
+	checked := 0
+	counted := func(f Field) Field {
+		inner := f.Decode
+		f.Decode = func(v *yaml.Node, p string) { checked++; inner(v, p) }
+		return f
+	}
+	var holderNode, targetNode *yaml.Node
+	d.Object(n, path,
+		Field{Name: "holder", Decode: func(v *yaml.Node, p string) { c.holder, holderNode = d.NPC(v, p), v }},
+		Field{Name: "target", Decode: func(v *yaml.Node, p string) { c.target, targetNode = d.Entity(v, p), v }},
+		Field{Name: "absent", Decode: func(v *yaml.Node, p string) {
+			if x, ok := d.Bool(v, p); ok && !x {
+				d.Errorf(v, p, "absent: false checks nothing; remove it")
+			}
+			at := PosOf(v)
+			c.absent = &at
+		}},
+		counted(Field{Name: "emotional", Decode: func(v *yaml.Node, p string) { c.emotional = d.Number(v, p) }}),
+		counted(Field{Name: "evidentiary", Decode: func(v *yaml.Node, p string) { c.evidentiary = d.Number(v, p) }}),
+		counted(Field{Name: "emotional_above_evidentiary", Decode: func(v *yaml.Node, p string) {
+			if x, ok := d.Bool(v, p); ok && !x {
+				d.Errorf(v, p, "emotional_above_evidentiary: false checks nothing; compare the strengths with emotional and evidentiary")
+			}
+			at := PosOf(v)
+			c.above = &at
+		}}),
+		counted(Field{Name: "settled", Decode: func(v *yaml.Node, p string) {
+			if x, ok := d.Bool(v, p); ok {
+				c.settled = &struct {
+					v  bool
+					at Pos
+				}{x, PosOf(v)}
+			}
+		}}),
+		counted(Field{Name: "causes", Decode: func(v *yaml.Node, p string) {
+			c.causes = []string{}
+			d.List(v, p, func(_ int, x *yaml.Node, xp string) {
+				if id := d.Claim(x, xp); id != "" {
+					c.causes = append(c.causes, id)
+				}
+			})
+			at := PosOf(v)
+			c.causesAt = &at
+		}}),
+		Field{Name: "count", Decode: func(v *yaml.Node, p string) {
+			if x, ok := d.Int(v, p); ok {
+				if x < 0 {
+					d.Errorf(v, p, "count must not be negative")
+				}
+				c.count = &posInt{x, PosOf(v)}
+			}
+		}},
+	)
+	switch {
+	case c.count != nil && (checked > 0 || c.absent != nil):
+		d.Errorf(n, path, "count counts grudges; check one grudge's fields or absence in an expectation of its own")
+	case c.count == nil && (holderNode == nil || targetNode == nil):
+		d.Errorf(n, path, "a grudge is named by its holder and its target (or give count)")
+	case c.absent != nil && checked > 0:
+		d.Errorf(n, path, "absent: true cannot be combined with checks of the grudge's fields")
+	}
+	return c
+}
+
+func (c *grudgeCheck) Unit() string {
+	if c.count != nil {
+		return "NPCs (as holders)"
+	}
+	return "ticks"
+}
+
+func (c *grudgeCheck) Finish(*Outcome) {}
+
+func (c *grudgeCheck) AtTick(w World, o *Outcome) {
+	t := w.Tick()
+	if c.count != nil {
+		o.Examine(int64(len(w.NPCs())))
+		var got []string
+		for _, g := range w.Grudges().All() {
+			if (c.holder == "" || g.Holder == c.holder) && (c.target == "" || g.Target == c.target) {
+				got = append(got, g.Holder+"->"+g.Target)
+			}
+		}
+		if int64(len(got)) != c.count.v {
+			o.Fail(t, c.count.at, "%d grudges%s %s, want %d", len(got), c.scope(), list(got), c.count.v)
+		}
+		return
+	}
+	o.Examine(1)
+	name := fmt.Sprintf("grudge(%s, %s)", c.holder, c.target)
+	g, ok := w.Grudges().Get(c.holder, c.target)
+	cv := w.Grudges().Curves()
+	if c.absent != nil {
+		if ok {
+			o.Fail(t, *c.absent, "%s exists (emotional %s, evidentiary %s, causes %s), want none", name,
+				formatFloat(g.EmotionalAt(t, cv)), formatFloat(g.EvidentiaryAt(t, cv)), list(g.Causes))
+		}
+		return
+	}
+	if !ok {
+		o.Fail(t, c.at, "%s does not exist%s", name, others(w.Grudges()))
+		return
+	}
+	e, v := g.EmotionalAt(t, cv), g.EvidentiaryAt(t, cv)
+	if !c.emotional.compare(w, o, name+".emotional", e) || !c.evidentiary.compare(w, o, name+".evidentiary", v) {
+		return
+	}
+	switch {
+	case c.above != nil && !(e > v):
+		o.Fail(t, *c.above, "%s.emotional = %s is not above its evidentiary %s", name, formatFloat(e), formatFloat(v))
+	case c.settled != nil && g.SettledAt(t, cv) != c.settled.v:
+		o.Fail(t, c.settled.at, "%s.settled = %v (total %s, settled below %s), want %v", name, !c.settled.v, formatFloat(float64(e+v)), formatFloat(cv.Settled), c.settled.v)
+	case c.causesAt != nil && !slices.Equal(g.Causes, c.causes):
+		o.Fail(t, *c.causesAt, "%s.causes = %s, want %s", name, list(g.Causes), list(c.causes))
+	}
+}
+
+func (c *grudgeCheck) scope() string {
+	switch {
+	case c.holder != "" && c.target != "":
+		return " of " + c.holder + " against " + c.target
+	case c.holder != "":
+		return " of " + c.holder
+	case c.target != "":
+		return " against " + c.target
+	}
+	return ""
+}
+
+// others lists the grudges that do exist, for a "does not exist" message.
+func others(gs *social.Grudges) string {
+	var all []string
+	for _, g := range gs.All() {
+		all = append(all, g.Holder+"->"+g.Target)
+	}
+	return " (grudges: " + list(all) + ")"
+}

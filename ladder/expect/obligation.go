@@ -1,0 +1,99 @@
+package expect
+
+import (
+	"slices"
+
+	"gopkg.in/yaml.v3"
+
+	"github.com/chronicle/ladder/sim"
+	"github.com/chronicle/ladder/sim/social"
+)
+
+// obligation checks the obligation a favour issued (decision 0017) at
+// every tick of its range: that it exists (or, with absent: true, that it
+// does not — before the favour, or with the obligations rule off) and that
+// its state (issued, fulfilled, violated), creditor and debtor are the ones
+// given. It examines ticks.
+//
+//	obligation: {favour: favour@3, state: violated, creditor: ria, debtor: player}
+type obligationKind struct{}
+
+func (obligationKind) Name() string   { return "obligation" }
+func (obligationKind) Timing() Timing { return AtEnd }
+
+type obligationCheck struct {
+	favour           string
+	at               Pos
+	absent           *Pos
+	state            *posString
+	creditor, debtor *posString
+	fields           int
+}
+
+var obligationStates = []string{string(social.Issued), string(social.Fulfilled), string(social.Violated)}
+
+func (obligationKind) Decode(d Decoder, n *yaml.Node, path string) Check {
+	c := &obligationCheck{at: PosOf(n)}
+	d.Object(n, path,
+		Field{Name: "favour", Required: true, Decode: func(v *yaml.Node, p string) {
+			c.favour = d.Claim(v, p)
+			if k := d.ClaimKind(c.favour); c.favour != "" && k != "" && k != sim.Favour {
+				d.Errorf(v, p, "%s is a %s, not a favour: an obligation is named by the favour that issued it", c.favour, k)
+			}
+		}},
+		Field{Name: "absent", Decode: func(v *yaml.Node, p string) {
+			if x, ok := d.Bool(v, p); ok && !x {
+				d.Errorf(v, p, "absent: false checks nothing; remove it")
+			}
+			at := PosOf(v)
+			c.absent = &at
+		}},
+		Field{Name: "state", Decode: func(v *yaml.Node, p string) {
+			c.fields++
+			s := d.Str(v, p)
+			if s != "" && !slices.Contains(obligationStates, s) {
+				d.Errorf(v, p, "unknown obligation state %q%s (states: issued, fulfilled, violated)", s, d.Suggest(s, obligationStates))
+				return
+			}
+			c.state = &posString{s, PosOf(v)}
+		}},
+		Field{Name: "creditor", Decode: func(v *yaml.Node, p string) {
+			c.fields++
+			c.creditor = &posString{d.Entity(v, p), PosOf(v)}
+		}},
+		Field{Name: "debtor", Decode: func(v *yaml.Node, p string) {
+			c.fields++
+			c.debtor = &posString{d.Entity(v, p), PosOf(v)}
+		}},
+	)
+	if c.absent != nil && c.fields > 0 {
+		d.Errorf(n, path, "absent: true cannot be combined with checks of the obligation's fields")
+	}
+	return c
+}
+
+func (c *obligationCheck) Unit() string    { return "ticks" }
+func (c *obligationCheck) Finish(*Outcome) {}
+
+func (c *obligationCheck) AtTick(w World, o *Outcome) {
+	o.Examine(1)
+	t := w.Tick()
+	id := social.ObligationID(c.favour)
+	ob, ok := w.Ledger().Get(id)
+	if c.absent != nil {
+		if ok {
+			o.Fail(t, *c.absent, "%s exists (%s, owed by %s to %s), want none", id, ob.State, ob.Debtor, ob.Creditor)
+		}
+		return
+	}
+	switch {
+	case !ok:
+		o.Fail(t, c.at, "%s does not exist", id)
+	case c.state != nil && string(ob.State) != c.state.v:
+		o.Fail(t, c.state.at, "%s.state = %s (since tick %d, by %s), want %s", id, ob.State, ob.Since, ob.Cause, c.state.v)
+	case c.creditor != nil && ob.Creditor != c.creditor.v:
+		o.Fail(t, c.creditor.at, "%s.creditor = %s, want %s", id, ob.Creditor, c.creditor.v)
+	case c.debtor != nil && ob.Debtor != c.debtor.v:
+		o.Fail(t, c.debtor.at, "%s.debtor = %s, want %s", id, ob.Debtor, c.debtor.v)
+	}
+}
