@@ -107,7 +107,7 @@ func failureLines(s SpecReport) []string {
 // sameAsJudged compares a rerun's artifacts with the ones the rung's spec
 // wrote under reports/; it returns "" when they are equal.
 func sameAsJudged(name string, res *ladder.Result) string {
-	dir := filepath.Join(root, "reports", filepath.FromSlash(name))
+	dir := filepath.Join(reports, filepath.FromSlash(name))
 	for _, a := range []struct {
 		file string
 		data []byte

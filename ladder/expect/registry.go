@@ -17,6 +17,7 @@ var registry = []Kind{
 	npcKind{},
 	duplicateKind{},
 	supersessionKind{},
+	comparisonKind{},
 }
 
 // Lookup finds a kind by its name.
