@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"slices"
 	"sync"
+	"sync/atomic"
 
 	"github.com/chronicle/ladder/ladder/compare"
 	"github.com/chronicle/ladder/ladder/expect"
@@ -39,6 +40,15 @@ type indexEntry struct {
 }
 
 var counterparts = &indexes{m: map[string]*indexEntry{}}
+
+// onDemand counts the runs made only to index their rolls.
+var onDemand atomic.Int64
+
+// OnDemandRuns is how many runs this process has made only to index their
+// rolls for a comparison, because the run compared with had not left its
+// index: none in a full ladder run (Order), one for a focused run of a
+// case that compares with its rung.
+func OnDemandRuns() int64 { return onDemand.Load() }
 
 // runID identifies a run across loads: its file, name and fixture hash.
 func runID(f *fixture.Fixture) string { return f.File + "\x00" + f.Name() + "\x00" + f.Hash }
@@ -101,6 +111,7 @@ func (s *indexes) take(f *fixture.Fixture) (*compare.Index, error) {
 		return e.ix, nil
 	}
 	s.mu.Unlock()
+	onDemand.Add(1)
 	ix, err := indexRun(f)
 	if err != nil {
 		return nil, err
@@ -148,9 +159,10 @@ func indexRun(f *fixture.Fixture) (*compare.Index, error) {
 }
 
 // Order returns a fixture file's runs (the rung and its cases) in the
-// order that makes each once: every run after the runs it compares with,
-// file order otherwise. Runs that compare with each other in a cycle keep
-// file order; the first of them then makes its counterpart's index itself.
+// order that makes each once: each run after the runs it compares with,
+// file order otherwise. When only runs comparing with each other in a
+// cycle are left, the first of them in file order goes next and makes its
+// counterpart's index itself.
 func Order(fs []*fixture.Fixture) []*fixture.Fixture {
 	placed := make(map[string]bool, len(fs))
 	ready := func(f *fixture.Fixture) bool {
