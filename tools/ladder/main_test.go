@@ -267,9 +267,9 @@ var _ = Describe("compare", func() {
 			_, err = invoke("compare", flag, a, a)
 			Expect(err).NotTo(HaveOccurred())
 		},
-		Entry("value drift", "-require-same-values", "compare: value drift in 1 keys (-require-same-values)"),
-		Entry("control-flow drift", "-require-same-keys", "compare: control-flow drift in 2 keys (-require-same-keys)"),
-		Entry("anything", "-require-same-rolls", "compare: the runs' rolls differ, first at tick 2 (encounter@2/m/[a,b]) (-require-same-rolls)"),
+		Entry("value drift", "-require-same-values", "compare: -require-same-values: value drift in 1 of 2 shared keys, first encounter@2/m/[a,b] at tick 2"),
+		Entry("control-flow drift", "-require-same-keys", "compare: -require-same-keys: control-flow drift in 2 keys rolled by one run only, first mutation@2/m/[a,b] at tick 2"),
+		Entry("anything", "-require-same-rolls", "compare: -require-same-rolls: the runs' rolls differ, first at tick 2 (encounter@2/m/[a,b])"),
 	)
 
 	It("runs a rung given by name and compares it with a trace file", Serial, func() {

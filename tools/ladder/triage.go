@@ -110,7 +110,7 @@ func compare(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	defer b.close()
-	opt := cmp.Options{List: *list}
+	opt := cmp.Options{List: max(*list, 1)} // the -require errors name the first of a class
 	if *all {
 		opt.List = -1
 	}
@@ -121,13 +121,21 @@ func compare(args []string, stdout, stderr io.Writer) error {
 	if err := rep.Write(stdout); err != nil {
 		return err
 	}
-	switch {
+	first := func(d cmp.Drift) string {
+		x := rep.Classes[d].Listed[0]
+		return fmt.Sprintf("first %s at tick %d", x.Key(), x.Tick())
+	}
+	switch only := rep.Classes[cmp.OnlyA].Count + rep.Classes[cmp.OnlyB].Count; {
 	case *sameValues && rep.Classes[cmp.ValueDrift].Count > 0:
-		return fmt.Errorf("compare: value drift in %d keys (-require-same-values)", rep.Classes[cmp.ValueDrift].Count)
-	case *sameKeys && rep.Classes[cmp.OnlyA].Count+rep.Classes[cmp.OnlyB].Count > 0:
-		return fmt.Errorf("compare: control-flow drift in %d keys (-require-same-keys)", rep.Classes[cmp.OnlyA].Count+rep.Classes[cmp.OnlyB].Count)
+		return fmt.Errorf("compare: -require-same-values: value drift in %d of %d shared keys, %s", rep.Classes[cmp.ValueDrift].Count, rep.Shared, first(cmp.ValueDrift))
+	case *sameKeys && only > 0:
+		d := cmp.OnlyA
+		if rep.Classes[d].Count == 0 || (rep.Classes[cmp.OnlyB].Count > 0 && rep.Classes[cmp.OnlyB].Listed[0].Tick() < rep.Classes[d].Listed[0].Tick()) {
+			d = cmp.OnlyB
+		}
+		return fmt.Errorf("compare: -require-same-keys: control-flow drift in %d keys rolled by one run only, %s", only, first(d))
 	case *sameRolls && !rep.SameRolls():
-		return fmt.Errorf("compare: the runs' rolls differ, first at tick %d (%s) (-require-same-rolls)", rep.FirstRoll.Tick(), rep.FirstRoll.Key())
+		return fmt.Errorf("compare: -require-same-rolls: the runs' rolls differ, first at tick %d (%s)", rep.FirstRoll.Tick(), rep.FirstRoll.Key())
 	}
 	return nil
 }
