@@ -1,6 +1,7 @@
 package harness_test
 
 import (
+	"bytes"
 	"os"
 	"path/filepath"
 	"strings"
@@ -8,7 +9,9 @@ import (
 	. "github.com/onsi/ginkgo/v2"
 	. "github.com/onsi/gomega"
 
+	"github.com/chronicle/ladder/dense"
 	"github.com/chronicle/ladder/ladder"
+	"github.com/chronicle/ladder/ladder/compare"
 	"github.com/chronicle/ladder/ladder/fixture"
 )
 
@@ -147,4 +150,67 @@ cases:
 		}
 		Expect(names).To(Equal([]string{"T2.9", "T2.9/plain", "T2.9/first", "T2.9/last"}), "a cycle is broken at its first run in file order")
 	})
+})
+
+// Today's rungs compared with their cases, as docs/triage.md shows them:
+// what the keyed function promises, checked on the committed fixtures.
+var _ = Describe("comparing today's rungs with their cases", Serial, func() {
+	report := func(file, a, b string) *compare.Report {
+		GinkgoHelper()
+		fs, err := fixture.Load(filepath.Join("..", "..", "fixtures", file))
+		Expect(err).NotTo(HaveOccurred())
+		side := func(name string) compare.Side {
+			for _, f := range fs {
+				if f.Name() == name {
+					res, err := ladder.Run(f)
+					Expect(err).NotTo(HaveOccurred())
+					return compare.Side{Name: name, Trace: bytes.NewReader(res.Trace), Dense: res.Dense}
+				}
+			}
+			Fail("no run " + name)
+			return compare.Side{}
+		}
+		rep, err := compare.Runs(side(a), side(b), compare.Options{List: -1})
+		Expect(err).NotTo(HaveOccurred())
+		return rep
+	}
+
+	It("T1.1's trust discount moves a value and nothing the dice decided", func() {
+		rep := report("T1.1-tell.yaml", "T1.1", "T1.1/trust-discounted")
+		Expect(rep.SameRolls()).To(BeTrue())
+		Expect(rep.Shared).To(Equal(39))
+		Expect(rep.FirstBelief).To(BeNil(), "the same NPCs hold the same variants at every tick")
+		Expect(rep.Dense.First).To(Equal(&dense.Change{Tick: 12, Column: "neighbor/theft@2/confidence", Golden: "0.7200000000000001", Actual: "0.684"}))
+	})
+
+	It("T2.3's swap changes who meets at the market and no value of a key both runs roll", func() {
+		rep := report("T2.3-conflicting-variants.yaml", "T2.3", "T2.3/swapped")
+		Expect(rep.Classes[compare.ValueDrift].Count + rep.Classes[compare.ThresholdDrift].Count).To(BeZero())
+		Expect(rep.Same).To(Equal(1))
+		Expect(rep.Classes[compare.OnlyA].Listed[0].Key()).To(Equal("encounter@4/market/[ada,hilde]"))
+		Expect(rep.Classes[compare.OnlyB].Listed[0].Key()).To(Equal("encounter@4/market/[bram,cait]"))
+		Expect(rep.A.Header.Branch.Generation).NotTo(Equal(rep.B.Header.Branch.Generation))
+	})
+
+	DescribeTable("T2.4's cases tell other people's stories: other keys, never another value for the same key",
+		func(other string, onlyA, onlyB []string) {
+			rep := report("T2.4-motivated-mutation.yaml", "T2.4", other)
+			Expect(rep.Shared).To(BeZero())
+			keys := func(d compare.Drift) []string {
+				var out []string
+				for _, x := range rep.Classes[d].Listed {
+					out = append(out, x.Key())
+				}
+				return out
+			}
+			Expect(keys(compare.OnlyA)).To(Equal(onlyA))
+			Expect(keys(compare.OnlyB)).To(Equal(onlyB))
+		},
+		Entry("mirror", "T2.4/mirror",
+			[]string{"encounter@4/market/[neighbor,ralof]", "mutation-value@4/market/[ralof,neighbor]"},
+			[]string{"encounter@4/market/[neighbor,tullius]", "mutation-value@4/market/[tullius,neighbor]"}),
+		Entry("imperial-teller", "T2.4/imperial-teller",
+			[]string{"encounter@4/market/[neighbor,ralof]", "mutation-value@4/market/[ralof,neighbor]"},
+			[]string{"encounter@4/market/[hadvar,neighbor]", "mutation@4/market/[hadvar,neighbor]"}),
+	)
 })
