@@ -74,7 +74,7 @@ func explain(args []string, stdout, stderr io.Writer) error {
 func compare(args []string, stdout, stderr io.Writer) error {
 	fl := flag.NewFlagSet("compare", flag.ContinueOnError)
 	fl.SetOutput(stderr)
-	list := fl.Int("n", 5, "list at most `N` rolls of each class")
+	list := fl.Int("n", 5, "list at most `N` rolls of each class (at least 1: a -require error names the first)")
 	all := fl.Bool("all", false, "list every roll of each class")
 	golden := fl.String("against-golden", "", "compare the committed goldens of `rung[/case]` with a fresh run of it")
 	sameValues := fl.Bool("require-same-values", false, "exit 1 on value drift: a key both runs rolled with different values")
