@@ -6,6 +6,11 @@
 // one record at a time and the canonical events, and keeps each one's
 // verdict and examined count in Result.Expectations.
 //
+// A comparison expectation needs another run of the fixture's file (its
+// counterpart): Run hands it the counterpart's roll index, which the
+// counterpart's own run leaves behind (counterpart.go), and the suite runs
+// a file's runs in Order so that each is made once.
+//
 // The Ginkgo suite in this directory (ladder_suite_test.go) turns every
 // fixture under fixtures/ into one spec per rung and case, labelled with the
 // tier and the rung id. tools/ladder uses the same Run and Verify functions

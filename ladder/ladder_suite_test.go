@@ -46,9 +46,7 @@ func TestLadder(t *testing.T) {
 			invalidFixture(file.Name, file.Err)
 			continue
 		}
-		for _, f := range file.Fixtures {
-			rung(f)
-		}
+		family(file.Fixtures)
 	}
 	goldensHealth(files)
 	RunSpecs(t, "Chronicle ladder")
@@ -91,6 +89,26 @@ func goldensHealth(files []fixture.File) {
 		}
 		if len(problems) > 0 {
 			Fail(fmt.Sprintf("%s\n(examined %d golden directories)", strings.Join(problems, "\n"), examined))
+		}
+	})
+}
+
+// family adds the specs of one fixture file's runs. When some run's
+// comparison expectation compares it with another, the file's specs run
+// in an Ordered container, counterparts first (ladder.Order), so each run
+// is made once and its roll index taken from there; ContinueOnFailure
+// keeps a failing run from skipping the rest. The container has no text,
+// so spec names and focus patterns are unchanged.
+func family(fs []*fixture.Fixture) {
+	if !slices.ContainsFunc(fs, func(f *fixture.Fixture) bool { return len(f.ComparedBy) > 0 }) {
+		for _, f := range fs {
+			rung(f)
+		}
+		return
+	}
+	Describe("", Ordered, ContinueOnFailure, func() {
+		for _, f := range ladder.Order(fs) {
+			rung(f)
 		}
 	})
 }

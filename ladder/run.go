@@ -52,6 +52,7 @@ func Run(f *fixture.Fixture) (*Result, error) {
 	v := view{w: w}
 	rec := newRecorder(v)
 	chk := expect.Start(f.Expect)
+	own := prepareComparisons(f, chk)
 	var bad []badSample
 	sampleAt := f.Checkpoints.Ticks(f.Ticks)
 	var samples []checkpoint.Sample
@@ -87,6 +88,7 @@ func Run(f *fixture.Fixture) (*Result, error) {
 		chk.Event(r)
 	}
 	res.Expectations = chk.Finish()
+	keepIndex(f, own)
 	for _, r := range res.Expectations {
 		if !r.Passed {
 			res.Failures = append(res.Failures, r.Line(f.File))

@@ -18,8 +18,13 @@
 //     reputation, obligation, provenance);
 //   - TraceCheck: once per trace record whose tick is in the range, one
 //     record at a time, so the runner never needs the whole trace in memory
-//     (trace, logged_first);
+//     (trace, logged_first, comparison);
 //   - EventCheck: once per canonical event in the range (events).
+//
+// A comparison compares its run with another run of the fixture's file,
+// roll key by roll key (package ladder/compare): before the run the runner
+// hands it that run's rolls as an index (Run.Compare), and a run that
+// others compare with indexes its own as its trace passes (Run.Index).
 //
 // Every check counts what it examined (ticks, candidate records, NPCs in
 // scope, evidence records…). A check that examined nothing fails as

@@ -13,6 +13,9 @@ type Outcome struct {
 	// state lives here, not in the Check, so a decoded fixture can be run
 	// any number of times.
 	Matched int64
+	// state is a check's per-run state beyond a count (a comparison's
+	// matcher), for the same reason.
+	state any
 
 	failed  bool
 	tick    int64 // first failing tick; -1 for a whole-run judgement

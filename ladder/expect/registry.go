@@ -22,6 +22,7 @@ var registry = []Kind{
 	obligationKind{},
 	provenanceKind{},
 	loggedFirstKind{},
+	comparisonKind{},
 }
 
 // Lookup finds a kind by its name.

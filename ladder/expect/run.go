@@ -1,6 +1,9 @@
 package expect
 
-import "github.com/chronicle/ladder/sim/events"
+import (
+	"github.com/chronicle/ladder/ladder/compare"
+	"github.com/chronicle/ladder/sim/events"
+)
 
 // Run evaluates a fixture's expectations as a run advances: the runner
 // calls Tick after each step, Trace for each trace record and Event for
@@ -12,6 +15,8 @@ type Run struct {
 	ticks    []int // indexes of tick checks
 	traces   []int
 	events   []int
+	// indexer, when set (Index), indexes the run's own rolls.
+	indexer *compare.Indexer
 }
 
 // Start prepares a run of the expectations.
@@ -44,6 +49,9 @@ func (r *Run) Tick(w World) {
 // Trace shows one trace record to the trace checks whose range includes
 // its tick.
 func (r *Run) Trace(rec Record) {
+	if r.indexer != nil {
+		r.indexer.Add(rec, lineOf(rec))
+	}
 	t := rec.Tick()
 	for _, i := range r.traces {
 		if r.items[i].When.Has(t) {

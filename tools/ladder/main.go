@@ -6,8 +6,11 @@
 //	go run ./tools/ladder render -out DIR [-rung R]  write a rendering laid out like goldens/
 //	go run ./tools/ladder explain -rung T1.1 -at 12 -holder neighbor -claim theft@2
 //	                                                 a belief's provenance as of a tick
-//	go run ./tools/ladder compare A B                two runs (rung[/case] or trace.jsonl):
-//	                                                 first divergent record, roll differences
+//	go run ./tools/ladder compare [-n N | -all] A B  two runs (rung[/case] or trace.jsonl) aligned by
+//	                                                 roll key: value, threshold and control-flow drift,
+//	                                                 first divergent roll, belief set, dense cell;
+//	                                                 -against-golden R: R's goldens against a fresh run;
+//	                                                 -require-same-values|-keys|-rolls: exit 1 on that drift
 //	go run ./tools/ladder curve -rung T2.1 -claim theft@10 [-format yaml|csv]
 //	                                                 a claim's believer curve, as a curve:
 //	                                                 expectation or as CSV for plotting
@@ -68,7 +71,7 @@ func run(args []string, stdout, stderr io.Writer) error {
 	case "explain":
 		return explain(args[1:], stdout, stderr)
 	case "compare":
-		return compare(args[1:], stdout)
+		return compare(args[1:], stdout, stderr)
 	case "curve":
 		return curve(args[1:], stdout, stderr)
 	case "rules":

@@ -99,7 +99,7 @@ var _ = Describe("check", func() {
 		out, err := invoke("check", path, valid)
 		Expect(err).To(MatchError("check: some fixtures are invalid"))
 		Expect(out).To(Equal(path + `:1:1: missing required key "title"` + "\n" +
-			path + ":2:1: titel: unknown key (allowed: rung, title, tier, seed_id, ticks, summary, branch, defines, rules, locations, cast, relationships, events, pins, expect, checkpoints, cases, items, extends, same_run, kin)\n" +
+			path + ":2:1: titel: unknown key (allowed: rung, title, tier, seed_id, ticks, summary, branch, defines, rules, locations, cast, relationships, events, pins, expect, checkpoints, cases, items, extends, same_run, kin, counterfactual_of)\n" +
 			path + `:3:7: tier: tier "1" does not match rung T0.1 (tier 0)` + "\n" +
 			valid + ": ok (T0.1, 0 case(s) besides the rung)\n"))
 	})
@@ -172,72 +172,124 @@ var _ = Describe("explain", Serial, func() {
 
 var _ = Describe("compare", func() {
 	const (
-		header = `{"kind":"header","seed_id":"s","version":1}` + "\n"
-		enc1   = `{"fired":true,"id":"encounter@1/m/[a,b]","kind":"encounter","roll":{"key":"encounter@1/m/[a,b]","pinned":false,"value":0.1},"seq":0,"tick":1}` + "\n"
-		enc2a  = `{"fired":false,"id":"encounter@2/m/[a,b]","kind":"encounter","roll":{"key":"encounter@2/m/[a,b]","pinned":false,"value":0.7},"seq":1,"tick":2}` + "\n"
-		enc2b  = `{"fired":true,"id":"encounter@2/m/[a,b]","kind":"encounter","roll":{"key":"encounter@2/m/[a,b]","pinned":true,"value":0.3},"seq":1,"tick":2}` + "\n"
-		mutA   = `{"fired":false,"kind":"rule","roll":{"key":"mutation@2/m/[a,b]","pinned":true,"value":0.25},"rule":"mutation-policy","seq":2,"subject":"b<-a/t","tick":2}` + "\n"
-		mutB   = `{"fired":false,"kind":"rule","roll":{"key":"mutation@2/m/[b,a]","pinned":false,"value":0.5},"rule":"mutation-policy","seq":2,"subject":"a<-b/t","tick":2}` + "\n"
+		header  = `{"branch":{"generation":0,"save_uuid":"u"},"keyframe_every":24,"kind":"header","schema":"chronicle.trace","seed_id":"s","version":1}` + "\n"
+		headerB = `{"branch":{"generation":7,"save_uuid":"u"},"keyframe_every":24,"kind":"header","schema":"chronicle.trace","seed_id":"s","version":1}` + "\n"
+		enc1    = `{"fired":true,"kind":"encounter","roll":{"key":"encounter@1/m/[a,b]","natural":0.1,"pinned":false,"threshold":0.5,"value":0.1},"seq":0,"tick":1}` + "\n"
+		formed  = `{"change":"formed","claim":"t@1","holder":"b","kind":"belief","seq":1,"tick":1,"variant":"t@1#v0"}` + "\n"
+		enc2a   = `{"fired":false,"kind":"encounter","roll":{"key":"encounter@2/m/[a,b]","natural":0.7,"pinned":false,"threshold":0.5,"value":0.7},"seq":2,"tick":2}` + "\n"
+		enc2b   = `{"fired":true,"kind":"encounter","roll":{"key":"encounter@2/m/[a,b]","natural":0.7,"pinned":true,"threshold":0.5,"value":0.3},"seq":2,"tick":2}` + "\n"
+		mutA    = `{"fired":false,"kind":"rule","roll":{"key":"mutation@2/m/[a,b]","natural":0.25,"pinned":false,"threshold":0.1,"value":0.25},"rule":"mutation-policy","seq":3,"subject":"b<-a/t","tick":2}` + "\n"
+		mutB    = `{"fired":false,"kind":"rule","roll":{"key":"mutation@2/m/[b,a]","natural":0.5,"pinned":false,"threshold":0.1,"value":0.5},"rule":"mutation-policy","seq":3,"subject":"a<-b/t","tick":2}` + "\n"
 	)
 	var a, b string
 
 	BeforeEach(func() {
 		dir := GinkgoT().TempDir()
-		a, b = filepath.Join(dir, "a.jsonl"), filepath.Join(dir, "b.jsonl")
-		Expect(os.WriteFile(a, []byte(header+enc1+enc2a+mutA), 0o644)).To(Succeed())
-		Expect(os.WriteFile(b, []byte(header+enc1+enc2b+mutB), 0o644)).To(Succeed())
+		a, b = filepath.Join(dir, "a", "trace.jsonl"), filepath.Join(dir, "b", "trace.jsonl")
+		Expect(os.MkdirAll(filepath.Dir(a), 0o755)).To(Succeed())
+		Expect(os.MkdirAll(filepath.Dir(b), 0o755)).To(Succeed())
+		Expect(os.WriteFile(a, []byte(header+enc1+formed+enc2a+mutA), 0o644)).To(Succeed())
+		Expect(os.WriteFile(b, []byte(headerB+enc1+enc2b+mutB), 0o644)).To(Succeed())
 	})
 
-	It("names the first divergent record and every roll that differs or exists on one side only", func() {
+	It("counts each kind of drift, then names the first divergent roll, belief set and dense cell, then lists the rolls", func() {
+		Expect(os.WriteFile(filepath.Join(filepath.Dir(a), "dense.csv"), []byte("tick,b/t@1/confidence\n1,0.9\n2,0.9\n"), 0o644)).To(Succeed())
+		Expect(os.WriteFile(filepath.Join(filepath.Dir(b), "dense.csv"), []byte("tick,b/t@1/confidence\n1,0.9\n2,0.8\n"), 0o644)).To(Succeed())
 		out, err := invoke("compare", a, b)
 		Expect(err).NotTo(HaveOccurred())
 		Expect(out).To(Equal(
-			`traces: first divergent record at line 3 (tick 2, encounter "encounter@2/m/[a,b]"): fired: ` + a + ` false, ` + b + ` true; ` +
-				`roll.pinned: ` + a + ` false, ` + b + ` true; roll.value: ` + a + ` 0.7, ` + b + ` 0.3` + "\n" +
-				"rolls: 2 keys rolled by both, 1 with different values; 1 only in " + a + "; 1 only in " + b + "\n" +
-				"  different: tick 2 encounter@2/m/[a,b] = 0.7 (line 3)\n" +
-				"  only in " + a + ": tick 2 mutation@2/m/[a,b] = 0.25 (pinned) (line 4)\n" +
-				"  only in " + b + ": tick 2 mutation@2/m/[b,a] = 0.5 (line 4)\n"))
+			"run " + a + ": seed s, branch (u, 0), records to tick 2, 4 records, 3 rolls\n" +
+				"run " + b + ": seed s, branch (u, 7), records to tick 2, 3 records, 3 rolls\n" +
+				"rolls: 2 keys rolled by both: 1 the same, 1 value drift, 0 threshold drift (1 outcomes differ); 1 only in " + a + ", 1 only in " + b + "\n" +
+				"verdict: value drift (1 key rolled by both with different values: only a pin or a bug does that); control-flow drift (2 keys rolled by one run only)\n" +
+				"first divergent roll: tick 2, value drift, encounter@2/m/[a,b]\n" +
+				"first divergent belief set: tick 1, b holds [t@1#v0] in " + a + " and nothing in " + b + "\n" +
+				"first divergent dense cell: tick 2, column \"b/t@1/confidence\": " + a + " 0.9, " + b + " 0.8\n" +
+				"value drift (1):\n" +
+				"  encounter@2/m/[a,b] (tick 2 at m, participants a, b)\n" +
+				"    " + a + ": 0.7, threshold 0.5, rolled by encounter at line 4\n" +
+				"    " + b + ": 0.3 (pinned, natural 0.7), threshold 0.5, rolled by encounter at line 3\n" +
+				"only in " + a + " (1):\n" +
+				"  mutation@2/m/[a,b] (tick 2 at m, participants a, b): 0.25, threshold 0.1, rolled by rule mutation-policy at line 5\n" +
+				"only in " + b + " (1):\n" +
+				"  mutation@2/m/[b,a] (tick 2 at m, participants b, a): 0.5, threshold 0.1, rolled by rule mutation-policy at line 4\n"))
 	})
 
-	It("says when two traces are identical", func() {
+	It("says when two runs roll the same dice, and that the dense files were not compared without them", func() {
 		out, err := invoke("compare", a, a)
 		Expect(err).NotTo(HaveOccurred())
-		Expect(out).To(Equal("traces: identical\nrolls: 3 keys rolled by both, 0 with different values; 0 only in " + a + "; 0 only in " + a + "\n"))
+		Expect(out).To(Equal(
+			"run " + a + ": seed s, branch (u, 0), records to tick 2, 4 records, 3 rolls\n" +
+				"run " + a + ": seed s, branch (u, 0), records to tick 2, 4 records, 3 rolls\n" +
+				"rolls: 3 keys rolled by both: 3 the same, 0 value drift, 0 threshold drift (0 outcomes differ); 0 only in " + a + ", 0 only in " + a + "\n" +
+				"verdict: same rolls: every key was rolled by both runs, with the same value and threshold\n" +
+				"first divergent roll: none\n" +
+				"first divergent belief set: none\n" +
+				"first divergent dense cell: not compared: " + a + " has no dense file\n"))
 	})
 
-	It("lists at most five rolls of a kind", func() {
+	It("lists at most -n rolls of a class, and every one with -all, flags before or after the runs", func() {
 		var many strings.Builder
 		many.WriteString(header)
 		for t := 3; t <= 9; t++ {
 			tick := strconv.Itoa(t)
-			many.WriteString(`{"kind":"encounter","roll":{"key":"encounter@` + tick + `/m/[a,b]","pinned":false,"value":0.5},"tick":` + tick + "}\n")
+			many.WriteString(`{"kind":"encounter","roll":{"key":"encounter@` + tick + `/m/[a,b]","pinned":false,"threshold":0.5,"value":0.5},"seq":` + strconv.Itoa(t-3) + `,"tick":` + tick + "}\n")
 		}
 		c := filepath.Join(filepath.Dir(a), "c.jsonl")
 		Expect(os.WriteFile(c, []byte(many.String()), 0o644)).To(Succeed())
-		out, err := invoke("compare", c, a)
+		out, err := invoke("compare", c, a, "-n", "2")
 		Expect(err).NotTo(HaveOccurred())
 		lines := strings.Split(strings.TrimSuffix(out, "\n"), "\n")
-		Expect(lines[1:]).To(Equal([]string{
-			"rolls: 0 keys rolled by both, 0 with different values; 7 only in " + c + "; 3 only in " + a,
-			"  only in " + c + ": tick 3 encounter@3/m/[a,b] = 0.5 (line 2)",
-			"  only in " + c + ": tick 4 encounter@4/m/[a,b] = 0.5 (line 3)",
-			"  only in " + c + ": tick 5 encounter@5/m/[a,b] = 0.5 (line 4)",
-			"  only in " + c + ": tick 6 encounter@6/m/[a,b] = 0.5 (line 5)",
-			"  only in " + c + ": tick 7 encounter@7/m/[a,b] = 0.5 (line 6)",
-			"  … and 2 more",
-			"  only in " + a + ": tick 1 encounter@1/m/[a,b] = 0.1 (line 2)",
-			"  only in " + a + ": tick 2 encounter@2/m/[a,b] = 0.7 (line 3)",
-			"  only in " + a + ": tick 2 mutation@2/m/[a,b] = 0.25 (pinned) (line 4)",
+		Expect(lines[2]).To(HavePrefix("note: two different runs on one branch (u, 0): "))
+		Expect(lines[3]).To(Equal("rolls: 0 keys rolled by both: 0 the same, 0 value drift, 0 threshold drift (0 outcomes differ); 7 only in " + c + ", 3 only in " + a))
+		Expect(lines[7]).To(Equal("first divergent dense cell: not compared: " + c + " has no dense file"))
+		Expect(lines[8:]).To(Equal([]string{
+			"only in " + c + " (7):",
+			"  encounter@3/m/[a,b] (tick 3 at m, participants a, b): 0.5, threshold 0.5, rolled by encounter at line 2",
+			"  encounter@4/m/[a,b] (tick 4 at m, participants a, b): 0.5, threshold 0.5, rolled by encounter at line 3",
+			"  … and 5 more",
+			"only in " + a + " (3):",
+			"  encounter@1/m/[a,b] (tick 1 at m, participants a, b): 0.1, threshold 0.5, rolled by encounter at line 2",
+			"  encounter@2/m/[a,b] (tick 2 at m, participants a, b): 0.7, threshold 0.5, rolled by encounter at line 4",
+			"  … and 1 more",
 		}))
+		out, err = invoke("compare", "-all", c, a)
+		Expect(err).NotTo(HaveOccurred())
+		Expect(out).NotTo(ContainSubstring("more"))
+		Expect(strings.Count(out, "\n  encounter@")).To(Equal(9))
 	})
+
+	DescribeTable("exits 1 after the report when a -require flag's drift is there",
+		func(flag, want string) {
+			out, err := invoke("compare", flag, a, b)
+			Expect(out).To(ContainSubstring("verdict: "))
+			Expect(err).To(MatchError(want))
+			_, err = invoke("compare", flag, a, a)
+			Expect(err).NotTo(HaveOccurred())
+		},
+		Entry("value drift", "-require-same-values", "compare: -require-same-values: value drift in 1 of 2 shared keys, first encounter@2/m/[a,b] at tick 2"),
+		Entry("control-flow drift", "-require-same-keys", "compare: -require-same-keys: control-flow drift in 2 keys rolled by one run only, first mutation@2/m/[a,b] at tick 2"),
+		Entry("anything", "-require-same-rolls", "compare: -require-same-rolls: the runs' rolls differ, first at tick 2 (encounter@2/m/[a,b])"),
+	)
 
 	It("runs a rung given by name and compares it with a trace file", Serial, func() {
 		chdir(tempRoot(true))
 		golden := filepath.Join("goldens", "T0.1-witness", "trace.jsonl")
 		out, err := invoke("compare", "T0.1", golden)
 		Expect(err).NotTo(HaveOccurred())
-		Expect(out).To(Equal("traces: identical\nrolls: 0 keys rolled by both, 0 with different values; 0 only in T0.1; 0 only in " + golden + "\n"))
+		Expect(out).To(ContainSubstring("verdict: same rolls"))
+		Expect(out).To(ContainSubstring("first divergent dense cell: none (the dense files are identical)"))
+	})
+
+	It("compares a fresh run with its committed goldens", Serial, func() {
+		chdir(tempRoot(true))
+		out, err := invoke("compare", "-against-golden", "T0.1", "-require-same-rolls")
+		Expect(err).NotTo(HaveOccurred())
+		Expect(strings.SplitN(out, "\n", 3)[:2]).To(Equal([]string{
+			"run goldens/T0.1-witness/trace.jsonl: seed ladder-T0.1, branch (6d6fe33b-286a-89cf-9c9a-1e09df2a5a5f, 0), records to tick 2, 5 records, 0 rolls",
+			"run T0.1: seed ladder-T0.1, branch (6d6fe33b-286a-89cf-9c9a-1e09df2a5a5f, 0), records to tick 2, 5 records, 0 rolls",
+		}))
+		Expect(out).To(ContainSubstring("first divergent dense cell: none (the dense files are identical)"))
 	})
 
 	DescribeTable("refuses wrong arguments",
@@ -245,19 +297,29 @@ var _ = Describe("compare", func() {
 			_, err := invoke(append([]string{"compare"}, args...)...)
 			Expect(err).To(MatchError(want))
 		},
-		Entry("none", []string{}, "usage: ladder compare <rung[/case] | trace.jsonl> <rung[/case] | trace.jsonl>"),
-		Entry("one", []string{"a.jsonl"}, "usage: ladder compare <rung[/case] | trace.jsonl> <rung[/case] | trace.jsonl>"),
-		Entry("three", []string{"a.jsonl", "b.jsonl", "c.jsonl"}, "usage: ladder compare <rung[/case] | trace.jsonl> <rung[/case] | trace.jsonl>"),
+		Entry("none", []string{}, usageCompare),
+		Entry("one", []string{"a.jsonl"}, usageCompare),
+		Entry("three", []string{"a.jsonl", "b.jsonl", "c.jsonl"}, usageCompare),
+		Entry("a run beside -against-golden", []string{"-against-golden", "T0.1", "a.jsonl"}, usageCompare),
 		Entry("a trace that does not exist", []string{"does-not-exist.jsonl", "b.jsonl"}, "open does-not-exist.jsonl: no such file or directory"),
 	)
 
-	It("refuses a trace line that is not JSON", func() {
+	It("refuses a trace line that is not JSON, naming the file and line", func() {
 		bad := filepath.Join(filepath.Dir(a), "bad.jsonl")
 		Expect(os.WriteFile(bad, []byte(header+"not json\n"), 0o644)).To(Succeed())
 		_, err := invoke("compare", a, bad)
-		Expect(err).To(MatchError(HavePrefix("second trace: trace line 2: ")))
+		Expect(err).To(MatchError(HavePrefix(bad + ": trace line 2: ")))
+	})
+
+	It("refuses two runs of different seeds: no roll of one can pair with the other", func() {
+		other := filepath.Join(filepath.Dir(a), "other.jsonl")
+		Expect(os.WriteFile(other, []byte(strings.Replace(header, `"seed_id":"s"`, `"seed_id":"t"`, 1)), 0o644)).To(Succeed())
+		_, err := invoke("compare", a, other)
+		Expect(err).To(MatchError(a + ` has seed "s" and ` + other + ` seed "t": rolls of different seeds share no value, so the runs cannot be aligned`))
 	})
 })
+
+const usageCompare = "usage: ladder compare [flags] <rung[/case] | trace.jsonl> <rung[/case] | trace.jsonl>, or ladder compare [flags] -against-golden <rung[/case]>"
 
 // regexpQuote escapes a path for a regular expression.
 func regexpQuote(s string) string {

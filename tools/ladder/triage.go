@@ -1,20 +1,22 @@
 package main
 
 import (
+	"bytes"
 	"errors"
 	"flag"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
+	"path/filepath"
 	"strings"
 
 	"github.com/gocarina/gocsv"
 
 	"github.com/chronicle/ladder/ladder"
+	cmp "github.com/chronicle/ladder/ladder/compare"
 	"github.com/chronicle/ladder/ladder/fixture"
 	"github.com/chronicle/ladder/ladder/regen"
-	"github.com/chronicle/ladder/sim/canon"
-	"github.com/chronicle/ladder/sim/trace"
 )
 
 // find returns the fixture named rung or rung/case.
@@ -63,64 +65,146 @@ func explain(args []string, stdout, stderr io.Writer) error {
 	return ladder.Explain(stdout, w, *holder, *claim)
 }
 
-// compare reports where two runs' traces first differ and how their rolls
-// compare. Each argument is a trace.jsonl path or a rung[/case] to run.
-func compare(args []string, stdout io.Writer) error {
-	if len(args) != 2 {
-		return errors.New("usage: ladder compare <rung[/case] | trace.jsonl> <rung[/case] | trace.jsonl>")
-	}
-	var traces [2][]byte
-	for i, a := range args {
-		var err error
-		if strings.HasSuffix(a, ".jsonl") {
-			traces[i], err = os.ReadFile(a)
-		} else {
-			traces[i], err = runTrace(a)
-		}
-		if err != nil {
-			return err
-		}
-	}
-	if d := trace.Compare(traces[0], traces[1]); d != nil {
-		fmt.Fprintf(stdout, "traces: %s\n", d.Describe(args[0], args[1]))
-	} else {
-		fmt.Fprintln(stdout, "traces: identical")
-	}
-	rd, err := trace.CompareRolls(traces[0], traces[1])
+// compare aligns two runs by roll key and reports how they differ (see
+// package ladder/compare). Each run is a rung[/case], run afresh, or a
+// trace.jsonl file, read as a stream with the dense.csv beside it when
+// there is one; -against-golden R compares R's committed goldens with a
+// fresh run of R. The -require flags turn a kind of drift into exit
+// status 1, after the report is printed.
+func compare(args []string, stdout, stderr io.Writer) error {
+	fl := flag.NewFlagSet("compare", flag.ContinueOnError)
+	fl.SetOutput(stderr)
+	list := fl.Int("n", 5, "list at most `N` rolls of each class (at least 1: a -require error names the first)")
+	all := fl.Bool("all", false, "list every roll of each class")
+	golden := fl.String("against-golden", "", "compare the committed goldens of `rung[/case]` with a fresh run of it")
+	sameValues := fl.Bool("require-same-values", false, "exit 1 on value drift: a key both runs rolled with different values")
+	sameKeys := fl.Bool("require-same-keys", false, "exit 1 on control-flow drift: a key only one run rolled")
+	sameRolls := fl.Bool("require-same-rolls", false, "exit 1 unless every roll is the same in both runs (keys, values, thresholds)")
+	pos, err := parseInterspersed(fl, args)
 	if err != nil {
 		return err
 	}
-	fmt.Fprintf(stdout, "rolls: %d keys rolled by both, %d with different values; %d only in %s; %d only in %s\n",
-		rd.Shared, len(rd.Differing), len(rd.OnlyA), args[0], len(rd.OnlyB), args[1])
-	show := func(title string, rs []trace.RollRecord) {
-		for i, r := range rs {
-			if i == 5 {
-				fmt.Fprintf(stdout, "  … and %d more\n", len(rs)-5)
-				break
-			}
-			pinned := ""
-			if r.Pinned {
-				pinned = " (pinned)"
-			}
-			fmt.Fprintf(stdout, "  %s: tick %d %s = %s%s (line %d)\n", title, r.Tick, r.Key, canon.FormatFloat(r.Value), pinned, r.Line)
+	const usage = "usage: ladder compare [flags] <rung[/case] | trace.jsonl> <rung[/case] | trace.jsonl>, or ladder compare [flags] -against-golden <rung[/case]>"
+	var a, b compareSide
+	switch {
+	case *golden != "" && len(pos) == 0:
+		f, err := find(*golden)
+		if err != nil {
+			return err
 		}
+		if a, err = traceFile(filepath.Join(filepath.FromSlash(f.GoldenDir()), ladder.TraceFile)); err != nil {
+			return err
+		}
+		defer a.close()
+		b, err = freshRun(*golden)
+	case *golden == "" && len(pos) == 2:
+		if a, err = side(pos[0]); err != nil {
+			return err
+		}
+		defer a.close()
+		b, err = side(pos[1])
+	default:
+		return errors.New(usage)
 	}
-	show("different", rd.Differing)
-	show("only in "+args[0], rd.OnlyA)
-	show("only in "+args[1], rd.OnlyB)
+	if err != nil {
+		return err
+	}
+	defer b.close()
+	opt := cmp.Options{List: max(*list, 1)} // the -require errors name the first of a class
+	if *all {
+		opt.List = -1
+	}
+	rep, err := cmp.Runs(a.Side, b.Side, opt)
+	if err != nil {
+		return err
+	}
+	if err := rep.Write(stdout); err != nil {
+		return err
+	}
+	first := func(d cmp.Drift) string {
+		x := rep.Classes[d].Listed[0]
+		return fmt.Sprintf("first %s at tick %d", x.Key(), x.Tick())
+	}
+	switch only := rep.Classes[cmp.OnlyA].Count + rep.Classes[cmp.OnlyB].Count; {
+	case *sameValues && rep.Classes[cmp.ValueDrift].Count > 0:
+		return fmt.Errorf("compare: -require-same-values: value drift in %d of %d shared keys, %s", rep.Classes[cmp.ValueDrift].Count, rep.Shared, first(cmp.ValueDrift))
+	case *sameKeys && only > 0:
+		d := cmp.OnlyA
+		if rep.Classes[d].Count == 0 || (rep.Classes[cmp.OnlyB].Count > 0 && rep.Classes[cmp.OnlyB].Listed[0].Tick() < rep.Classes[d].Listed[0].Tick()) {
+			d = cmp.OnlyB
+		}
+		return fmt.Errorf("compare: -require-same-keys: control-flow drift in %d keys rolled by one run only, %s", only, first(d))
+	case *sameRolls && !rep.SameRolls():
+		return fmt.Errorf("compare: -require-same-rolls: the runs' rolls differ, first at tick %d (%s)", rep.FirstRoll.Tick(), rep.FirstRoll.Key())
+	}
 	return nil
 }
 
-func runTrace(name string) ([]byte, error) {
+// parseInterspersed parses flags given before, between or after the
+// positional arguments, which it returns in order.
+func parseInterspersed(fl *flag.FlagSet, args []string) ([]string, error) {
+	var pos []string
+	for {
+		if err := fl.Parse(args); err != nil {
+			return nil, err
+		}
+		args = fl.Args()
+		if len(args) == 0 {
+			return pos, nil
+		}
+		pos = append(pos, args[0])
+		args = args[1:]
+	}
+}
+
+// compareSide is one run to compare, with what must be closed after.
+type compareSide struct {
+	cmp.Side
+	close func()
+}
+
+// side opens a trace file (a name ending in .jsonl) or runs a rung.
+func side(name string) (compareSide, error) {
+	if strings.HasSuffix(name, ".jsonl") {
+		return traceFile(name)
+	}
+	return freshRun(name)
+}
+
+// traceFile opens a trace for streaming. A trace.jsonl is a run's
+// artifact (under reports/ or goldens/), so the dense.csv beside it, when
+// there is one, is that run's too.
+func traceFile(path string) (compareSide, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return compareSide{}, err
+	}
+	s := compareSide{Side: cmp.Side{Name: filepath.ToSlash(path), Trace: f}, close: func() { f.Close() }}
+	if filepath.Base(path) != ladder.TraceFile {
+		return s, nil
+	}
+	d, err := os.ReadFile(filepath.Join(filepath.Dir(path), ladder.DenseFile))
+	switch {
+	case err == nil:
+		s.Dense = d
+	case !errors.Is(err, fs.ErrNotExist):
+		f.Close()
+		return compareSide{}, err
+	}
+	return s, nil
+}
+
+// freshRun runs a rung or case and compares what it produced.
+func freshRun(name string) (compareSide, error) {
 	f, err := find(name)
 	if err != nil {
-		return nil, err
+		return compareSide{}, err
 	}
 	res, err := ladder.Run(f)
 	if err != nil {
-		return nil, err
+		return compareSide{}, err
 	}
-	return res.Trace, nil
+	return compareSide{Side: cmp.Side{Name: f.Name(), Trace: bytes.NewReader(res.Trace), Dense: res.Dense}, close: func() {}}, nil
 }
 
 // curve prints a claim's believer curve: as the step function a `curve:`
