@@ -13,8 +13,10 @@ import (
 	"github.com/chronicle/ladder/sim/trace"
 )
 
-func mutationPin(purpose string, tick int64, site string, value float64, teller, listener string) keyed.Pin {
-	return keyed.Pin{Purpose: purpose, Tick: tick, Site: site, Participants: []string{teller, listener}, Value: value}
+// mutationPin pins a mutation roll of teller telling listener the claim
+// of the event at tick 0 ("theft@0") or 72 ("theft@72").
+func mutationPin(purpose string, tick int64, site string, value float64, teller, listener, claim string) keyed.Pin {
+	return keyed.Pin{Purpose: purpose, Tick: tick, Site: site, Participants: []string{teller, listener, claim}, Value: value}
 }
 
 var _ = Describe("Mutation in an encounter retelling", func() {
@@ -31,7 +33,7 @@ var _ = Describe("Mutation in an encounter retelling", func() {
 		in := theft(0, "theft@0", "ralof")
 		in.Actor = "thief"
 		cfg.Injections = []sim.Injection{in}
-		cfg.Pins = []keyed.Pin{mutationPin(mutation.PurposeValue, 0, "market", 0.75, "ralof", "l")}
+		cfg.Pins = []keyed.Pin{mutationPin(mutation.PurposeValue, 0, "market", 0.75, "ralof", "l", "theft@0")}
 		r := build(cfg)
 		r.through(0)
 
@@ -50,7 +52,7 @@ var _ = Describe("Mutation in an encounter retelling", func() {
 			Reason: "allegiance: ralof shifts the blame from thief (stormcloak) to tullius (imperial)",
 			Values: []trace.Value{{Name: "options", Value: 2}},
 			Roll: &trace.Roll{Threshold: 2, Roll: keyed.Roll{
-				Key:   keyed.Key{SeedID: seed, Purpose: mutation.PurposeValue, Tick: 0, Site: "market", Participants: []string{"ralof", "l"}},
+				Key:   keyed.Key{SeedID: seed, Purpose: mutation.PurposeValue, Tick: 0, Site: "market", Participants: []string{"ralof", "l", "theft@0"}},
 				Value: 0.75, Natural: evals[0].Roll.Roll.Natural, Pinned: true,
 			}},
 		}))
@@ -65,9 +67,9 @@ var _ = Describe("Mutation in an encounter retelling", func() {
 		cfg.Cast = []sim.NPC{stays("w", "market"), visits("l", "market", 72, 73)}
 		cfg.Injections = []sim.Injection{theft(0, "theft@0", "w")}
 		cfg.Pins = []keyed.Pin{
-			mutationPin(mutation.PurposeMutation, 72, "market", 0.1249, "w", "l"),
-			mutationPin(mutation.PurposeSlot, 72, "market", 0.3, "w", "l"),  // ⌊0.3 × 4⌋ = 1: item
-			mutationPin(mutation.PurposeValue, 72, "market", 0.5, "w", "l"), // ⌊0.5 × 2⌋ = 1: bread
+			mutationPin(mutation.PurposeMutation, 72, "market", 0.1249, "w", "l", "theft@0"),
+			mutationPin(mutation.PurposeSlot, 72, "market", 0.3, "w", "l", "theft@0"),  // ⌊0.3 × 4⌋ = 1: item
+			mutationPin(mutation.PurposeValue, 72, "market", 0.5, "w", "l", "theft@0"), // ⌊0.5 × 2⌋ = 1: bread
 		}
 		r := build(cfg)
 		r.through(72)
@@ -97,7 +99,7 @@ var _ = Describe("Mutation in an encounter retelling", func() {
 		cfg.Defines.MutationMax = 1
 		cfg.Cast = []sim.NPC{stays("w", "market"), stays("l", "market")}
 		cfg.Injections = []sim.Injection{theft(0, "theft@0", "w")}
-		cfg.Pins = []keyed.Pin{mutationPin(mutation.PurposeMutation, 0, "market", 0, "w", "l")}
+		cfg.Pins = []keyed.Pin{mutationPin(mutation.PurposeMutation, 0, "market", 0, "w", "l", "theft@0")}
 		r := build(cfg)
 		r.through(0)
 		Expect(r.belief("l", "theft@0").Variant).To(Equal("theft@0#v0"))

@@ -42,7 +42,7 @@ type Retelling struct {
 }
 
 func (r Retelling) roll(purpose string) keyed.Roll {
-	return r.Roller.Roll(purpose, r.Tick, r.Site, r.Teller, r.Listener)
+	return r.Roller.Roll(purpose, r.Tick, r.Site, r.Teller, r.Listener, r.Variant.Claim)
 }
 
 // Choices are the values a slot could take instead of its own: a sorted

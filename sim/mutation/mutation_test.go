@@ -39,7 +39,7 @@ func (f *fakeRoller) Roll(purpose string, tick int64, site string, participants 
 }
 
 func (f *fakeRoller) roll(purpose string) keyed.Roll {
-	return keyed.Roll{Key: keyed.Key{SeedID: "fake", Purpose: purpose, Tick: 7, Site: "market", Participants: []string{"teller", "listener"}}, Value: f.values[purpose], Natural: 0.5}
+	return keyed.Roll{Key: keyed.Key{SeedID: "fake", Purpose: purpose, Tick: 7, Site: "market", Participants: []string{"teller", "listener", "theft@2"}}, Value: f.values[purpose], Natural: 0.5}
 }
 
 var below1 = math.Nextafter(1, 0)
@@ -90,7 +90,7 @@ func retelling(r *fakeRoller, v *claims.Variant, verbatim float64) mutation.Rete
 }
 
 func key(purpose string) call {
-	return call{Purpose: purpose, Tick: 7, Site: "market", Participants: []string{"teller", "listener"}}
+	return call{Purpose: purpose, Tick: 7, Site: "market", Participants: []string{"teller", "listener", "theft@2"}}
 }
 
 var _ = Describe("Allegiance", func() {
@@ -271,12 +271,20 @@ var _ = Describe("Memory", func() {
 		Expect(roller.calls).To(Equal([]call{key(mutation.PurposeMutation)}))
 	})
 
+	It("keys its rolls by the claim too: two claims told in one encounter roll apart", func() {
+		roller := &fakeRoller{values: map[string]float64{mutation.PurposeMutation: 0.99}}
+		other := theft("thief")
+		other.Claim = "theft@3"
+		mutation.Memory{Max: 0.25}.Decide(retelling(roller, other, 0))
+		Expect(roller.calls).To(Equal([]call{{Purpose: mutation.PurposeMutation, Tick: 7, Site: "market", Participants: []string{"teller", "listener", "theft@3"}}}))
+	})
+
 	It("keys its rolls directed: the listener telling the teller rolls other keys", func() {
 		roller := &fakeRoller{values: map[string]float64{mutation.PurposeMutation: 0.99}}
 		r := retelling(roller, theft("thief"), 0)
 		r.Teller, r.Listener = "listener", "teller"
 		mutation.Memory{Max: 0.25}.Decide(r)
-		Expect(roller.calls).To(Equal([]call{{Purpose: mutation.PurposeMutation, Tick: 7, Site: "market", Participants: []string{"listener", "teller"}}}))
+		Expect(roller.calls).To(Equal([]call{{Purpose: mutation.PurposeMutation, Tick: 7, Site: "market", Participants: []string{"listener", "teller", "theft@2"}}}))
 	})
 })
 
