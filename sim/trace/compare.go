@@ -24,6 +24,10 @@ type Divergence struct {
 	Shifted               bool
 	ActualTick            int64
 	ActualKind, ActualKey string
+	// Branches are the two lines' branch keys when they are all that
+	// differs: the run moved to another timeline (a case given its own
+	// generation), so every line of the file differs the same way.
+	Branches [2]string
 }
 
 // maxFields caps how many differing fields a one-line message lists.
@@ -43,6 +47,9 @@ func (d Divergence) Describe(a, b string) string {
 		head = fmt.Sprintf("first divergent record at line %d (tick %d): ", d.Line, d.Tick)
 	}
 	if len(d.Fields) == 0 {
+		if d.Branches[0] != d.Branches[1] {
+			return head + fmt.Sprintf("the branch key differs, on this and every later line: %s %s, %s %s", a, d.Branches[0], b, d.Branches[1])
+		}
 		if d.Fields != nil {
 			head += "only the record's position (seq) differs: "
 		}
@@ -111,6 +118,9 @@ func Compare(golden, actual []byte) *Divergence {
 		d.Fields = FieldDiff(gr, ar)
 		if d.Fields == nil {
 			d.Fields = []FieldChange{}
+			gb, _ := json.Marshal(gr["branch"])
+			ab, _ := json.Marshal(ar["branch"])
+			d.Branches = [2]string{string(gb), string(ab)}
 		}
 		if gr["kind"] != ar["kind"] || keyOf(gr) != keyOf(ar) || gr["tick"] != ar["tick"] {
 			d.Shifted, d.ActualTick, d.ActualKey = true, tickOf(ar), keyOf(ar)

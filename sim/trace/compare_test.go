@@ -1,6 +1,8 @@
 package trace_test
 
 import (
+	"bytes"
+	"encoding/json"
 	"strings"
 
 	"github.com/google/go-cmp/cmp"
@@ -66,6 +68,16 @@ var _ = Describe("Compare", func() {
 		Expect(d.Fields).To(BeEmpty())
 		Expect(d.Fields).NotTo(BeNil())
 		Expect(d.String()).To(ContainSubstring(`): only the record's position (seq) differs: golden {`))
+	})
+
+	It("says when the whole file moved to another branch, not that only the position differs", func() {
+		golden := sample()
+		actual := bytes.ReplaceAll(golden, []byte(`"generation":3,`), []byte(`"generation":48315,`))
+		Expect(bytes.Equal(actual, golden)).To(BeFalse(), "the sample is on generation 3")
+		d := trace.Compare(golden, actual)
+		Expect(d.Line).To(Equal(1), "the header carries the branch too")
+		Expect(d.String()).To(HaveSuffix(`the branch key differs, on this and every later line: golden {"generation":3,"save_uuid":"` +
+			saveOf(golden) + `"}, actual {"generation":48315,"save_uuid":"` + saveOf(golden) + `"}`))
 	})
 
 	It("locates a deleted line at the first line that moved up", func() {
@@ -183,3 +195,14 @@ var _ = Describe("Divergence.String", func() {
 		Expect(d.String()).To(Equal("first divergent record at line 1 (tick 0,  ): golden " + strings.Repeat("x", 200) + "…, actual " + strings.Repeat("y", 200)))
 	})
 })
+
+// saveOf returns the save_uuid of a trace file's header.
+func saveOf(file []byte) string {
+	var h struct {
+		Branch struct {
+			SaveUUID string `json:"save_uuid"`
+		} `json:"branch"`
+	}
+	Expect(json.Unmarshal(file[:bytes.IndexByte(file, '\n')], &h)).To(Succeed())
+	return h.Branch.SaveUUID
+}
