@@ -159,6 +159,41 @@ func field(row []string, i int) string {
 	return row[i]
 }
 
+// ColumnSet is what a Delta says about two files whose headers differ,
+// reduced to what a one-line failure message needs: the columns only one
+// side has, the first changed cell in Cells' order and the first in a
+// column both have, and the first tick only one side has.
+type ColumnSet struct {
+	Added, Removed           []string
+	First, FirstShared       *Change // nil when there is none
+	FirstMissing, FirstExtra *int64  // the first of MissingTicks and of ExtraTicks; nil when empty
+}
+
+// ColumnSet reduces the delta to its ColumnSet.
+func (d *Delta) ColumnSet() ColumnSet {
+	cs := ColumnSet{Added: d.Added, Removed: d.Removed}
+	oneSide := map[string]bool{}
+	for _, c := range slices.Concat(d.Added, d.Removed) {
+		oneSide[c] = true
+	}
+	for i, c := range d.Cells {
+		if cs.First == nil {
+			cs.First = &d.Cells[i]
+		}
+		if !oneSide[c.Column] {
+			cs.FirstShared = &d.Cells[i]
+			break
+		}
+	}
+	if len(d.MissingTicks) > 0 {
+		cs.FirstMissing = &d.MissingTicks[0]
+	}
+	if len(d.ExtraTicks) > 0 {
+		cs.FirstExtra = &d.ExtraTicks[0]
+	}
+	return cs
+}
+
 // Empty reports whether the files hold the same cells.
 func (d *Delta) Empty() bool {
 	return len(d.Added) == 0 && len(d.Removed) == 0 && len(d.Cells) == 0 &&
