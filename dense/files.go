@@ -29,7 +29,7 @@ func CompareFiles(golden, actual string) (*Divergence, error) {
 		return nil, err
 	}
 	defer a.Close()
-	same, err := EqualReaders(g, a)
+	same, err := equalReaders(g, a)
 	if err != nil || same {
 		return nil, err
 	}
@@ -41,9 +41,9 @@ func CompareFiles(golden, actual string) (*Divergence, error) {
 	return CompareReaders(g, a)
 }
 
-// EqualReaders reports whether two readers hold the same bytes, reading
+// equalReaders reports whether two readers hold the same bytes, reading
 // both in chunks.
-func EqualReaders(x, y io.Reader) (bool, error) {
+func equalReaders(x, y io.Reader) (bool, error) {
 	bx, by := make([]byte, fileChunk), make([]byte, fileChunk)
 	for {
 		nx, errX := io.ReadFull(x, bx)

@@ -292,6 +292,39 @@ var _ = Describe("Stream", func() {
 	})
 })
 
+var _ = Describe("DiffReaders and Count", func() {
+	It("say what Diff and Parse say, keeping only the first cells, over random files", func() {
+		rng := splitmix64(13)
+		everything := func(string) string { return "all" }
+		for range 2000 {
+			t := randomTable(&rng)
+			file := t.encode(t.columns())
+			golden := perturb(&rng, t, file)
+			if rng.next()%5 == 0 {
+				file = perturb(&rng, t, file)
+			}
+			want, wantErr := dense.Diff(golden, file)
+			got, err := dense.DiffReaders(bytes.NewReader(golden), bytes.NewReader(file), 2)
+			Expect(fmt.Sprint(err)).To(Equal(fmt.Sprint(wantErr)), "golden %q\nfile %q", golden, file)
+			table, parseErr := dense.Parse(file)
+			rows, cols, countErr := dense.Count(bytes.NewReader(file))
+			Expect(fmt.Sprint(countErr)).To(Equal(fmt.Sprint(parseErr)))
+			if parseErr == nil {
+				Expect([]int{rows, cols}).To(Equal([]int{len(table.Rows), len(table.Header)}))
+			}
+			if wantErr != nil {
+				continue
+			}
+			Expect(got.Summary()).To(Equal(want.Summary()))
+			Expect(got.Groups(byHolder)).To(Equal(want.Groups(byHolder)))
+			Expect(got.Groups(everything)).To(Equal(want.Groups(everything)))
+			Expect(got.Empty()).To(Equal(want.Empty()))
+			Expect(got.Cells).To(Equal(want.Cells[:min(2, len(want.Cells))]))
+			Expect(got.Dropped).To(Equal(len(want.Cells) - len(got.Cells)))
+		}
+	})
+})
+
 var _ = Describe("CompareReaders and CompareFiles", func() {
 	It("answer as Compare does, over random goldens", func() {
 		rng := splitmix64(11)

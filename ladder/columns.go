@@ -7,8 +7,8 @@ import (
 	"github.com/chronicle/ladder/dense"
 )
 
-// recorder builds the dense CSV of a run, one row per tick, following the
-// column contract in docs/dense-columns.md:
+// recorder says which dense columns exist and what value each has at the
+// current tick, following the column contract in docs/dense-columns.md:
 //
 //	tick
 //	<npc>/alive, <npc>/at                           for every NPC, sorted
@@ -18,10 +18,12 @@ import (
 //
 // Claims and beliefs appear mid-run, so the header is the sorted union over
 // the whole run; a cell is empty while its claim or belief does not exist.
+// The recorder keeps no rows: record hands each tick's row to the run,
+// which streams it to dense.csv (stream.go), and columns gives the header
+// at the end from the ids it has seen.
 type recorder struct {
 	v     view
 	npcs  []string
-	rows  []map[string]dense.Cell
 	claim map[string]bool
 	held  map[[2]string]bool
 }
@@ -32,8 +34,9 @@ func newRecorder(v view) *recorder {
 	return &recorder{v: v, npcs: v.w.NPCs(), claim: map[string]bool{}, held: map[[2]string]bool{}}
 }
 
-// record captures the current tick's row.
-func (r *recorder) record() {
+// record returns the current tick's row: each column that has a value, by
+// name.
+func (r *recorder) record() map[string]dense.Cell {
 	w := r.v.w
 	t, m := w.Now(), w.Store().Memory()
 	row := map[string]dense.Cell{}
@@ -59,12 +62,13 @@ func (r *recorder) record() {
 		row[id+"/alive"] = dense.Bool(w.Alive(id))
 		row[id+"/at"] = dense.Str(w.At(id))
 	}
-	r.rows = append(r.rows, row)
+	return row
 }
 
-// encode returns the CSV bytes of every recorded tick.
-func (r *recorder) encode() ([]byte, error) {
-	cols := []string{"tick"}
+// columns returns the header after tick, in contract order: every column
+// record has given a value so far.
+func (r *recorder) columns() []string {
+	var cols []string
 	for _, id := range r.npcs {
 		cols = append(cols, id+"/alive", id+"/at")
 	}
@@ -88,18 +92,5 @@ func (r *recorder) encode() ([]byte, error) {
 			cols = append(cols, p[0]+"/"+p[1]+"/"+s)
 		}
 	}
-	rows := make([][]dense.Cell, len(r.rows))
-	for t, m := range r.rows {
-		row := make([]dense.Cell, len(cols))
-		row[0] = dense.Int(int64(t))
-		for i, c := range cols[1:] {
-			if cell, ok := m[c]; ok {
-				row[i+1] = cell
-			} else {
-				row[i+1] = dense.Empty()
-			}
-		}
-		rows[t] = row
-	}
-	return dense.Encode(cols, rows)
+	return cols
 }

@@ -52,6 +52,17 @@ func (r *Run) Trace(rec Record) {
 	}
 }
 
+// Traces reports whether a trace check's range includes tick t: a record
+// of any other tick need not be decoded for them.
+func (r *Run) Traces(t int64) bool {
+	for _, i := range r.traces {
+		if r.items[i].When.Has(t) {
+			return true
+		}
+	}
+	return false
+}
+
 // Event shows one canonical event to the event checks whose range includes
 // its tick.
 func (r *Run) Event(rec events.Record) {

@@ -51,7 +51,7 @@ func explain(args []string, stdout, stderr io.Writer) error {
 	if tick >= f.Ticks {
 		return fmt.Errorf("explain: tick %d is outside %s's run [0, %d)", tick, f.Name(), f.Ticks)
 	}
-	w, _, err := ladder.Build(f)
+	w, err := ladder.Build(f, nil)
 	if err != nil {
 		return err
 	}
@@ -116,11 +116,7 @@ func runTrace(name string) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	res, err := ladder.Run(f)
-	if err != nil {
-		return nil, err
-	}
-	return res.Trace, nil
+	return runArtifact(f, ladder.TraceFile)
 }
 
 // curve prints a claim's believer curve: as the step function a `curve:`
