@@ -26,6 +26,7 @@ type recorder struct {
 	npcs  []string
 	claim map[string]bool
 	held  map[[2]string]bool
+	width int // the last row's cells: the next row's map is made that size
 }
 
 var beliefSuffixes = []string{"variant", "confidence", "verbatim", "gist", "stage", "sources"}
@@ -39,7 +40,7 @@ func newRecorder(v view) *recorder {
 func (r *recorder) record() map[string]dense.Cell {
 	w := r.v.w
 	t, m := w.Now(), w.Store().Memory()
-	row := map[string]dense.Cell{}
+	row := make(map[string]dense.Cell, r.width)
 	for _, id := range w.Store().ClaimIDs() {
 		r.claim[id] = true
 		row[id+"/believers"] = dense.Int(int64(r.v.Believers(id)))
@@ -62,6 +63,7 @@ func (r *recorder) record() map[string]dense.Cell {
 		row[id+"/alive"] = dense.Bool(w.Alive(id))
 		row[id+"/at"] = dense.Str(w.At(id))
 	}
+	r.width = len(row)
 	return row
 }
 

@@ -225,7 +225,7 @@ func (s *traceSink) Emit(r trace.Record) {
 	}
 	line := s.buf[start:]
 	s.compare(line)
-	if s.chk != nil && s.chk.Traces(r.Tick) {
+	if s.chk != nil && s.chk.Traces(r.Tick, string(r.Body.Kind())) {
 		var rec expect.Record
 		if err := json.Unmarshal(line, &rec); err != nil {
 			s.err = fmt.Errorf("trace line %d: %w", s.lines, err)

@@ -12,6 +12,6 @@
 // Traces are compared with their goldens a line at a time, as they are
 // produced (TraceFollower) or afterwards from two files (CompareTraceFiles),
 // and the first divergence is named exactly as trace.Compare names it for
-// two whole files. Files are compared for equality (Same) and copied
-// (Copy) in chunks, never read whole.
+// two whole files. Files are compared for equality (Same) in chunks,
+// never read whole.
 package artifact

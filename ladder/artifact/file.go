@@ -135,22 +135,3 @@ func readErr(errs ...error) error {
 	}
 	return errors.Join(out...)
 }
-
-// Copy writes a copy of the file src to dst as a File, without reading it
-// into memory.
-func Copy(dst, src string) error {
-	in, err := os.Open(src)
-	if err != nil {
-		return err
-	}
-	defer in.Close()
-	out, err := Create(dst)
-	if err != nil {
-		return err
-	}
-	if _, err := io.Copy(out.f, in); err != nil {
-		out.Abort()
-		return fmt.Errorf("copy %s to %s: %w", src, dst, err)
-	}
-	return out.Commit()
-}

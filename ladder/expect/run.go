@@ -52,11 +52,15 @@ func (r *Run) Trace(rec Record) {
 	}
 }
 
-// Traces reports whether a trace check's range includes tick t: a record
-// of any other tick need not be decoded for them.
-func (r *Run) Traces(t int64) bool {
+// Traces reports whether a trace check would read a record of tick t and
+// the given kind: one whose range includes t and that reads every kind or
+// that one (KindedTraceCheck). Any other record need not be decoded.
+func (r *Run) Traces(t int64, kind string) bool {
 	for _, i := range r.traces {
-		if r.items[i].When.Has(t) {
+		if !r.items[i].When.Has(t) {
+			continue
+		}
+		if k, ok := r.items[i].Check.(KindedTraceCheck); !ok || k.TraceKind() == kind {
 			return true
 		}
 	}
