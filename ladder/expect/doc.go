@@ -16,8 +16,10 @@
 //     (belief, holders, curve, claims, variant, value, npc,
 //     duplicate_rejected, supersession);
 //   - TraceCheck: once per trace record whose tick is in the range, one
-//     record at a time, so the runner never needs the whole trace in memory
-//     (trace);
+//     record at a time as the run streams its trace, so the runner never
+//     holds the trace (trace); one that reads a single record kind says so
+//     (KindedTraceCheck) and the runner decodes no record of another kind
+//     for it;
 //   - EventCheck: once per canonical event in the range (events).
 //
 // Every check counts what it examined (ticks, candidate records, NPCs in
