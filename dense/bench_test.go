@@ -156,6 +156,21 @@ func BenchmarkCompareFiles(b *testing.B) {
 			}
 		}
 	})
+	b.Run("ReadFile+Compare-100MB", func(b *testing.B) {
+		// The way before: both files read whole, then compared in memory.
+		b.SetBytes(int64(len(in.golden)))
+		b.ReportAllocs()
+		for b.Loop() {
+			g, errG := os.ReadFile(golden)
+			a, errA := os.ReadFile(equal)
+			if errG != nil || errA != nil {
+				b.Fatal(errG, errA)
+			}
+			if d, err := dense.Compare(g, a); d != nil || err != nil {
+				b.Fatal(d, err)
+			}
+		}
+	})
 	b.Run("diverge-at-end-100MB", func(b *testing.B) {
 		b.SetBytes(int64(len(in.golden)))
 		b.ReportAllocs()
