@@ -150,10 +150,6 @@ func (s *Stream) spillRow(tick int64) error {
 // Rows returns how many rows have been added.
 func (s *Stream) Rows() int { return s.rows }
 
-// Columns returns the names of the columns that have held a cell so far,
-// in the order they first did.
-func (s *Stream) Columns() []string { return slices.Clone(s.names) }
-
 // Comparison is how a streamed dense file compares with its golden.
 type Comparison struct {
 	// Divergence is what Compare(golden, file) returns for the two whole

@@ -145,7 +145,12 @@ func (s *streams) finish(columns []string) (*compared, error) {
 	if s.cmp == nil {
 		return nil, nil
 	}
-	if !s.cmp.dense.missing && s.cmp.dense.err == nil {
+	var malformed *dense.FormatError
+	switch {
+	case s.cmp.dense.missing || s.cmp.dense.err != nil:
+	case c.Err != nil && !errors.As(c.Err, &malformed):
+		s.cmp.dense.err = c.Err // the golden could not be read, which is not a malformed golden
+	default:
 		s.cmp.dense.result = c
 	}
 	if s.traceF != nil {

@@ -161,15 +161,19 @@ var _ = Describe("Verify", Label("unit"), func() {
 	// determinism matrix runs under qemu-user, where fork/exec crashes the
 	// 386 Go runtime.
 
-	It("reports a golden it cannot read", func() {
-		Expect(os.Remove(filepath.Join(dir, ladder.TraceFile))).To(Succeed())
-		Expect(os.Mkdir(filepath.Join(dir, ladder.TraceFile), 0o755)).To(Succeed())
-		v := verify(res.Fixture, tmp)
-		Expect(v.Warnings).To(BeEmpty())
-		Expect(messages(v)).To(HaveLen(1))
-		Expect(messages(v)[0]).To(HavePrefix("T0.2 trace.jsonl: cannot read the golden: "))
-		Expect(messages(v)[0]).To(HaveSuffix(t02Commands))
-	})
+	DescribeTable("reports a golden it cannot read",
+		func(name string) {
+			Expect(os.Remove(filepath.Join(dir, name))).To(Succeed())
+			Expect(os.Mkdir(filepath.Join(dir, name), 0o755)).To(Succeed())
+			v := verify(res.Fixture, tmp)
+			Expect(v.Warnings).To(BeEmpty())
+			Expect(messages(v)).To(HaveLen(1))
+			Expect(messages(v)[0]).To(HavePrefix("T0.2 " + name + ": cannot read the golden: "))
+			Expect(messages(v)[0]).To(HaveSuffix(t02Commands))
+		},
+		Entry("trace.jsonl", ladder.TraceFile),
+		Entry("dense.csv", ladder.DenseFile),
+	)
 
 	DescribeTable("reports a malformed golden",
 		func(name string, golden func([]byte) []byte, want string) {
