@@ -73,8 +73,8 @@ type streams struct {
 
 // openStreams creates a run's artifact files under opt.Dir and opens the
 // goldens it compares them with.
-func openStreams(f *fixture.Fixture, opt Options) (s *streams, err error) {
-	s = &streams{f: f, dir: opt.Dir}
+func openStreams(f *fixture.Fixture, opt Options) (_ *streams, err error) {
+	s := &streams{f: f, dir: opt.Dir}
 	defer func() {
 		if err != nil {
 			s.abort()
@@ -106,8 +106,10 @@ func openStreams(f *fixture.Fixture, opt Options) (s *streams, err error) {
 		}
 	}
 	s.table = dense.NewStream(s.spill, denseGolden)
-	s.sink, err = newTraceSink(s.trace, traceHeader(f), s.traceF, s.sameF)
-	return s, err
+	if s.sink, err = newTraceSink(s.trace, traceHeader(f), s.traceF, s.sameF); err != nil {
+		return nil, err
+	}
+	return s, nil
 }
 
 // golden opens a golden for reading, recording in o a file that does not

@@ -2,6 +2,7 @@ package harness_test
 
 import (
 	"os"
+	"path/filepath"
 
 	. "github.com/onsi/ginkgo/v2"
 	. "github.com/onsi/gomega"
@@ -76,3 +77,16 @@ func entries(dir string) []string {
 	}
 	return out
 }
+
+var _ = Describe("a run that cannot write its artifacts", Label("unit"), func() {
+	It("is an error naming the rung, and leaves nothing behind", func() {
+		f := parse("fixtures/T0.9-unit.yaml", abortWorld)
+		dir := GinkgoT().TempDir()
+		blocked := filepath.Join(dir, "file")
+		Expect(os.WriteFile(blocked, nil, 0o644)).To(Succeed())
+		res, err := ladder.Run(f, ladder.Options{Dir: filepath.Join(blocked, "T0.9")})
+		Expect(res).To(BeNil())
+		Expect(err).To(MatchError(HavePrefix("T0.9: ")))
+		Expect(entries(dir)).To(Equal([]string{"file"}))
+	})
+})
