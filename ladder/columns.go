@@ -8,8 +8,8 @@ import (
 	"github.com/chronicle/ladder/dense"
 )
 
-// recorder builds the dense CSV of a run, one row per tick, following the
-// column contract in docs/dense-columns.md:
+// recorder says which dense columns exist and what value each has at the
+// current tick, following the column contract in docs/dense-columns.md:
 //
 //	tick
 //	<npc>/alive, <npc>/at                           for every NPC, sorted
@@ -26,11 +26,12 @@ import (
 // Claims, beliefs and the social state appear mid-run, so the header is the
 // sorted union over the whole run; a cell is empty while its claim, belief
 // or social record does not exist. A world without social state has no
-// social columns at all.
+// social columns at all. The recorder keeps no rows: record hands each
+// tick's row to the run, which streams it to dense.csv (stream.go), and
+// columns gives the header at the end from the ids it has seen.
 type recorder struct {
 	v     view
 	npcs  []string
-	rows  []map[string]dense.Cell
 	claim map[string]bool
 	held  map[[2]string]bool
 	// The social blocks' keys seen so far.
@@ -38,6 +39,7 @@ type recorder struct {
 	grudge  map[[2]string]bool
 	oblig   map[string]bool
 	opinion map[[3]string]bool
+	width   int // the last row's cells: the next row's map is made that size
 }
 
 var (
@@ -52,11 +54,12 @@ func newRecorder(v view) *recorder {
 		accum: map[[2]string]bool{}, grudge: map[[2]string]bool{}, oblig: map[string]bool{}, opinion: map[[3]string]bool{}}
 }
 
-// record captures the current tick's row.
-func (r *recorder) record() {
+// record returns the current tick's row: each column that has a value, by
+// name.
+func (r *recorder) record() map[string]dense.Cell {
 	w := r.v.w
 	t, m := w.Now(), w.Store().Memory()
-	row := map[string]dense.Cell{}
+	row := make(map[string]dense.Cell, r.width)
 	for _, id := range w.Store().ClaimIDs() {
 		r.claim[id] = true
 		row[id+"/believers"] = dense.Int(int64(r.v.Believers(id)))
@@ -80,7 +83,8 @@ func (r *recorder) record() {
 		row[id+"/at"] = dense.Str(w.At(id))
 	}
 	r.recordSocial(row, t)
-	r.rows = append(r.rows, row)
+	r.width = len(row)
+	return row
 }
 
 // recordSocial adds the social blocks' cells: accumulators (the offences
@@ -115,9 +119,10 @@ func (r *recorder) recordSocial(row map[string]dense.Cell, t int64) {
 	}
 }
 
-// encode returns the CSV bytes of every recorded tick.
-func (r *recorder) encode() ([]byte, error) {
-	cols := []string{"tick"}
+// columns returns the header after tick, in contract order: every column
+// record has given a value so far.
+func (r *recorder) columns() []string {
+	var cols []string
 	for _, id := range r.npcs {
 		cols = append(cols, id+"/alive", id+"/at")
 	}
@@ -142,20 +147,7 @@ func (r *recorder) encode() ([]byte, error) {
 		}
 	}
 	cols = append(cols, r.socialColumns()...)
-	rows := make([][]dense.Cell, len(r.rows))
-	for t, m := range r.rows {
-		row := make([]dense.Cell, len(cols))
-		row[0] = dense.Int(int64(t))
-		for i, c := range cols[1:] {
-			if cell, ok := m[c]; ok {
-				row[i+1] = cell
-			} else {
-				row[i+1] = dense.Empty()
-			}
-		}
-		rows[t] = row
-	}
-	return dense.Encode(cols, rows)
+	return cols
 }
 
 // socialColumns returns the social blocks' columns, each block sorted by

@@ -90,6 +90,14 @@ type TraceCheck interface {
 	ObserveTrace(r Record, o *Outcome)
 }
 
+// KindedTraceCheck is a TraceCheck that reads records of one kind only,
+// so a runner need not decode a record of another kind for it (decoding
+// is most of what a streamed run spends on its trace expectations).
+type KindedTraceCheck interface {
+	TraceCheck
+	TraceKind() string
+}
+
 // EventCheck sees every canonical event whose tick is in its range, one at
 // a time, in log order.
 type EventCheck interface {

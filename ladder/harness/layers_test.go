@@ -34,19 +34,17 @@ func ladderFixtures() []*fixture.Fixture {
 // layersOf builds a fixture's world and returns the layers it uses.
 func layersOf(f *fixture.Fixture) rules.Layers {
 	GinkgoHelper()
-	w, _, err := ladder.Build(f)
+	w, err := ladder.Build(f, nil)
 	Expect(err).NotTo(HaveOccurred())
 	return w.Layers()
 }
 
-// artifacts runs a fixture and returns its three golden files.
-func artifacts(f *fixture.Fixture) map[string][]byte {
+// runArtifacts runs a fixture and returns its three golden files.
+func runArtifacts(f *fixture.Fixture) map[string][]byte {
 	GinkgoHelper()
-	res, err := ladder.Run(f)
+	res, err := ladder.Run(f, ladder.Options{Dir: GinkgoT().TempDir()})
 	Expect(err).NotTo(HaveOccurred(), f.Name())
-	arts, err := res.Artifacts()
-	Expect(err).NotTo(HaveOccurred())
-	return arts
+	return artifacts(res)
 }
 
 // socialDefinesMoved returns d with every social define moved off its
@@ -98,7 +96,7 @@ var _ = Describe("Layers on the ladder's fixtures (decision 0015)", Label("unit"
 			}
 			moved := *f
 			moved.Defines = socialDefinesMoved(f.Defines)
-			want, got := artifacts(f), artifacts(&moved)
+			want, got := runArtifacts(f), runArtifacts(&moved)
 			for _, name := range ladder.ArtifactNames {
 				Expect(bytes.Equal(got[name], want[name])).To(BeTrue(), "%s %s moved with the social defines", f.Name(), name)
 			}
@@ -119,7 +117,7 @@ var _ = Describe("Layers on the ladder's fixtures (decision 0015)", Label("unit"
 		}
 		Expect(core).NotTo(BeNil())
 		Expect(social).NotTo(BeNil())
-		coreWant, socialWant := artifacts(core), artifacts(social)
+		coreWant, socialWant := runArtifacts(core), runArtifacts(social)
 		examined := 0
 		for _, fl := range rules.Fields() {
 			if fl.Layer != rules.Social {
@@ -133,7 +131,7 @@ var _ = Describe("Layers on the ladder's fixtures (decision 0015)", Label("unit"
 				} else {
 					Expect(moved.Defines.SetFloat(fl.Name, v/2)).To(Succeed())
 				}
-				got := artifacts(&moved)
+				got := runArtifacts(&moved)
 				if f == core {
 					for _, name := range ladder.ArtifactNames {
 						Expect(bytes.Equal(got[name], coreWant[name])).To(BeTrue(), "T0.1 %s moved with %s", name, fl.Name)

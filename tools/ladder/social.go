@@ -48,7 +48,8 @@ func (f *firedFilter) IsBoolFlag() bool { return true }
 // stepped runs a rung (or case) to its last tick, or to tick until when
 // until ≥ 0, and returns the world and its trace.
 func stepped(f *fixture.Fixture, until int64) (*sim.World, []trace.Record, error) {
-	w, tr, err := ladder.Build(f)
+	tr := &trace.Buffer{}
+	w, err := ladder.Build(f, tr)
 	if err != nil {
 		return nil, nil, err
 	}
