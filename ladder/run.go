@@ -150,7 +150,7 @@ func Build(f *fixture.Fixture) (*sim.World, *trace.Buffer, error) {
 	}
 	cfg := sim.Config{
 		SeedID: f.SeedID, Branch: f.Branch, Defines: f.Defines, Rules: set, Pins: f.Pins,
-		Locations: f.Locations, Cast: f.Cast, Relationships: f.Relationships, Kin: f.Kin, Injections: f.Injections, Items: f.Items,
+		Locations: f.Locations, Cast: f.Cast, Relationships: f.Relationships, Kin: f.Kin, Roles: f.Roles, Injections: f.Injections, Items: f.Items,
 	}
 	tr := &trace.Buffer{Header: trace.Header{SeedID: f.SeedID, Branch: f.Branch, KeyframeEvery: f.Defines.TicksPerDay, Version: sim.TraceVersion(cfg.Layers())}}
 	cfg.Sink = tr
