@@ -25,7 +25,7 @@ var _ = Describe("pair weighting", func() {
 		Expect(g).To(Equal(1.05), "the larger of the two directions")
 		gr, _ := gs.Get("a", "b")
 		g, _ = gs.Between("a", "b", 100)
-		Expect(g).To(Equal(float64(gr.EmotionalAt(100, curves) + gr.EvidentiaryAt(100, curves))), "as of the tick")
+		Expect(g).To(Equal(float64(gr.EmotionalAt(100, curves)+gr.EvidentiaryAt(100, curves))), "as of the tick")
 		_, ok = gs.Between("a", "c", 0)
 		Expect(ok).To(BeFalse())
 	})
