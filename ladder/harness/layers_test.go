@@ -99,6 +99,7 @@ var _ = Describe("Layers on the ladder's fixtures (decision 0015)", Label("unit"
 		Expect(count["core"]).To(BeNumerically(">=", 23))
 		Expect(count["core+social"]).To(BeNumerically(">=", 5))
 		Expect(count["core+social+schedule"]).To(BeNumerically(">=", 2))
+		Expect(count["core+social+weighting"]).To(BeNumerically(">=", 2))
 	})
 
 	It("changes nothing in a rung's artifacts when every define of every layer it does not use changes", func() {
@@ -124,7 +125,7 @@ var _ = Describe("Layers on the ladder's fixtures (decision 0015)", Label("unit"
 		core := byName["T0.1"]
 		Expect(core).NotTo(BeNil())
 		// A rung that uses each layer.
-		users := map[rules.Layer]*fixture.Fixture{rules.Social: byName["T3.3"], rules.Schedule: byName["T4a.1"]}
+		users := map[rules.Layer]*fixture.Fixture{rules.Social: byName["T3.3"], rules.Schedule: byName["T4a.1"], rules.Weighting: byName["T4b.1"]}
 		coreWant := artifacts(core)
 		examined := 0
 		for _, fl := range rules.Fields() {
@@ -154,6 +155,6 @@ var _ = Describe("Layers on the ladder's fixtures (decision 0015)", Label("unit"
 			}
 			examined++
 		}
-		Expect(examined).To(Equal(15))
+		Expect(examined).To(Equal(16))
 	})
 })

@@ -238,19 +238,17 @@ func change(b trace.Body) (key, state, line string) {
 		return "role " + r.Role, state, fmt.Sprintf("role %s: {state}%s", r.Role, cite(r.Rule, r.Cause))
 	case *trace.RuleEval:
 		if r.Rule == rules.PairWeighting && r.Fired {
-			// subject: holder->target/cause; the weight before is the pair's
-			// last spelling, or the one the record gives.
+			// subject: holder->target/cause; the record gives the weight
+			// before and after and the grudge's strength.
 			grudge, cause, _ := strings.Cut(r.Subject, "/")
-			var after string
+			weights := map[string]string{} // looked up, never ranged over
 			for _, v := range r.Values {
-				if v.Name == "after" {
-					after = canon.FormatFloat(v.Value)
-				}
+				weights[v.Name] = canon.FormatFloat(v.Value)
 			}
 			a, b, _ := strings.Cut(grudge, "->")
 			pair := min(a, b) + "~" + max(a, b)
-			return "weight " + pair, "weight " + after,
-				fmt.Sprintf("pair weight %s: {state} (grudge %s)%s", pair, grudge, cite(r.Rule, cause))
+			return "weight " + pair, "weight " + weights["after"],
+				fmt.Sprintf("pair weight %s: %s → %s (grudge %s at %s)%s", pair, weights["before"], weights["after"], grudge, weights["grudge"], cite(r.Rule, cause))
 		}
 		if r.Rule != rules.AccumulationThreshold || r.Reason == "disabled" {
 			return "", "", ""

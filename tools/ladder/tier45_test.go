@@ -59,3 +59,25 @@ tick 83  restored rewrite@10:frida:killing@10: temple_of_kynareth, from tick 83 
 		Expect(out).To(ContainSubstring("tick 83  event restore@83:frida:killing@10 (restore) appended  (rule schedule-write-back, cause rewrite@10:frida:killing@10)\n"))
 	})
 })
+
+var _ = Describe("diff, Tier 4b", Serial, func() {
+	BeforeEach(func() { socialRoot("T4b.1-avoidance.yaml") })
+
+	It("lists the pair weight rule 18 set, before → after, with the grudge, the rule and the cause", func() {
+		out, err := invoke("diff", "-rung", "T4b.1", "-from", "18", "-to", "30")
+		Expect(err).NotTo(HaveOccurred())
+		Expect(out).To(Equal(`T4b.1: social-state changes after tick 18, up to tick 30
+tick 19  event grudge@19:torvar:ulf:brawl@19 (grudge) appended  (rule grudge-creation, cause brawl@19)
+tick 19  grudge torvar->ulf formed: emotional 0.6, evidentiary 0.45  (rule grudge-creation, cause brawl@19)
+tick 19  pair weight torvar~ulf: 1.0 → 0.0 (grudge torvar->ulf at 1.05)  (rule pairwise-encounter-weighting, cause brawl@19)
+ticks 19–30  grudge torvar->ulf decayed: emotional 0.6, evidentiary 0.45 → emotional 0.5984136385339116, evidentiary 0.44821652350036845  (rule grudge-decay, cause brawl@19)
+4 changes
+`))
+	})
+
+	It("shows the rule disabled as no change at all", func() {
+		out, err := invoke("diff", "-rung", "T4b.1/rule-off", "-from", "18", "-to", "30")
+		Expect(err).NotTo(HaveOccurred())
+		Expect(out).NotTo(ContainSubstring("pair weight"))
+	})
+})
