@@ -79,7 +79,11 @@ func roleView(args []string, stdout, stderr io.Writer) error {
 				state += ", last held by " + r.Previous
 			}
 		}
-		fmt.Fprintf(out, "%s (faction %s, %s): %s; %d duty lapses\n", roles.Ref(r.ID), r.Faction, appointer, state, r.Lapses)
+		lapses := fmt.Sprintf("%d duty lapses", r.Lapses)
+		if r.Lapses == 1 {
+			lapses = "1 duty lapse"
+		}
+		fmt.Fprintf(out, "%s (faction %s, %s): %s; %s\n", roles.Ref(r.ID), r.Faction, appointer, state, lapses)
 		for n, b := range r.Duties {
 			fmt.Fprintf(out, "  duty %s: %s, %s\n", roles.DutyID(r.ID, n), place(b.At), blockTimes(b.From, b.To, b.Every))
 		}
