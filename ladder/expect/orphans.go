@@ -6,6 +6,7 @@ import (
 	"gopkg.in/yaml.v3"
 
 	"github.com/chronicle/ladder/sim/roles"
+	"github.com/chronicle/ladder/sim/social"
 )
 
 // no_orphans is the invariant of T5.3, checked at every tick of the run
@@ -13,10 +14,13 @@ import (
 // owed to or by it, a base block that meets it, its duties — names the
 // role (role:<id>), never a person, and resolves through it to the
 // role's holder now, or to nobody while it is vacant; nothing resolves to
-// a dead NPC. old_holder names who held the role first: the role must
-// change hands during the run (the holder dies), or the invariant was
-// never put to the test and the check fails. It examines the references
-// to the role, at every tick.
+// a dead NPC. old_holder names who held the role first: once it no
+// longer holds it, no open obligation may name it either (a debt recorded
+// to the person rather than the office dangles from then on, and the
+// engine's list of the role's references would not even show it). The
+// role must change hands during the run (the holder dies), or the
+// invariant was never put to the test and the check fails. It examines
+// the references to the role and the open obligations, at every tick.
 //
 //	no_orphans: {role: steward, old_holder: proventus}
 type noOrphansKind struct{}
@@ -44,7 +48,7 @@ func (noOrphansKind) Decode(d Decoder, n *yaml.Node, path string) Check {
 	return c
 }
 
-func (c *noOrphansCheck) Unit() string { return "role references" }
+func (c *noOrphansCheck) Unit() string { return "role references and open obligations" }
 
 func (c *noOrphansCheck) AtTick(w World, o *Outcome) {
 	t := w.Tick()
@@ -65,6 +69,19 @@ func (c *noOrphansCheck) AtTick(w World, o *Outcome) {
 	}
 	ref := roles.Ref(c.role)
 	holder := r.Holder
+	if st.leftOld {
+		for _, ob := range w.Ledger().All() {
+			if ob.State != social.Issued {
+				continue
+			}
+			o.Examine(1)
+			if ob.Creditor == c.old || ob.Debtor == c.old {
+				o.Fail(t, c.oldAt, "%s (owed by %s to %s) names %s, who no longer holds %s: an orphan; it should name the office, %s",
+					ob.ID, ob.Debtor, ob.Creditor, c.old, c.role, ref)
+				return
+			}
+		}
+	}
 	refs := w.References(c.role)
 	o.Examine(int64(len(refs)))
 	for _, x := range refs {
