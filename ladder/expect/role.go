@@ -28,6 +28,7 @@ type roleCheck struct {
 
 func (roleKind) Decode(d Decoder, n *yaml.Node, path string) Check {
 	c := &roleCheck{at: PosOf(n)}
+	before := d.Errors()
 	d.Object(n, path,
 		Field{Name: "id", Required: true, Decode: func(v *yaml.Node, p string) { c.id = d.Role(v, p) }},
 		Field{Name: "holder", Decode: func(v *yaml.Node, p string) { c.holder = &posString{d.NPC(v, p), PosOf(v)} }},
@@ -55,7 +56,7 @@ func (roleKind) Decode(d Decoder, n *yaml.Node, path string) Check {
 	switch {
 	case c.holder != nil && c.vacant != nil:
 		d.Errorf(n, path, "a role has a holder or is vacant: give one of holder and vacant")
-	case c.holder == nil && c.vacant == nil && c.since == nil && c.lapses == nil:
+	case c.holder == nil && c.vacant == nil && c.since == nil && c.lapses == nil && d.Errors() == before:
 		d.Errorf(n, path, "role needs holder, vacant, since and/or lapses: a role check with none checks nothing")
 	}
 	return c

@@ -31,6 +31,7 @@ const noOverride = "none"
 
 func (scheduleKind) Decode(d Decoder, n *yaml.Node, path string) Check {
 	c := &scheduleCheck{}
+	before := d.Errors()
 	place := func(dst **posString) func(*yaml.Node, string) {
 		return func(v *yaml.Node, p string) {
 			s := ""
@@ -46,7 +47,7 @@ func (scheduleKind) Decode(d Decoder, n *yaml.Node, path string) Check {
 		Field{Name: "base", Decode: place(&c.base)},
 		Field{Name: "override", Decode: func(v *yaml.Node, p string) { c.override = &posString{d.Str(v, p), PosOf(v)} }},
 	)
-	if c.at == nil && c.base == nil && c.override == nil {
+	if c.at == nil && c.base == nil && c.override == nil && d.Errors() == before {
 		d.Errorf(n, path, "schedule needs at, base and/or override: a schedule check with none checks nothing")
 	}
 	return c

@@ -28,6 +28,7 @@ type fakeWorld struct {
 	placements map[string]sim.Placement
 	roles      *roles.Book
 	references map[string][]roles.Reference
+	alive      map[string]bool // nil: everyone is alive
 }
 
 var _ expect.World = (*fakeWorld)(nil)
@@ -76,7 +77,7 @@ func (w *fakeWorld) Belief(string, string) (expr.Belief, bool) {
 func (w *fakeWorld) Believers(c string) int     { return len(w.store.Holders(c)) }
 func (w *fakeWorld) Holders(c string) int       { return len(w.store.Holders(c)) }
 func (w *fakeWorld) Store() *claims.Store       { return w.store }
-func (w *fakeWorld) Alive(string) bool          { return true }
+func (w *fakeWorld) Alive(npc string) bool      { return w.alive == nil || w.alive[npc] }
 func (w *fakeWorld) At(string) string           { return "" }
 func (w *fakeWorld) Resident(npc string) string { return w.homes[npc] }
 func (w *fakeWorld) NPCs() []string {
