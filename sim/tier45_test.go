@@ -240,7 +240,7 @@ var _ = Describe("rule 18, pairwise-encounter-weighting", func() {
 		before, _ := value(evals[0].Values, "before")
 		g, _ := r.Grudges().Get("b", "a")
 		c := r.Grudges().Curves()
-		Expect(before).To(Equal(1 - float64(0.5*float64(0.6*math.Exp2(-3.0/2880)+0.45*math.Exp2(-3.0/1920)))), "the pair's weight just before brawl@5")
+		Expect(before).To(Equal(1-float64(0.5*float64(0.6*math.Exp2(-3.0/2880)+0.45*math.Exp2(-3.0/1920)))), "the pair's weight just before brawl@5")
 		Expect(g.Causes).To(Equal([]string{"brawl@2", "brawl@5"}))
 		Expect(g.EmotionalAt(5, c)).To(BeNumerically(">", 0.6))
 	})
