@@ -100,6 +100,7 @@ var _ = Describe("Layers on the ladder's fixtures (decision 0015)", Label("unit"
 		Expect(count["core+social"]).To(BeNumerically(">=", 5))
 		Expect(count["core+social+schedule"]).To(BeNumerically(">=", 2))
 		Expect(count["core+social+weighting"]).To(BeNumerically(">=", 2))
+		Expect(count["core+roles"] + count["core+social+roles"]).To(BeNumerically(">=", 6))
 	})
 
 	It("changes nothing in a rung's artifacts when every define of every layer it does not use changes", func() {
@@ -125,7 +126,7 @@ var _ = Describe("Layers on the ladder's fixtures (decision 0015)", Label("unit"
 		core := byName["T0.1"]
 		Expect(core).NotTo(BeNil())
 		// A rung that uses each layer.
-		users := map[rules.Layer]*fixture.Fixture{rules.Social: byName["T3.3"], rules.Schedule: byName["T4a.1"], rules.Weighting: byName["T4b.1"]}
+		users := map[rules.Layer]*fixture.Fixture{rules.Social: byName["T3.3"], rules.Schedule: byName["T4a.1"], rules.Weighting: byName["T4b.1"], rules.Roles: byName["T5.1"]}
 		coreWant := artifacts(core)
 		examined := 0
 		for _, fl := range rules.Fields() {
@@ -155,6 +156,6 @@ var _ = Describe("Layers on the ladder's fixtures (decision 0015)", Label("unit"
 			}
 			examined++
 		}
-		Expect(examined).To(Equal(16))
+		Expect(examined).To(Equal(18), "every define of a later layer")
 	})
 })

@@ -231,11 +231,13 @@ func change(b trace.Body) (key, state, line string) {
 		return "schedule " + r.NPC + " " + r.Override, r.Change,
 			fmt.Sprintf("schedule %s %s: {state}, at %s %s%s", r.NPC, r.Override, place(r.At), window, cite(r.Rule, r.Cause))
 	case *trace.Role:
-		state = "vacant"
+		// The record says who held it before: a role is vacant between
+		// its holders.
+		change := "held by " + r.Previous + " → vacant"
 		if r.Holder != "" {
-			state = "held by " + r.Holder
+			change = "vacant → held by " + r.Holder
 		}
-		return "role " + r.Role, state, fmt.Sprintf("role %s: {state}%s", r.Role, cite(r.Rule, r.Cause))
+		return "role " + r.Role, r.Change, fmt.Sprintf("role %s: %s%s", r.Role, change, cite(r.Rule, r.Cause))
 	case *trace.RuleEval:
 		if r.Rule == rules.PairWeighting && r.Fired {
 			// subject: holder->target/cause; the record gives the weight

@@ -81,3 +81,57 @@ ticks 19–30  grudge torvar->ulf decayed: emotional 0.6, evidentiary 0.45 → e
 		Expect(out).NotTo(ContainSubstring("pair weight"))
 	})
 })
+
+var _ = Describe("role", Serial, func() {
+	BeforeEach(func() { socialRoot("T5.3-no-orphans.yaml", "T4a.1-mourning.yaml") })
+
+	DescribeTable("refuses missing or wrong arguments",
+		func(want string, args ...string) {
+			out, err := invoke(append([]string{"role"}, args...)...)
+			Expect(err).To(MatchError(want))
+			Expect(out).To(BeEmpty())
+		},
+		Entry("no rung", "role: -rung is required", "-at", "3"),
+		Entry("a tick past the run", "role: tick 48 is outside T5.3's run [0, 48)", "-rung", "T5.3", "-at", "48"),
+		Entry("a rung without roles", "role: T4a.1 declares no roles", "-rung", "T4a.1"),
+		Entry("an unknown role", `role: T5.3 has no role "mage" (roles: jarl, steward)`, "-rung", "T5.3", "-role", "mage"),
+	)
+
+	It("shows every role as of a tick: holder or vacancy, duties, every reference and what it resolves to, the role events so far", func() {
+		out, err := invoke("role", "-rung", "T5.3", "-at", "20", "-role", "steward")
+		Expect(err).NotTo(HaveOccurred())
+		Expect(out).To(Equal(`T5.3: roles as of tick 20
+role:steward (faction court, appointed by role:jarl): vacant since tick 9, last held by proventus; 0 duty lapses
+  duty duties:steward:0: hall, 8–11 every 24 ticks
+  reference duties:steward:0 names role:steward, resolves to nobody
+  reference obligation:favour@2 creditor names role:steward, resolves to nobody
+  reference olfrid's block 0 names role:steward, resolves to nobody
+events:
+tick 9  event vacancy@9:steward (vacancy)  (rule role-succession, cause death@killing@9)
+tick 9  role steward vacant (last held by proventus)  (rule role-succession, cause death@killing@9)
+2 role events up to tick 20
+`))
+		out, err = invoke("role", "-rung", "T5.3", "-at", "35")
+		Expect(err).NotTo(HaveOccurred())
+		Expect(out).To(ContainSubstring("role:steward (faction court, appointed by role:jarl): held by irileth since tick 33; 1 duty lapse\n"))
+		Expect(out).To(ContainSubstring("  reference olfrid's block 0 names role:steward, resolves to irileth\n"))
+		Expect(out).To(ContainSubstring("role:jarl (faction court, appointed by nobody): held by balgruuf since tick 0; 0 duty lapses\n"))
+		Expect(out).To(ContainSubstring("tick 33  role steward appointed irileth  (rule role-succession, cause vacancy@9:steward)\n"))
+		Expect(out).To(HaveSuffix("5 role events up to tick 35\n"))
+	})
+
+	It("lists role and schedule changes among the changes of diff, each with its rule and cause", func() {
+		out, err := invoke("diff", "-rung", "T5.3", "-from", "8", "-to", "34")
+		Expect(err).NotTo(HaveOccurred())
+		for _, line := range []string{
+			"tick 9  role steward: held by proventus → vacant  (rule role-succession, cause death@killing@9)\n",
+			"tick 9  schedule proventus duties:steward:0: duties lifted, at hall from tick 9  (rule role-succession, cause vacancy@9:steward)\n",
+			"tick 9  schedule olfrid block:0: suspended, at hall from tick 9  (rule role-succession, cause vacancy@9:steward)\n",
+			"tick 33  role steward: vacant → held by irileth  (rule role-succession, cause vacancy@9:steward)\n",
+			"tick 33  schedule olfrid block:0: suspended → resumed, at hall from tick 33  (rule role-succession, cause appointment@33:steward)\n",
+			"tick 33  event appointment@33:steward (appointment) appended  (rule role-succession, cause vacancy@9:steward)\n",
+		} {
+			Expect(out).To(ContainSubstring(line))
+		}
+	})
+})
