@@ -7,6 +7,7 @@ import (
 
 	"gopkg.in/yaml.v3"
 
+	"github.com/chronicle/ladder/ladder/jsonschema"
 	"github.com/chronicle/ladder/sim/claims"
 )
 
@@ -20,6 +21,9 @@ type beliefKind struct{}
 
 func (beliefKind) Name() string   { return "belief" }
 func (beliefKind) Timing() Timing { return AtEnd }
+func (beliefKind) Doc() string {
+	return "a (holder, claim) belief exists (or absent: true) and each field given equals the belief's; at the last tick unless timed"
+}
 
 type beliefCheck struct {
 	holder, claim string
@@ -35,6 +39,13 @@ type beliefCheck struct {
 	evidenceAt                 *Pos
 	slots                      []SlotValue
 }
+
+// stages are the rumour stages a belief can be in; evidenceTypes how
+// evidence is come by.
+var (
+	stages        = []string{"heard", "repeated", "dormant", "forgotten"}
+	evidenceTypes = []string{"witnessed", "reported"}
+)
 
 type posString struct {
 	v  string
@@ -72,19 +83,19 @@ func (beliefKind) Decode(d Decoder, n *yaml.Node, path string) Check {
 		return f
 	}
 	d.Object(n, path,
-		Field{Name: "holder", Required: true, Decode: func(v *yaml.Node, p string) { b.holder = d.NPC(v, p) }},
-		Field{Name: "claim", Required: true, Decode: func(v *yaml.Node, p string) { b.claim = d.Claim(v, p) }},
-		Field{Name: "absent", Decode: func(v *yaml.Node, p string) {
+		Field{Name: "holder", Required: true, Doc: "who holds the belief", Decode: func(v *yaml.Node, p string) { b.holder = d.NPC(v, p) }},
+		Field{Name: "claim", Required: true, Doc: "the claim believed", Decode: func(v *yaml.Node, p string) { b.claim = d.Claim(v, p) }},
+		Field{Name: "absent", Doc: "true: the belief does not exist (no other field may be given)", Decode: func(v *yaml.Node, p string) {
 			if x, ok := d.Bool(v, p); ok && !x {
 				d.Errorf(v, p, "absent: false checks nothing; remove it")
 			}
 			at := PosOf(v)
 			b.absent = &at
 		}},
-		counted(Field{Name: "confidence", Decode: func(v *yaml.Node, p string) { b.confidence = d.Number(v, p) }}),
-		counted(Field{Name: "verbatim", Decode: func(v *yaml.Node, p string) { b.verbatim = d.Number(v, p) }}),
-		counted(Field{Name: "gist", Decode: func(v *yaml.Node, p string) { b.gist = d.Number(v, p) }}),
-		counted(Field{Name: "stage", Decode: func(v *yaml.Node, p string) {
+		counted(Field{Name: "confidence", Doc: "the belief's confidence, bit for bit", Decode: func(v *yaml.Node, p string) { b.confidence = d.Number(v, p) }}),
+		counted(Field{Name: "verbatim", Doc: "its verbatim strength as of the tick, bit for bit", Decode: func(v *yaml.Node, p string) { b.verbatim = d.Number(v, p) }}),
+		counted(Field{Name: "gist", Doc: "its gist strength as of the tick, bit for bit", Decode: func(v *yaml.Node, p string) { b.gist = d.Number(v, p) }}),
+		counted(Field{Name: "stage", Doc: "its rumour stage as of the tick", Schema: jsonschema.Enum(stages...), Decode: func(v *yaml.Node, p string) {
 			s := d.Str(v, p)
 			switch s {
 			case "heard", "repeated", "dormant", "forgotten":
@@ -94,39 +105,39 @@ func (beliefKind) Decode(d Decoder, n *yaml.Node, path string) Check {
 				d.Errorf(v, p, "unknown stage %q (heard, repeated, dormant, forgotten)", s)
 			}
 		}}),
-		counted(Field{Name: "variant", Decode: func(v *yaml.Node, p string) { b.variant = &posString{d.VariantID(v, p), PosOf(v)} }}),
-		counted(Field{Name: "sources", Decode: func(v *yaml.Node, p string) {
+		counted(Field{Name: "variant", Doc: "the variant it holds", Decode: func(v *yaml.Node, p string) { b.variant = &posString{d.VariantID(v, p), PosOf(v)} }}),
+		counted(Field{Name: "sources", Doc: "how many distinct origins count towards its confidence", Schema: (&jsonschema.Schema{}).Min(0), Decode: func(v *yaml.Node, p string) {
 			if x, ok := d.Int(v, p); ok {
 				b.sources = &posInt{x, PosOf(v)}
 			}
 		}}),
-		counted(Field{Name: "source_chain", Decode: func(v *yaml.Node, p string) {
+		counted(Field{Name: "source_chain", Doc: "the chain of the evidence that formed it, oldest first, ending with the teller ([] for an eyewitness)", Decode: func(v *yaml.Node, p string) {
 			b.sourceChain = d.NPCList(v, p)
 			at := PosOf(v)
 			b.sourceChainAt = &at
 		}}),
-		counted(Field{Name: "evidence", Decode: func(v *yaml.Node, p string) {
+		counted(Field{Name: "evidence", Doc: "its evidence records, one to one and in order; fields left out match anything", Decode: func(v *yaml.Node, p string) {
 			at := PosOf(v)
 			b.evidenceAt = &at
 			b.evidence = []evidenceExpect{}
 			d.List(v, p, func(_ int, ev *yaml.Node, ep string) {
 				e := evidenceExpect{at: PosOf(ev)}
 				d.Object(ev, ep,
-					Field{Name: "type", Decode: func(x *yaml.Node, xp string) {
+					Field{Name: "type", Doc: "how it was come by", Schema: jsonschema.Enum(evidenceTypes...), Decode: func(x *yaml.Node, xp string) {
 						s := d.Str(x, xp)
 						if s != "witnessed" && s != "reported" && s != "" {
 							d.Errorf(x, xp, "evidence type is witnessed or reported, got %q", s)
 						}
 						e.typ = &posString{s, PosOf(x)}
 					}},
-					Field{Name: "source", Decode: func(x *yaml.Node, xp string) { e.source = &posString{d.NPC(x, xp), PosOf(x)} }},
-					Field{Name: "via", Decode: str(&e.via)},
-					Field{Name: "tick", Decode: func(x *yaml.Node, xp string) {
+					Field{Name: "source", Doc: "the teller (none for a witnessed record)", Decode: func(x *yaml.Node, xp string) { e.source = &posString{d.NPC(x, xp), PosOf(x)} }},
+					Field{Name: "via", Doc: "what carried it: the event id for a witness, the encounter id for testimony, injected for a fixture's report", Decode: str(&e.via)},
+					Field{Name: "tick", Doc: "when it was formed", Decode: func(x *yaml.Node, xp string) {
 						if t, ok := d.Tick(x, xp); ok {
 							e.tick = &posInt{t, PosOf(x)}
 						}
 					}},
-					Field{Name: "counted", Decode: func(x *yaml.Node, xp string) {
+					Field{Name: "counted", Doc: "whether it raised confidence (formed or corroborated the belief)", Decode: func(x *yaml.Node, xp string) {
 						if c, ok := d.Bool(x, xp); ok {
 							e.counted = &struct {
 								v  bool
@@ -138,7 +149,7 @@ func (beliefKind) Decode(d Decoder, n *yaml.Node, path string) Check {
 				b.evidence = append(b.evidence, e)
 			})
 		}}),
-		counted(Field{Name: "slots", Decode: func(v *yaml.Node, p string) { b.slots = d.SlotValues(v, p, d.ClaimKind(b.claim)) }}),
+		counted(Field{Name: "slots", Doc: "slots of the variant it holds", Decode: func(v *yaml.Node, p string) { b.slots = d.SlotValues(v, p, d.ClaimKind(b.claim)) }}),
 	)
 	if b.absent != nil && checked > 0 {
 		d.Errorf(n, path, "absent: true cannot be combined with checks of the belief's fields")

@@ -2,6 +2,8 @@ package expect
 
 import (
 	"gopkg.in/yaml.v3"
+
+	"github.com/chronicle/ladder/ladder/jsonschema"
 )
 
 // claims checks the claims in the store: how many there are (count), and
@@ -13,6 +15,9 @@ type claimsKind struct{}
 
 func (claimsKind) Name() string   { return "claims" }
 func (claimsKind) Timing() Timing { return AtEnd }
+func (claimsKind) Doc() string {
+	return "the store's claims: how many, and one claim's variants and intact lineage; at the last tick unless timed"
+}
 
 type claimsCheck struct {
 	count     *posInt
@@ -26,18 +31,18 @@ type claimsCheck struct {
 func (claimsKind) Decode(d Decoder, n *yaml.Node, path string) Check {
 	c := &claimsCheck{}
 	d.Object(n, path,
-		Field{Name: "count", Decode: func(v *yaml.Node, p string) {
+		Field{Name: "count", Doc: "how many claims the store holds", Decode: func(v *yaml.Node, p string) {
 			if x, ok := d.Int(v, p); ok {
 				c.count = &posInt{x, PosOf(v)}
 			}
 		}},
-		Field{Name: "id", Decode: func(v *yaml.Node, p string) { c.id, c.idAt = d.Claim(v, p), PosOf(v) }},
-		Field{Name: "variants", Decode: func(v *yaml.Node, p string) {
+		Field{Name: "id", Doc: "one claim, which must exist", Decode: func(v *yaml.Node, p string) { c.id, c.idAt = d.Claim(v, p), PosOf(v) }},
+		Field{Name: "variants", Doc: "how many variants the claim has", Decode: func(v *yaml.Node, p string) {
 			if x, ok := d.Int(v, p); ok {
 				c.variants = &posInt{x, PosOf(v)}
 			}
 		}},
-		Field{Name: "lineage", Decode: func(v *yaml.Node, p string) {
+		Field{Name: "lineage", Doc: "intact: every variant but the original names an existing predecessor and leads back to the original", Schema: jsonschema.Enum("intact"), Decode: func(v *yaml.Node, p string) {
 			if s := d.Str(v, p); s != "intact" {
 				d.Errorf(v, p, "lineage can only be checked to be intact (lineage: intact)")
 				return

@@ -9,6 +9,7 @@ import (
 	"gopkg.in/yaml.v3"
 
 	"github.com/chronicle/ladder/ladder/compare"
+	"github.com/chronicle/ladder/ladder/jsonschema"
 )
 
 // comparison asserts a counterfactual the way the seed words it: this run
@@ -43,6 +44,9 @@ type comparisonKind struct{}
 
 func (comparisonKind) Name() string   { return "comparison" }
 func (comparisonKind) Timing() Timing { return WholeRunOnly }
+func (comparisonKind) Doc() string {
+	return "this run against another run of the file, roll key by roll key: same values for shared keys, keys rolled by one run only inside only_in_one, the first divergence; always the whole run"
+}
 
 // Comparing is a check that compares its run with another run of the
 // fixture's file, named by Against: the loader resolves the name (and
@@ -87,14 +91,15 @@ func (s scope) holds(k compare.Key) bool {
 func (comparisonKind) Decode(d Decoder, n *yaml.Node, path string) Check {
 	c := &comparisonCheck{at: PosOf(n), scopeAt: PosOf(n)}
 	d.Object(n, path,
-		Field{Name: "against", Required: true, Decode: func(v *yaml.Node, p string) {
+		Field{Name: "against", Required: true, Doc: "the other run: the rung (T2.3) or one of its cases (T2.3/swapped), on another branch", Decode: func(v *yaml.Node, p string) {
 			c.against, c.againstAt = d.Str(v, p), PosOf(v)
 		}},
-		Field{Name: "only_in_one", Decode: func(v *yaml.Node, p string) {
-			c.scopeAt = PosOf(v)
-			c.decodeScopes(d, resolve(v), p)
-		}},
-		Field{Name: "first_divergence", Decode: func(v *yaml.Node, p string) {
+		Field{Name: "only_in_one", Doc: "where keys rolled by one run only may lie: none (the default), any, a scope or a list of scopes",
+			Schema: scopesSchema, Decode: func(v *yaml.Node, p string) {
+				c.scopeAt = PosOf(v)
+				c.decodeScopes(d, resolve(v), p)
+			}},
+		Field{Name: "first_divergence", Doc: "the tick of the first roll that is not the same in both runs", Decode: func(v *yaml.Node, p string) {
 			if t, ok := d.Tick(v, p); ok {
 				c.first = &posInt{t, PosOf(v)}
 			}
@@ -102,6 +107,27 @@ func (comparisonKind) Decode(d Decoder, n *yaml.Node, path string) Check {
 	)
 	return c
 }
+
+// scopesSchema is what only_in_one accepts (decodeScopes branches on the
+// node's shape).
+var scopesSchema = func() *jsonschema.Schema {
+	names := func(doc string) *jsonschema.Schema {
+		s := jsonschema.Array(jsonschema.String()).Doc(doc)
+		s.MinItems = new(1)
+		return s
+	}
+	tick := jsonschema.Integer().Min(0)
+	scope := jsonschema.Object(
+		jsonschema.Prop("sites", names("the locations where the key's roll is made")),
+		jsonschema.Prop("npcs", names("NPCs of whom one is among the key's participants")),
+		jsonschema.Prop("purposes", names("the key's roll purposes")),
+		jsonschema.Prop("from", tick.Doc("the first tick, inclusive")),
+		jsonschema.Prop("to", jsonschema.Integer().Min(0).Doc("the last tick, inclusive")),
+	).Doc("a key is inside a scope when it satisfies every constraint given")
+	list := jsonschema.Array(scope)
+	list.MinItems = new(1)
+	return jsonschema.AnyOf(jsonschema.Enum("none", "any"), scope, list)
+}()
 
 func (c *comparisonCheck) decodeScopes(d Decoder, v *yaml.Node, p string) {
 	switch v.Kind {

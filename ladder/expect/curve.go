@@ -4,6 +4,8 @@ import (
 	"fmt"
 
 	"gopkg.in/yaml.v3"
+
+	"github.com/chronicle/ladder/ladder/jsonschema"
 )
 
 // curve checks believers(claim) at every tick of the run against a step
@@ -16,6 +18,9 @@ type curveKind struct{}
 
 func (curveKind) Name() string   { return "curve" }
 func (curveKind) Timing() Timing { return WholeRunOnly }
+func (curveKind) Doc() string {
+	return "believers(claim) at every tick against a step function of tick: count; always the whole run"
+}
 
 type curveCheck struct {
 	claim string
@@ -30,31 +35,32 @@ type step struct {
 func (curveKind) Decode(d Decoder, n *yaml.Node, path string) Check {
 	c := &curveCheck{}
 	d.Object(n, path,
-		Field{Name: "claim", Required: true, Decode: func(v *yaml.Node, p string) { c.claim = d.Claim(v, p) }},
-		Field{Name: "believers", Required: true, Decode: func(v *yaml.Node, p string) {
-			for v != nil && v.Kind == yaml.AliasNode {
-				v = v.Alias
-			}
-			if v.Kind != yaml.MappingNode {
-				d.Errorf(v, p, "want a mapping of tick: believer count (a step function)")
-				return
-			}
-			for i := 0; i+1 < len(v.Content); i += 2 {
-				kp := fmt.Sprintf("%s[%s]", p, v.Content[i].Value)
-				t, ok1 := d.Tick(v.Content[i], kp)
-				cnt, ok2 := d.Int(v.Content[i+1], kp)
-				if !ok1 || !ok2 {
-					continue
+		Field{Name: "claim", Required: true, Doc: "the claim whose believers are counted", Decode: func(v *yaml.Node, p string) { c.claim = d.Claim(v, p) }},
+		Field{Name: "believers", Required: true, Doc: "tick: count steps from tick 0, ticks increasing; each count holds until the next step",
+			Schema: jsonschema.Map(&jsonschema.Schema{Pattern: `^[0-9]+$`}, jsonschema.Integer().Min(0)), Decode: func(v *yaml.Node, p string) {
+				for v != nil && v.Kind == yaml.AliasNode {
+					v = v.Alias
 				}
-				if len(c.steps) == 0 && t != 0 {
-					d.Errorf(v.Content[i], kp, "a curve starts at tick 0")
+				if v.Kind != yaml.MappingNode {
+					d.Errorf(v, p, "want a mapping of tick: believer count (a step function)")
+					return
 				}
-				if len(c.steps) > 0 && t <= c.steps[len(c.steps)-1].tick {
-					d.Errorf(v.Content[i], kp, "curve ticks must increase")
+				for i := 0; i+1 < len(v.Content); i += 2 {
+					kp := fmt.Sprintf("%s[%s]", p, v.Content[i].Value)
+					t, ok1 := d.Tick(v.Content[i], kp)
+					cnt, ok2 := d.Int(v.Content[i+1], kp)
+					if !ok1 || !ok2 {
+						continue
+					}
+					if len(c.steps) == 0 && t != 0 {
+						d.Errorf(v.Content[i], kp, "a curve starts at tick 0")
+					}
+					if len(c.steps) > 0 && t <= c.steps[len(c.steps)-1].tick {
+						d.Errorf(v.Content[i], kp, "curve ticks must increase")
+					}
+					c.steps = append(c.steps, step{t, cnt, PosOf(v.Content[i])})
 				}
-				c.steps = append(c.steps, step{t, cnt, PosOf(v.Content[i])})
-			}
-		}},
+			}},
 	)
 	return c
 }

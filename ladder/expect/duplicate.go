@@ -16,6 +16,9 @@ type duplicateKind struct{}
 
 func (duplicateKind) Name() string   { return "duplicate_rejected" }
 func (duplicateKind) Timing() Timing { return AtEnd }
+func (duplicateKind) Doc() string {
+	return "the store refuses a second belief for an existing (holder, claim) on every path that creates beliefs; at the last tick unless timed"
+}
 
 type duplicateCheck struct {
 	holder, claim string
@@ -25,8 +28,8 @@ type duplicateCheck struct {
 func (duplicateKind) Decode(d Decoder, n *yaml.Node, path string) Check {
 	c := &duplicateCheck{at: PosOf(n)}
 	d.Object(n, path,
-		Field{Name: "holder", Required: true, Decode: func(v *yaml.Node, p string) { c.holder = d.NPC(v, p) }},
-		Field{Name: "claim", Required: true, Decode: func(v *yaml.Node, p string) { c.claim = d.Claim(v, p) }},
+		Field{Name: "holder", Required: true, Doc: "an NPC holding the claim", Decode: func(v *yaml.Node, p string) { c.holder = d.NPC(v, p) }},
+		Field{Name: "claim", Required: true, Doc: "the claim held", Decode: func(v *yaml.Node, p string) { c.claim = d.Claim(v, p) }},
 	)
 	return c
 }

@@ -6,6 +6,7 @@ import (
 
 	"gopkg.in/yaml.v3"
 
+	"github.com/chronicle/ladder/ladder/jsonschema"
 	"github.com/chronicle/ladder/sim/events"
 )
 
@@ -19,6 +20,9 @@ type eventsKind struct{}
 
 func (eventsKind) Name() string   { return "events" }
 func (eventsKind) Timing() Timing { return WholeRun }
+func (eventsKind) Doc() string {
+	return "the number of canonical events of one kind in the range; the whole run unless timed"
+}
 
 type eventsCheck struct {
 	kind  string
@@ -28,13 +32,13 @@ type eventsCheck struct {
 func (eventsKind) Decode(d Decoder, n *yaml.Node, path string) Check {
 	c := &eventsCheck{}
 	d.Object(n, path,
-		Field{Name: "kind", Required: true, Decode: func(v *yaml.Node, p string) {
+		Field{Name: "kind", Required: true, Doc: "the canonical event kind counted, injected or engine-made", Schema: jsonschema.Enum(d.EventKinds()...), Decode: func(v *yaml.Node, p string) {
 			c.kind = d.Ident(v, p)
 			if kinds := d.EventKinds(); c.kind != "" && !slices.Contains(kinds, c.kind) {
 				d.Errorf(v, p, "unknown event kind %q%s (kinds: %s)", c.kind, d.Suggest(c.kind, kinds), strings.Join(kinds, ", "))
 			}
 		}},
-		Field{Name: "count", Required: true, Decode: func(v *yaml.Node, p string) {
+		Field{Name: "count", Required: true, Doc: "how many", Decode: func(v *yaml.Node, p string) {
 			if x, ok := d.Int(v, p); ok {
 				c.count = &posInt{x, PosOf(v)}
 			}

@@ -4,6 +4,7 @@ import (
 	"gopkg.in/yaml.v3"
 
 	"github.com/chronicle/ladder/ladder/expr"
+	"github.com/chronicle/ladder/ladder/jsonschema"
 	"github.com/chronicle/ladder/sim"
 	"github.com/chronicle/ladder/sim/claims"
 	"github.com/chronicle/ladder/sim/events"
@@ -143,10 +144,16 @@ type World interface {
 	References(role string) []roles.Reference
 }
 
-// Field is one key a mapping may hold, for Decoder.Object.
+// Field is one key a mapping may hold, for Decoder.Object. Doc and Schema
+// are read only when the fixture schema is generated: Doc describes the
+// key; Schema adds to what the decode function's accessors accept (a
+// fixed set of values, bounds) or, when it has a type of its own, stands
+// for a value whose decoding branches on the node's shape.
 type Field struct {
 	Name     string
 	Required bool
+	Doc      string
+	Schema   *jsonschema.Schema
 	Decode   func(v *yaml.Node, path string)
 }
 
@@ -168,6 +175,8 @@ type Decoder interface {
 	Ident(n *yaml.Node, path string) string
 	Int(n *yaml.Node, path string) (int64, bool)
 	Bool(n *yaml.Node, path string) (bool, bool)
+	// Null reports whether n is null, where the caller accepts null.
+	Null(n *yaml.Node) bool
 	Float(n *yaml.Node, path string) (float64, bool)
 	// Tick decodes a tick inside the run.
 	Tick(n *yaml.Node, path string) (int64, bool)

@@ -30,6 +30,9 @@ type grudgeKind struct{}
 
 func (grudgeKind) Name() string   { return "grudge" }
 func (grudgeKind) Timing() Timing { return AtEnd }
+func (grudgeKind) Doc() string {
+	return "one holder's grudge against a target (or absent: true), or with count the number of grudges; at the last tick unless timed"
+}
 
 type grudgeCheck struct {
 	holder, target         string
@@ -56,25 +59,25 @@ func (grudgeKind) Decode(d Decoder, n *yaml.Node, path string) Check {
 	}
 	var holderNode, targetNode *yaml.Node
 	d.Object(n, path,
-		Field{Name: "holder", Decode: func(v *yaml.Node, p string) { c.holder, holderNode = d.NPC(v, p), v }},
-		Field{Name: "target", Decode: func(v *yaml.Node, p string) { c.target, targetNode = d.Entity(v, p), v }},
-		Field{Name: "absent", Decode: func(v *yaml.Node, p string) {
+		Field{Name: "holder", Doc: "who holds the grudge", Decode: func(v *yaml.Node, p string) { c.holder, holderNode = d.NPC(v, p), v }},
+		Field{Name: "target", Doc: "whom it is against", Decode: func(v *yaml.Node, p string) { c.target, targetNode = d.Entity(v, p), v }},
+		Field{Name: "absent", Doc: "true: no such grudge (no other check may be given)", Decode: func(v *yaml.Node, p string) {
 			if x, ok := d.Bool(v, p); ok && !x {
 				d.Errorf(v, p, "absent: false checks nothing; remove it")
 			}
 			at := PosOf(v)
 			c.absent = &at
 		}},
-		counted(Field{Name: "emotional", Decode: func(v *yaml.Node, p string) { c.emotional = d.Number(v, p) }}),
-		counted(Field{Name: "evidentiary", Decode: func(v *yaml.Node, p string) { c.evidentiary = d.Number(v, p) }}),
-		counted(Field{Name: "emotional_above_evidentiary", Decode: func(v *yaml.Node, p string) {
+		counted(Field{Name: "emotional", Doc: "its emotional strength as of the tick, bit for bit", Decode: func(v *yaml.Node, p string) { c.emotional = d.Number(v, p) }}),
+		counted(Field{Name: "evidentiary", Doc: "its evidentiary strength as of the tick, bit for bit", Decode: func(v *yaml.Node, p string) { c.evidentiary = d.Number(v, p) }}),
+		counted(Field{Name: "emotional_above_evidentiary", Doc: "true: felt more than proven (emotional > evidentiary, strictly)", Decode: func(v *yaml.Node, p string) {
 			if x, ok := d.Bool(v, p); ok && !x {
 				d.Errorf(v, p, "emotional_above_evidentiary: false checks nothing; compare the strengths with emotional and evidentiary")
 			}
 			at := PosOf(v)
 			c.above = &at
 		}}),
-		counted(Field{Name: "settled", Decode: func(v *yaml.Node, p string) {
+		counted(Field{Name: "settled", Doc: "whether it is settled (its total strength below the grudge_settled define) and no longer acts", Decode: func(v *yaml.Node, p string) {
 			if x, ok := d.Bool(v, p); ok {
 				c.settled = &struct {
 					v  bool
@@ -82,7 +85,7 @@ func (grudgeKind) Decode(d Decoder, n *yaml.Node, path string) Check {
 				}{x, PosOf(v)}
 			}
 		}}),
-		counted(Field{Name: "causes", Decode: func(v *yaml.Node, p string) {
+		counted(Field{Name: "causes", Doc: "the claims that caused or reinforced it, in that order", Decode: func(v *yaml.Node, p string) {
 			c.causes = []string{}
 			d.List(v, p, func(_ int, x *yaml.Node, xp string) {
 				if id := d.Claim(x, xp); id != "" {
@@ -92,7 +95,7 @@ func (grudgeKind) Decode(d Decoder, n *yaml.Node, path string) Check {
 			at := PosOf(v)
 			c.causesAt = &at
 		}}),
-		Field{Name: "count", Decode: func(v *yaml.Node, p string) {
+		Field{Name: "count", Doc: "instead of holder and target, or with one of them: how many grudges there are (of the holder, against the target)", Decode: func(v *yaml.Node, p string) {
 			if x, ok := d.Int(v, p); ok {
 				if x < 0 {
 					d.Errorf(v, p, "count must not be negative")

@@ -26,6 +26,9 @@ type holdersKind struct{}
 
 func (holdersKind) Name() string   { return "holders" }
 func (holdersKind) Timing() Timing { return AtEnd }
+func (holdersKind) Doc() string {
+	return "who holds a claim among the NPCs in scope (the cast, or residents of a hold); at the last tick unless timed"
+}
 
 type holdersCheck struct {
 	claim                 string
@@ -40,17 +43,17 @@ type holdersCheck struct {
 func (holdersKind) Decode(d Decoder, n *yaml.Node, path string) Check {
 	h := &holdersCheck{}
 	d.Object(n, path,
-		Field{Name: "claim", Required: true, Decode: func(v *yaml.Node, p string) { h.claim = d.Claim(v, p) }},
-		Field{Name: "resident", Decode: func(v *yaml.Node, p string) { h.resident = d.Hold(v, p) }},
-		Field{Name: "not_resident", Decode: func(v *yaml.Node, p string) { h.notResident = d.Hold(v, p) }},
-		Field{Name: "exactly", Decode: func(v *yaml.Node, p string) { h.exactly, h.exactlyAt = d.NPCList(v, p), PosOf(v) }},
-		Field{Name: "only", Decode: func(v *yaml.Node, p string) { h.only, h.onlyAt = d.NPCList(v, p), PosOf(v) }},
-		Field{Name: "count", Decode: func(v *yaml.Node, p string) {
+		Field{Name: "claim", Required: true, Doc: "the claim held (a stored belief, any stage)", Decode: func(v *yaml.Node, p string) { h.claim = d.Claim(v, p) }},
+		Field{Name: "resident", Doc: "scope: only NPCs resident in this hold", Decode: func(v *yaml.Node, p string) { h.resident = d.Hold(v, p) }},
+		Field{Name: "not_resident", Doc: "scope: only NPCs not resident in this hold", Decode: func(v *yaml.Node, p string) { h.notResident = d.Hold(v, p) }},
+		Field{Name: "exactly", Doc: "the holders in scope are exactly these, in any order", Decode: func(v *yaml.Node, p string) { h.exactly, h.exactlyAt = d.NPCList(v, p), PosOf(v) }},
+		Field{Name: "only", Doc: "the holders in scope are among these", Decode: func(v *yaml.Node, p string) { h.only, h.onlyAt = d.NPCList(v, p), PosOf(v) }},
+		Field{Name: "count", Doc: "how many hold it in scope", Decode: func(v *yaml.Node, p string) {
 			if c, ok := d.Int(v, p); ok {
 				h.count = &posInt{c, PosOf(v)}
 			}
 		}},
-		Field{Name: "through", Decode: func(v *yaml.Node, p string) { h.through, h.throughAt = d.NPC(v, p), PosOf(v) }},
+		Field{Name: "through", Doc: "every evidence record of every other holder in scope has this NPC in its chain", Decode: func(v *yaml.Node, p string) { h.through, h.throughAt = d.NPC(v, p), PosOf(v) }},
 	)
 	if h.exactly == nil && h.only == nil && h.count == nil && h.through == "" {
 		d.Errorf(n, path, "holders needs at least one of exactly, only, count, through")

@@ -14,6 +14,9 @@ type loggedFirstKind struct{}
 
 func (loggedFirstKind) Name() string   { return "logged_first" }
 func (loggedFirstKind) Timing() Timing { return WholeRunOnly }
+func (loggedFirstKind) Doc() string {
+	return "every belief and transmission record of the claim comes after the record that logged its event; always the whole run"
+}
 
 type loggedFirstCheck struct {
 	claim string
@@ -22,7 +25,7 @@ type loggedFirstCheck struct {
 
 func (loggedFirstKind) Decode(d Decoder, n *yaml.Node, path string) Check {
 	c := &loggedFirstCheck{}
-	d.Object(n, path, Field{Name: "claim", Required: true, Decode: func(v *yaml.Node, p string) { c.claim, c.at = d.Claim(v, p), PosOf(v) }})
+	d.Object(n, path, Field{Name: "claim", Required: true, Doc: "the claim whose records must follow its event's", Decode: func(v *yaml.Node, p string) { c.claim, c.at = d.Claim(v, p), PosOf(v) }})
 	return c
 }
 

@@ -8,6 +8,9 @@ type npcKind struct{}
 
 func (npcKind) Name() string   { return "npc" }
 func (npcKind) Timing() Timing { return AtEnd }
+func (npcKind) Doc() string {
+	return "one NPC is alive (or dead) and where it is; at the last tick unless timed"
+}
 
 type npcCheck struct {
 	id    string
@@ -21,8 +24,8 @@ type npcCheck struct {
 func (npcKind) Decode(d Decoder, n *yaml.Node, path string) Check {
 	c := &npcCheck{}
 	d.Object(n, path,
-		Field{Name: "id", Required: true, Decode: func(v *yaml.Node, p string) { c.id = d.NPC(v, p) }},
-		Field{Name: "alive", Decode: func(v *yaml.Node, p string) {
+		Field{Name: "id", Required: true, Doc: "the NPC", Decode: func(v *yaml.Node, p string) { c.id = d.NPC(v, p) }},
+		Field{Name: "alive", Doc: "true: alive; false: dead", Decode: func(v *yaml.Node, p string) {
 			if b, ok := d.Bool(v, p); ok {
 				c.alive = &struct {
 					v  bool
@@ -30,9 +33,9 @@ func (npcKind) Decode(d Decoder, n *yaml.Node, path string) Check {
 				}{b, PosOf(v)}
 			}
 		}},
-		Field{Name: "at", Decode: func(v *yaml.Node, p string) {
+		Field{Name: "at", Doc: "where the NPC is; null: nowhere", Decode: func(v *yaml.Node, p string) {
 			s := ""
-			if r := resolve(v); r.Tag != "!!null" {
+			if !d.Null(v) {
 				s = d.Location(v, p)
 			}
 			c.at = &posString{s, PosOf(v)}

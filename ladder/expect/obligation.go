@@ -5,6 +5,7 @@ import (
 
 	"gopkg.in/yaml.v3"
 
+	"github.com/chronicle/ladder/ladder/jsonschema"
 	"github.com/chronicle/ladder/sim"
 	"github.com/chronicle/ladder/sim/social"
 )
@@ -21,6 +22,9 @@ type obligationKind struct{}
 
 func (obligationKind) Name() string   { return "obligation" }
 func (obligationKind) Timing() Timing { return AtEnd }
+func (obligationKind) Doc() string {
+	return "the obligation a favour issued (or absent: true): its state, creditor and debtor; at the last tick unless timed"
+}
 
 type obligationCheck struct {
 	favour           string
@@ -36,20 +40,20 @@ var obligationStates = []string{string(social.Issued), string(social.Fulfilled),
 func (obligationKind) Decode(d Decoder, n *yaml.Node, path string) Check {
 	c := &obligationCheck{at: PosOf(n)}
 	d.Object(n, path,
-		Field{Name: "favour", Required: true, Decode: func(v *yaml.Node, p string) {
+		Field{Name: "favour", Required: true, Doc: "the favour event that issued the obligation", Decode: func(v *yaml.Node, p string) {
 			c.favour = d.Claim(v, p)
 			if k := d.ClaimKind(c.favour); c.favour != "" && k != "" && k != sim.Favour {
 				d.Errorf(v, p, "%s is a %s, not a favour: an obligation is named by the favour that issued it", c.favour, k)
 			}
 		}},
-		Field{Name: "absent", Decode: func(v *yaml.Node, p string) {
+		Field{Name: "absent", Doc: "true: no such obligation (no other field may be given)", Decode: func(v *yaml.Node, p string) {
 			if x, ok := d.Bool(v, p); ok && !x {
 				d.Errorf(v, p, "absent: false checks nothing; remove it")
 			}
 			at := PosOf(v)
 			c.absent = &at
 		}},
-		Field{Name: "state", Decode: func(v *yaml.Node, p string) {
+		Field{Name: "state", Doc: "the obligation's state", Schema: jsonschema.Enum(obligationStates...), Decode: func(v *yaml.Node, p string) {
 			c.fields++
 			s := d.Str(v, p)
 			if s != "" && !slices.Contains(obligationStates, s) {
@@ -58,11 +62,11 @@ func (obligationKind) Decode(d Decoder, n *yaml.Node, path string) Check {
 			}
 			c.state = &posString{s, PosOf(v)}
 		}},
-		Field{Name: "creditor", Decode: func(v *yaml.Node, p string) {
+		Field{Name: "creditor", Doc: "who is owed: an NPC, player, or an office (role:<id>)", Decode: func(v *yaml.Node, p string) {
 			c.fields++
 			c.creditor = &posString{d.Party(v, p), PosOf(v)}
 		}},
-		Field{Name: "debtor", Decode: func(v *yaml.Node, p string) {
+		Field{Name: "debtor", Doc: "who owes: an NPC, player, or an office (role:<id>)", Decode: func(v *yaml.Node, p string) {
 			c.fields++
 			c.debtor = &posString{d.Party(v, p), PosOf(v)}
 		}},

@@ -27,6 +27,9 @@ type noOrphansKind struct{}
 
 func (noOrphansKind) Name() string   { return "no_orphans" }
 func (noOrphansKind) Timing() Timing { return WholeRunOnly }
+func (noOrphansKind) Doc() string {
+	return "the T5.3 invariant: every reference to the role resolves through it to its holder or to vacant, never to the dead; always the whole run"
+}
 
 type noOrphansCheck struct {
 	role, old string
@@ -42,8 +45,8 @@ type orphanRun struct {
 func (noOrphansKind) Decode(d Decoder, n *yaml.Node, path string) Check {
 	c := &noOrphansCheck{at: PosOf(n)}
 	d.Object(n, path,
-		Field{Name: "role", Required: true, Decode: func(v *yaml.Node, p string) { c.role = d.Role(v, p) }},
-		Field{Name: "old_holder", Required: true, Decode: func(v *yaml.Node, p string) { c.old, c.oldAt = d.NPC(v, p), PosOf(v) }},
+		Field{Name: "role", Required: true, Doc: "the role (steward, not role:steward)", Decode: func(v *yaml.Node, p string) { c.role = d.Role(v, p) }},
+		Field{Name: "old_holder", Required: true, Doc: "who held it first: once it no longer does, no open obligation may name it", Decode: func(v *yaml.Node, p string) { c.old, c.oldAt = d.NPC(v, p), PosOf(v) }},
 	)
 	return c
 }

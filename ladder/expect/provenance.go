@@ -7,6 +7,7 @@ import (
 
 	"gopkg.in/yaml.v3"
 
+	"github.com/chronicle/ladder/ladder/jsonschema"
 	"github.com/chronicle/ladder/sim/claims"
 )
 
@@ -32,6 +33,9 @@ type provenanceKind struct{}
 
 func (provenanceKind) Name() string   { return "provenance" }
 func (provenanceKind) Timing() Timing { return AtEnd }
+func (provenanceKind) Doc() string {
+	return "how every holder of a claim came by it: by encounter only, its only eyewitnesses, never through an NPC; at the last tick unless timed"
+}
 
 type provenanceCheck struct {
 	claim        string
@@ -51,8 +55,8 @@ func (provenanceKind) Decode(d Decoder, n *yaml.Node, path string) Check {
 	c := &provenanceCheck{}
 	byGiven := false
 	d.Object(n, path,
-		Field{Name: "claim", Required: true, Decode: func(v *yaml.Node, p string) { c.claim = d.Claim(v, p) }},
-		Field{Name: "by", Decode: func(v *yaml.Node, p string) {
+		Field{Name: "claim", Required: true, Doc: "the claim", Decode: func(v *yaml.Node, p string) { c.claim = d.Claim(v, p) }},
+		Field{Name: "by", Doc: "encounter: every reported record came through a fired encounter", Schema: jsonschema.Enum("encounter"), Decode: func(v *yaml.Node, p string) {
 			byGiven = true
 			switch s := d.Str(v, p); s {
 			case "encounter":
@@ -62,8 +66,8 @@ func (provenanceKind) Decode(d Decoder, n *yaml.Node, path string) Check {
 				d.Errorf(v, p, "by: %q is not a way news travels here; the one checked is encounter", s)
 			}
 		}},
-		Field{Name: "witnessed", Decode: func(v *yaml.Node, p string) { c.witnessed, c.witnessedAt = d.NPCList(v, p), PosOf(v) }},
-		Field{Name: "not_through", Decode: func(v *yaml.Node, p string) { c.notThrough, c.notThroughAt = d.NPC(v, p), PosOf(v) }},
+		Field{Name: "witnessed", Doc: "exactly the holders with a witnessed record, in any order: the claim's only origins", Decode: func(v *yaml.Node, p string) { c.witnessed, c.witnessedAt = d.NPCList(v, p), PosOf(v) }},
+		Field{Name: "not_through", Doc: "no evidence record's chain holds this NPC", Decode: func(v *yaml.Node, p string) { c.notThrough, c.notThroughAt = d.NPC(v, p), PosOf(v) }},
 	)
 	if !byGiven && c.witnessed == nil && c.notThrough == "" {
 		d.Errorf(n, path, "provenance needs at least one of by, witnessed, not_through")

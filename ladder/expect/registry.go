@@ -45,3 +45,12 @@ func Names() []string {
 	}
 	return out
 }
+
+// Doc is a kind's one-line description, for the fixture schema: what it
+// checks and over which ticks by default ("" for a kind without one).
+func Doc(k Kind) string {
+	if d, ok := k.(interface{ Doc() string }); ok {
+		return d.Doc()
+	}
+	return ""
+}

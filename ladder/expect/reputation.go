@@ -31,6 +31,9 @@ type reputationKind struct{}
 
 func (reputationKind) Name() string   { return "reputation" }
 func (reputationKind) Timing() Timing { return AtEnd }
+func (reputationKind) Doc() string {
+	return "one observer's reputation row for a subject (alpha, beta, mean, or absent: true), or the set of observers who hold or changed a row; at the last tick unless timed"
+}
 
 type reputationCheck struct {
 	observer, subject, dimension string
@@ -45,21 +48,21 @@ func (reputationKind) Decode(d Decoder, n *yaml.Node, path string) Check {
 	c := &reputationCheck{at: PosOf(n)}
 	fields := 0
 	d.Object(n, path,
-		Field{Name: "observer", Decode: func(v *yaml.Node, p string) { c.observer = d.NPC(v, p) }},
-		Field{Name: "subject", Required: true, Decode: func(v *yaml.Node, p string) { c.subject = d.Entity(v, p) }},
-		Field{Name: "dimension", Required: true, Decode: func(v *yaml.Node, p string) { c.dimension = d.Dimension(v, p) }},
-		Field{Name: "absent", Decode: func(v *yaml.Node, p string) {
+		Field{Name: "observer", Doc: "whose opinion: names one row", Decode: func(v *yaml.Node, p string) { c.observer = d.NPC(v, p) }},
+		Field{Name: "subject", Required: true, Doc: "whom the opinion is of", Decode: func(v *yaml.Node, p string) { c.subject = d.Entity(v, p) }},
+		Field{Name: "dimension", Required: true, Doc: "which reputation", Decode: func(v *yaml.Node, p string) { c.dimension = d.Dimension(v, p) }},
+		Field{Name: "absent", Doc: "true: the observer holds no row (has received no evidence)", Decode: func(v *yaml.Node, p string) {
 			if x, ok := d.Bool(v, p); ok && !x {
 				d.Errorf(v, p, "absent: false checks nothing; remove it")
 			}
 			at := PosOf(v)
 			c.absent = &at
 		}},
-		Field{Name: "alpha", Decode: func(v *yaml.Node, p string) { fields++; c.alpha = d.Number(v, p) }},
-		Field{Name: "beta", Decode: func(v *yaml.Node, p string) { fields++; c.beta = d.Number(v, p) }},
-		Field{Name: "mean", Decode: func(v *yaml.Node, p string) { fields++; c.mean = d.Number(v, p) }},
-		Field{Name: "observers", Decode: func(v *yaml.Node, p string) { c.observers, c.observersAt = d.NPCList(v, p), PosOf(v) }},
-		Field{Name: "changed", Decode: func(v *yaml.Node, p string) { c.changed, c.changedAt = d.NPCList(v, p), PosOf(v) }},
+		Field{Name: "alpha", Doc: "the row's α (evidence for, plus the prior), bit for bit", Decode: func(v *yaml.Node, p string) { fields++; c.alpha = d.Number(v, p) }},
+		Field{Name: "beta", Doc: "the row's β (evidence against, plus the prior), bit for bit", Decode: func(v *yaml.Node, p string) { fields++; c.beta = d.Number(v, p) }},
+		Field{Name: "mean", Doc: "the row's mean α / (α + β), bit for bit", Decode: func(v *yaml.Node, p string) { fields++; c.mean = d.Number(v, p) }},
+		Field{Name: "observers", Doc: "instead of observer: exactly the NPCs who hold a row, in any order", Decode: func(v *yaml.Node, p string) { c.observers, c.observersAt = d.NPCList(v, p), PosOf(v) }},
+		Field{Name: "changed", Doc: "instead of observer: exactly the NPCs whose row moved at that very tick", Decode: func(v *yaml.Node, p string) { c.changed, c.changedAt = d.NPCList(v, p), PosOf(v) }},
 	)
 	sets := c.observers != nil || c.changed != nil
 	switch {

@@ -2,6 +2,8 @@ package expect
 
 import (
 	"gopkg.in/yaml.v3"
+
+	"github.com/chronicle/ladder/ladder/jsonschema"
 )
 
 // role checks one role at every tick of its range (decision 0022): its
@@ -16,6 +18,9 @@ type roleKind struct{}
 
 func (roleKind) Name() string   { return "role" }
 func (roleKind) Timing() Timing { return AtEnd }
+func (roleKind) Doc() string {
+	return "a role's holder or vacancy, since when, and its lapsed duties; at the last tick unless timed"
+}
 
 type roleCheck struct {
 	id     string
@@ -30,21 +35,21 @@ func (roleKind) Decode(d Decoder, n *yaml.Node, path string) Check {
 	c := &roleCheck{at: PosOf(n)}
 	before := d.Errors()
 	d.Object(n, path,
-		Field{Name: "id", Required: true, Decode: func(v *yaml.Node, p string) { c.id = d.Role(v, p) }},
-		Field{Name: "holder", Decode: func(v *yaml.Node, p string) { c.holder = &posString{d.NPC(v, p), PosOf(v)} }},
-		Field{Name: "vacant", Decode: func(v *yaml.Node, p string) {
+		Field{Name: "id", Required: true, Doc: "the role (steward, not role:steward)", Decode: func(v *yaml.Node, p string) { c.id = d.Role(v, p) }},
+		Field{Name: "holder", Doc: "who holds it (not with vacant)", Decode: func(v *yaml.Node, p string) { c.holder = &posString{d.NPC(v, p), PosOf(v)} }},
+		Field{Name: "vacant", Doc: "true: nobody holds it (not with holder)", Decode: func(v *yaml.Node, p string) {
 			if x, ok := d.Bool(v, p); ok && !x {
 				d.Errorf(v, p, "vacant: false says nothing about who holds it; give holder")
 			}
 			at := PosOf(v)
 			c.vacant = &at
 		}},
-		Field{Name: "since", Decode: func(v *yaml.Node, p string) {
+		Field{Name: "since", Doc: "the tick the holder took it, or it fell vacant", Decode: func(v *yaml.Node, p string) {
 			if t, ok := d.Tick(v, p); ok {
 				c.since = &posInt{t, PosOf(v)}
 			}
 		}},
-		Field{Name: "lapses", Decode: func(v *yaml.Node, p string) {
+		Field{Name: "lapses", Doc: "how many of its duty blocks have lapsed so far (each that would have started while it was vacant)", Schema: (&jsonschema.Schema{}).Min(0), Decode: func(v *yaml.Node, p string) {
 			if x, ok := d.Int(v, p); ok {
 				if x < 0 {
 					d.Errorf(v, p, "lapses must not be negative")

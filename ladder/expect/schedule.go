@@ -20,6 +20,9 @@ type scheduleKind struct{}
 
 func (scheduleKind) Name() string   { return "schedule" }
 func (scheduleKind) Timing() Timing { return AtEnd }
+func (scheduleKind) Doc() string {
+	return "where an NPC's effective and base schedules put it, and the override in force; at the last tick unless timed"
+}
 
 type scheduleCheck struct {
 	npc                string
@@ -35,17 +38,18 @@ func (scheduleKind) Decode(d Decoder, n *yaml.Node, path string) Check {
 	place := func(dst **posString) func(*yaml.Node, string) {
 		return func(v *yaml.Node, p string) {
 			s := ""
-			if r := resolve(v); r.Tag != "!!null" {
+			if !d.Null(v) {
 				s = d.Location(v, p)
 			}
 			*dst = &posString{s, PosOf(v)}
 		}
 	}
 	d.Object(n, path,
-		Field{Name: "npc", Required: true, Decode: func(v *yaml.Node, p string) { c.npc = d.NPC(v, p) }},
-		Field{Name: "at", Decode: place(&c.at)},
-		Field{Name: "base", Decode: place(&c.base)},
-		Field{Name: "override", Decode: func(v *yaml.Node, p string) { c.override = &posString{d.Str(v, p), PosOf(v)} }},
+		Field{Name: "npc", Required: true, Doc: "the NPC", Decode: func(v *yaml.Node, p string) { c.npc = d.NPC(v, p) }},
+		Field{Name: "at", Doc: "where its effective schedule puts it (overrides laid over the base); null: nowhere", Decode: place(&c.at)},
+		Field{Name: "base", Doc: "where the fixture's own schedule, never edited, would put it; null: nowhere", Decode: place(&c.base)},
+		Field{Name: "override", Doc: "the id of the override that places it — a rewrite event's id, or duties:<role>:<n> — or none when the base decides",
+			Decode: func(v *yaml.Node, p string) { c.override = &posString{d.Str(v, p), PosOf(v)} }},
 	)
 	if c.at == nil && c.base == nil && c.override == nil && d.Errors() == before {
 		d.Errorf(n, path, "schedule needs at, base and/or override: a schedule check with none checks nothing")

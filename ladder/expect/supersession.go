@@ -27,6 +27,9 @@ type supersessionKind struct{}
 
 func (supersessionKind) Name() string   { return "supersession" }
 func (supersessionKind) Timing() Timing { return AtEnd }
+func (supersessionKind) Doc() string {
+	return "the store's supersession records of a holder match a pattern (at least one, or count); at the last tick unless timed"
+}
 
 type supersessionCheck struct {
 	holder, claim string
@@ -44,11 +47,11 @@ type supersessionCheck struct {
 func (supersessionKind) Decode(d Decoder, n *yaml.Node, path string) Check {
 	c := &supersessionCheck{at: PosOf(n)}
 	d.Object(n, path,
-		Field{Name: "holder", Required: true, Decode: func(v *yaml.Node, p string) { c.holder = d.NPC(v, p) }},
-		Field{Name: "claim", Decode: func(v *yaml.Node, p string) { c.claim = d.Claim(v, p) }},
-		Field{Name: "loser", Decode: func(v *yaml.Node, p string) { c.loser = d.VariantID(v, p) }},
-		Field{Name: "winner", Decode: func(v *yaml.Node, p string) { c.winner = d.VariantID(v, p) }},
-		Field{Name: "kept", Decode: func(v *yaml.Node, p string) {
+		Field{Name: "holder", Required: true, Doc: "the holder who resolved the contest", Decode: func(v *yaml.Node, p string) { c.holder = d.NPC(v, p) }},
+		Field{Name: "claim", Doc: "the claim contested", Decode: func(v *yaml.Node, p string) { c.claim = d.Claim(v, p) }},
+		Field{Name: "loser", Doc: "the variant that lost", Decode: func(v *yaml.Node, p string) { c.loser = d.VariantID(v, p) }},
+		Field{Name: "winner", Doc: "the variant that won", Decode: func(v *yaml.Node, p string) { c.winner = d.VariantID(v, p) }},
+		Field{Name: "kept", Doc: "true when the holder's own variant won and the incoming one lost", Decode: func(v *yaml.Node, p string) {
 			if b, ok := d.Bool(v, p); ok {
 				c.kept = &struct {
 					v  bool
@@ -56,13 +59,13 @@ func (supersessionKind) Decode(d Decoder, n *yaml.Node, path string) Check {
 				}{b, PosOf(v)}
 			}
 		}},
-		Field{Name: "via", Decode: func(v *yaml.Node, p string) { c.via = &posString{d.Str(v, p), PosOf(v)} }},
-		Field{Name: "tick", Decode: func(v *yaml.Node, p string) {
+		Field{Name: "via", Doc: "what carried the contesting evidence (an encounter id, injected)", Decode: func(v *yaml.Node, p string) { c.via = &posString{d.Str(v, p), PosOf(v)} }},
+		Field{Name: "tick", Doc: "the tick the contest happened", Decode: func(v *yaml.Node, p string) {
 			if x, ok := d.Tick(v, p); ok {
 				c.tick = &posInt{x, PosOf(v)}
 			}
 		}},
-		Field{Name: "count", Decode: func(v *yaml.Node, p string) {
+		Field{Name: "count", Doc: "exactly this many records match", Decode: func(v *yaml.Node, p string) {
 			if x, ok := d.Int(v, p); ok {
 				if x < 0 {
 					d.Errorf(v, p, "count must not be negative")

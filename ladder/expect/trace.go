@@ -6,6 +6,7 @@ import (
 
 	"gopkg.in/yaml.v3"
 
+	"github.com/chronicle/ladder/ladder/jsonschema"
 	"github.com/chronicle/ladder/sim/canon"
 	"github.com/chronicle/ladder/sim/trace"
 )
@@ -33,6 +34,9 @@ type traceKind struct{}
 
 func (traceKind) Name() string   { return "trace" }
 func (traceKind) Timing() Timing { return WholeRun }
+func (traceKind) Doc() string {
+	return "trace records matching a pattern exist (at least one, exactly count, or none with exists: false); the whole run unless timed"
+}
 
 type traceCheck struct {
 	kind    string
@@ -58,8 +62,8 @@ func (traceKind) Decode(d Decoder, n *yaml.Node, path string) Check {
 	c := &traceCheck{exists: true}
 	var match *yaml.Node
 	d.Object(n, path,
-		Field{Name: "match", Required: true, Decode: func(v *yaml.Node, _ string) { match = v }},
-		Field{Name: "count", Decode: func(v *yaml.Node, p string) {
+		Field{Name: "match", Required: true, Doc: "the pattern: the record kind and any of that kind's fields", Schema: matchSchema, Decode: func(v *yaml.Node, _ string) { match = v }},
+		Field{Name: "count", Doc: "exactly this many records match (count: 0 is exists: false)", Schema: (&jsonschema.Schema{}).Min(0), Decode: func(v *yaml.Node, p string) {
 			if x, ok := d.Int(v, p); ok {
 				if x < 0 {
 					d.Errorf(v, p, "count must not be negative")
@@ -67,7 +71,7 @@ func (traceKind) Decode(d Decoder, n *yaml.Node, path string) Check {
 				c.count = &posInt{x, PosOf(v)}
 			}
 		}},
-		Field{Name: "exists", Decode: func(v *yaml.Node, p string) {
+		Field{Name: "exists", Doc: "false: no record matches", Decode: func(v *yaml.Node, p string) {
 			if b, ok := d.Bool(v, p); ok {
 				c.exists, c.notAt = b, PosOf(v)
 			}
@@ -84,6 +88,52 @@ func (traceKind) Decode(d Decoder, n *yaml.Node, path string) Check {
 	}
 	return c
 }
+
+// matchSchema is what a pattern accepts, one alternative per record kind,
+// from sim/trace's schema of each kind's fields (decodeMatch reads the
+// pattern by the kind it names).
+var matchSchema = func() *jsonschema.Schema {
+	leaf := func(f trace.Field) *jsonschema.Schema {
+		switch f.Shape {
+		case trace.ShapeNumber:
+			return jsonschema.Number()
+		case trace.ShapeBool:
+			return jsonschema.Boolean()
+		case trace.ShapeOpenObject:
+			return jsonschema.Map(jsonschema.String(), jsonschema.Number()).Doc("values by name; those given must match")
+		case trace.ShapeSet:
+			members := jsonschema.Array(jsonschema.String())
+			if f.Size > 0 {
+				members.MinItems, members.MaxItems = new(f.Size), new(f.Size)
+			}
+			includes := jsonschema.Array(jsonschema.String())
+			includes.MinItems = new(1)
+			return jsonschema.AnyOf(members.Doc("exactly these members, in any order"),
+				jsonschema.Object(jsonschema.Prop("includes", includes.Doc("at least these members"))).Require("includes"))
+		}
+		return jsonschema.String()
+	}
+	s := &jsonschema.Schema{}
+	for _, k := range trace.Kinds() {
+		obj := jsonschema.Object(jsonschema.Prop("kind", jsonschema.Const(string(k)))).Require("kind")
+		for _, f := range trace.Fields(k) {
+			parent, child, nested := strings.Cut(f.Path, ".")
+			switch {
+			case f.Path == "kind", f.Shape == trace.ShapeTable:
+				// The kind is given above; a table cannot be matched.
+			case nested:
+				p := obj.Property(parent)
+				p.Properties = append(p.Properties, jsonschema.Prop(child, leaf(f).Doc("the record's "+f.Path)))
+			case f.Shape == trace.ShapeObject:
+				obj.Properties = append(obj.Properties, jsonschema.Prop(f.Path, jsonschema.Object().Doc("the record's "+f.Path+", matched field by field")))
+			default:
+				obj.Properties = append(obj.Properties, jsonschema.Prop(f.Path, leaf(f).Doc("the record's "+f.Path)))
+			}
+		}
+		s.OneOf = append(s.OneOf, obj.Doc(article(string(k))+" "+string(k)+" record (docs/trace-schema.md)"))
+	}
+	return s
+}()
 
 func kindNames() []string {
 	var out []string

@@ -15,6 +15,9 @@ type valueKind struct{}
 
 func (valueKind) Name() string   { return "value" }
 func (valueKind) Timing() Timing { return AtEnd }
+func (valueKind) Doc() string {
+	return "an expression equals a number or another expression, bit for bit; at the last tick unless timed"
+}
 
 type valueCheck struct {
 	expr   *expr.Expr
@@ -25,8 +28,8 @@ type valueCheck struct {
 func (valueKind) Decode(d Decoder, n *yaml.Node, path string) Check {
 	c := &valueCheck{}
 	d.Object(n, path,
-		Field{Name: "expr", Required: true, Decode: func(v *yaml.Node, p string) { c.expr, c.exprAt = d.Expression(v, p), PosOf(v) }},
-		Field{Name: "equals", Required: true, Decode: func(v *yaml.Node, p string) { c.equals = d.Number(v, p) }},
+		Field{Name: "expr", Required: true, Doc: "the value computed", Decode: func(v *yaml.Node, p string) { c.expr, c.exprAt = d.Expression(v, p), PosOf(v) }},
+		Field{Name: "equals", Required: true, Doc: "what it must equal, bit for bit", Decode: func(v *yaml.Node, p string) { c.equals = d.Number(v, p) }},
 	)
 	return c
 }

@@ -7,6 +7,7 @@ import (
 
 	"gopkg.in/yaml.v3"
 
+	"github.com/chronicle/ladder/ladder/jsonschema"
 	"github.com/chronicle/ladder/sim/claims"
 )
 
@@ -19,6 +20,9 @@ type variantKind struct{}
 
 func (variantKind) Name() string   { return "variant" }
 func (variantKind) Timing() Timing { return AtEnd }
+func (variantKind) Doc() string {
+	return "one variant's predecessor, chain of predecessors, slot diff and slots; at the last tick unless timed"
+}
 
 type variantCheck struct {
 	id          string
@@ -33,22 +37,29 @@ type variantCheck struct {
 
 type change struct{ Slot, From, To string }
 
+// diffSchema is a variant's diff: slot: [from, to].
+var diffSchema = func() *jsonschema.Schema {
+	pair := jsonschema.Array(jsonschema.String())
+	pair.MinItems, pair.MaxItems = new(2), new(2)
+	return jsonschema.Map(jsonschema.String(), pair.Doc("[from, to]"))
+}()
+
 func (variantKind) Decode(d Decoder, n *yaml.Node, path string) Check {
 	c := &variantCheck{}
 	d.Object(n, path,
-		Field{Name: "id", Required: true, Decode: func(v *yaml.Node, p string) { c.id, c.idAt = d.VariantID(v, p), PosOf(v) }},
-		Field{Name: "predecessor", Decode: func(v *yaml.Node, p string) {
+		Field{Name: "id", Required: true, Doc: "the variant", Decode: func(v *yaml.Node, p string) { c.id, c.idAt = d.VariantID(v, p), PosOf(v) }},
+		Field{Name: "predecessor", Doc: "the variant it was mutated from; null for the original", Decode: func(v *yaml.Node, p string) {
 			s := ""
-			if r := resolve(v); r.Tag != "!!null" {
+			if !d.Null(v) {
 				s = d.VariantID(v, p)
 			}
 			c.predecessor = &posString{s, PosOf(v)}
 		}},
-		Field{Name: "predecessors", Decode: func(v *yaml.Node, p string) {
+		Field{Name: "predecessors", Doc: "its whole chain back to the original, nearest first ([] for the original)", Decode: func(v *yaml.Node, p string) {
 			c.chain, c.chainAt = []string{}, PosOf(v)
 			d.List(v, p, func(_ int, item *yaml.Node, ip string) { c.chain = append(c.chain, d.VariantID(item, ip)) })
 		}},
-		Field{Name: "diff", Decode: func(v *yaml.Node, p string) {
+		Field{Name: "diff", Doc: "the slots its mutation changed, each slot: [from, to]; compared whole, in any order", Schema: diffSchema, Decode: func(v *yaml.Node, p string) {
 			c.diff, c.diffAt = []change{}, PosOf(v)
 			d.Entries(v, p, func(k, val *yaml.Node, dp string) {
 				val = resolve(val)
@@ -60,7 +71,7 @@ func (variantKind) Decode(d Decoder, n *yaml.Node, path string) Check {
 			})
 			slices.SortFunc(c.diff, func(a, b change) int { return strings.Compare(a.Slot, b.Slot) })
 		}},
-		Field{Name: "slots", Decode: func(v *yaml.Node, p string) {
+		Field{Name: "slots", Doc: "some of its slots and the value each holds", Decode: func(v *yaml.Node, p string) {
 			claim, _, _ := strings.Cut(c.id, "#v")
 			c.slots = d.SlotValues(v, p, d.ClaimKind(claim))
 		}},

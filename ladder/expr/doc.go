@@ -16,7 +16,7 @@
 //	call    = name "(" [ arg { "," arg } ] ")"
 //
 // Functions: belief(npc, claim) with fields .confidence .verbatim .gist
-// .sources; grudge(holder, target) with .emotional .evidentiary (as of the
+// .sources .formed (the tick the holder first held it); grudge(holder, target) with .emotional .evidentiary (as of the
 // tick); reputation(observer, subject, dimension) with .alpha .beta .mean;
 // believers(claim) (living holders whose rumour is not
 // forgotten); holders(claim) (every NPC with a stored belief); noisy_or(x,
