@@ -10,6 +10,7 @@ import (
 	"github.com/chronicle/ladder/ladder/fixture"
 	"github.com/chronicle/ladder/ladder/page"
 	"github.com/chronicle/ladder/sim"
+	"github.com/chronicle/ladder/sim/audit"
 	"github.com/chronicle/ladder/sim/canon"
 	"github.com/chronicle/ladder/sim/events"
 	"github.com/chronicle/ladder/sim/rules"
@@ -35,6 +36,16 @@ type Result struct {
 	// Engine is what the triage page needs from the engine at the end of
 	// the run (variants, supersessions, evidence): see page_hook.go.
 	Engine *page.Engine
+	// Events is the canonical log as exported (EventsFile), written a
+	// tick at a time as the run went; Audit is how many records each
+	// regime-2 invariant examined (watch.go).
+	Events []byte
+	Audit  []audit.Examined
+	// auditFindings are the audit's failing findings, earliest first;
+	// watchErrors say what evidence could not be kept (both also in
+	// Failures, as lines).
+	auditFindings []audit.Finding
+	watchErrors   []string
 }
 
 // Run executes a fixture from tick 0 to its last tick. The error is for a
@@ -56,12 +67,14 @@ func Run(f *fixture.Fixture) (*Result, error) {
 	var bad []badSample
 	sampleAt := f.Checkpoints.Ticks(f.Ticks)
 	var samples []checkpoint.Sample
+	x := startWatch(f, w, tr)
 	for t := int64(0); t < f.Ticks; t++ {
 		if err := w.Step(); err != nil {
-			return aborted(f, w, rec, tr, samples, f.Locate(err))
+			return aborted(f, w, rec, tr, samples, x, f.Locate(err))
 		}
 		rec.record()
 		chk.Tick(v)
+		x.tick()
 		if len(sampleAt) > 0 && sampleAt[0] == t {
 			sampleAt = sampleAt[1:]
 			s, b := sample(f, v)
@@ -70,12 +83,12 @@ func Run(f *fixture.Fixture) (*Result, error) {
 		}
 	}
 	if unused := w.UnusedPins(); len(unused) > 0 {
-		return aborted(f, w, rec, tr, samples, f.UnusedPins(unused))
+		return aborted(f, w, rec, tr, samples, x, f.UnusedPins(unused))
 	}
 	// The canonical log must verify end to end: a broken link here is an
 	// engine bug, not a behaviour change.
 	if err := events.Verify(w.Log().Records()); err != nil {
-		return aborted(f, w, rec, tr, samples, fmt.Errorf("%s: canonical log: %w", f.Name(), err))
+		return aborted(f, w, rec, tr, samples, x, fmt.Errorf("%s: canonical log: %w", f.Name(), err))
 	}
 	res, err := collect(f, w, rec, tr, samples)
 	if err != nil {
@@ -98,15 +111,17 @@ func Run(f *fixture.Fixture) (*Result, error) {
 	for _, b := range bad {
 		res.Failures = append(res.Failures, b.Message)
 	}
+	x.finish(res)
 	return res, nil
 }
 
 // aborted returns what a run produced before cause stopped it, and cause.
-func aborted(f *fixture.Fixture, w *sim.World, rec *recorder, tr *trace.Buffer, samples []checkpoint.Sample, cause error) (*Result, error) {
+func aborted(f *fixture.Fixture, w *sim.World, rec *recorder, tr *trace.Buffer, samples []checkpoint.Sample, x *watch, cause error) (*Result, error) {
 	res, err := collect(f, w, rec, tr, samples)
 	if err != nil {
 		return nil, errors.Join(cause, err)
 	}
+	x.finish(res)
 	return res, cause
 }
 

@@ -30,6 +30,13 @@
 //	go run ./tools/ladder shard [-rung R] 2/4        the label filter of part 2 of 4 (make ladder SHARD=2/4)
 //	go run ./tools/ladder costs [-from FILE]         refresh ladder/shard/costs.json from a run's report
 //	go run ./tools/ladder merge-reports -out DIR A B join shards' reports into one
+//	go run ./tools/ladder verify [-golden] [R ...]  replay runs from reports/<R>/events.jsonl: the engine
+//	                                                 must append exactly the logged records and reach the
+//	                                                 recorded state digests and log head (make verify)
+//	go run ./tools/ladder state -rung R [-at T]      the canonical engine state at a tick (its digest on stderr)
+//	go run ./tools/ladder audit [-lenient] [-full] [R ...]
+//	                                                 regime 2's invariant audit: what each invariant
+//	                                                 examined, every finding with its grade
 //
 // `make ladder` is the CI gate and runs the Ginkgo suite, not this tool.
 package main
@@ -94,12 +101,18 @@ func run(args []string, stdout, stderr io.Writer) error {
 		return costs(args[1:], stdout, stderr)
 	case "merge-reports":
 		return mergeReports(args[1:], stdout, stderr)
+	case "verify":
+		return verify(args[1:], stdout, stderr)
+	case "state":
+		return state(args[1:], stdout, stderr)
+	case "audit":
+		return auditRuns(args[1:], stdout, stderr)
 	}
 	return fmt.Errorf("unknown command %q (commands: %s)", args[0], strings.Join(commands, ", "))
 }
 
 var commands = []string{"check", "goldens", "render", "explain", "compare", "curve", "rules", "diff", "review", "accept", "reject", "diff-golden", "textconv",
-	"shard", "costs", "merge-reports"}
+	"shard", "costs", "merge-reports", "verify", "state", "audit"}
 
 type rungList []string
 
