@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"os"
 	"path/filepath"
 	"testing"
 
@@ -11,6 +12,7 @@ import (
 	. "github.com/onsi/gomega"
 
 	"github.com/chronicle/ladder/ladder"
+	"github.com/chronicle/ladder/ladder/checkpoint"
 	"github.com/chronicle/ladder/ladder/fixture"
 	"github.com/chronicle/ladder/ladder/replay"
 	"github.com/chronicle/ladder/sim/events"
@@ -107,6 +109,21 @@ var _ = Describe("Verify", func() {
 			runs, records, digests = runs+1, records+rep.Records, digests+rep.Digests
 		}
 		AddReportEntry("verified", fmt.Sprintf("%d runs, %d records, %d state digests", runs, records, digests))
+	})
+
+	It("replays every rung and case to the state digests and log head of its committed goldens", func() {
+		for _, f := range all() {
+			res := runOf(f)
+			log, err := replay.ReadLog(res.Events)
+			Expect(err).NotTo(HaveOccurred(), f.Name())
+			path := filepath.Join(root, filepath.FromSlash(f.GoldenDir()), ladder.CheckpointsFile)
+			raw, err := os.ReadFile(path)
+			Expect(err).NotTo(HaveOccurred())
+			golden, err := checkpoint.Parse(path, raw)
+			Expect(err).NotTo(HaveOccurred())
+			_, err = replay.Verify(f, log, golden)
+			Expect(err).NotTo(HaveOccurred(), f.Name())
+		}
 	})
 
 	It("names the record whose line has any one byte changed", func() {

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"maps"
 	"slices"
+	"strconv"
 
 	"github.com/chronicle/ladder/sim"
 	"github.com/chronicle/ladder/sim/canon"
@@ -221,24 +222,61 @@ func (a *Auditor) Examined() []Examined {
 // that hold the incremental audit to a full one, and for triage.
 func (a *Auditor) Last() Changes { return a.last }
 
+// record names the record a finding is about. It is built on every
+// check and spelt out only for a finding, so a sound record costs no
+// allocation.
+type record struct {
+	kind    string // "belief", "claim", "variant", "obligation", "reputation", "grudge", "store", "reputation book"
+	a, b, c string
+	index   int // a piece of evidence of a belief (-1 for none); a variant's number
+}
+
+func beliefRecord(holder, claim string) record {
+	return record{kind: "belief", a: holder, b: claim, index: -1}
+}
+func named(kind, id string) record { return record{kind: kind, a: id, index: -1} }
+
+// String is the record as a finding names it: "belief carlotta/theft@10",
+// "belief a/theft@1 evidence 0", "grudge b->c", "reputation a/c/standing".
+func (r record) String() string {
+	switch r.kind {
+	case "belief":
+		s := "belief " + r.a + "/" + r.b
+		if r.index >= 0 {
+			s += " evidence " + strconv.Itoa(r.index)
+		}
+		return s
+	case "variant":
+		return "variant " + r.a + "#v" + strconv.Itoa(r.index)
+	case "grudge":
+		return "grudge " + r.a + "->" + r.b
+	case "reputation":
+		return "reputation " + r.a + "/" + r.b + "/" + r.c
+	case "store", "reputation book":
+		return r.kind
+	}
+	return r.kind + " " + r.a
+}
+
 // find records a finding of the running audit, once per invariant and
 // record over the run: a broken record stays broken, and is reported the
 // tick it first is.
-func (a *Auditor) find(inv string, g tolerances.Grade, record, format string, args ...any) {
-	a.grade(inv, g, record, 0, 0, format, args...)
+func (a *Auditor) find(inv string, g tolerances.Grade, rec record, format string, args ...any) {
+	a.grade(inv, g, rec, 0, 0, format, args...)
 }
 
-func (a *Auditor) grade(inv string, g tolerances.Grade, record string, residual, bound float64, format string, args ...any) {
+func (a *Auditor) grade(inv string, g tolerances.Grade, rec record, residual, bound float64, format string, args ...any) {
 	if g == tolerances.OK {
 		return
 	}
-	key := inv + "\x00" + record
+	name := rec.String()
+	key := inv + "\x00" + name
 	if a.reported[key] {
 		return
 	}
 	a.reported[key] = true
 	a.current.Findings = append(a.current.Findings, Finding{
-		Invariant: inv, Tick: a.current.Tick, Grade: g, Record: record, Detail: fmt.Sprintf(format, args...),
+		Invariant: inv, Tick: a.current.Tick, Grade: g, Record: name, Detail: fmt.Sprintf(format, args...),
 		Residual: residual, Bound: bound,
 	})
 }
@@ -257,9 +295,12 @@ func unitResidual(x float64) float64 {
 }
 
 // inUnit grades a value that must lie in [0, 1], exactly.
-func (a *Auditor) inUnit(inv, record, what string, x float64) {
+func (a *Auditor) inUnit(inv string, rec record, what string, x float64) {
+	if x >= 0 && x <= 1 {
+		return
+	}
 	r := unitResidual(x)
-	a.grade(inv, tolerances.Audit.Grade(r, 0), record, r, 0,
+	a.grade(inv, tolerances.Audit.Grade(r, 0), rec, r, 0,
 		"%s %s is %s outside [0, 1] (ok bound 0, warn ceiling %s)", what, canon.FormatFloat(x), canon.FormatFloat(r), canon.FormatFloat(tolerances.Audit.Margin))
 }
 
@@ -343,6 +384,7 @@ type scope struct {
 	full        bool
 	events      []events.Record // log records to examine
 	holders     []string
+	lists       [][]*claims.Belief // each holder's beliefs, as the store lists them
 	claims      []string
 	grudges     []*social.Grudge
 	grudgeKeys  [][2]string
@@ -350,6 +392,14 @@ type scope struct {
 	opinions    []opinionKey
 	deaths      bool
 	examined    int64
+}
+
+// list fetches each holder's beliefs once, for every invariant.
+func (s *scope) list(st *claims.Store) {
+	s.lists = make([][]*claims.Belief, len(s.holders))
+	for i, h := range s.holders {
+		s.lists[i] = st.BeliefsOf(h)
+	}
 }
 
 func (s *scope) changes() Changes {
@@ -386,6 +436,7 @@ func (a *Auditor) scope(full bool) *scope {
 			sc.opinions = append(sc.opinions, opinionKey{o.Observer, o.Subject, o.Dimension})
 		}
 		a.logSeen = w.Log().Len()
+		sc.list(w.Store())
 		return sc
 	}
 	sc := &scope{events: w.Log().Since(a.logSeen)}
@@ -404,6 +455,7 @@ func (a *Auditor) scope(full bool) *scope {
 			sc.holders = append(sc.holders, h)
 		}
 	}
+	sc.list(w.Store())
 	sc.claims = slices.Sorted(maps.Keys(a.dirty.claims))
 	sc.grudgeKeys = slices.SortedFunc(maps.Keys(a.dirty.grudges), func(x, y [2]string) int { return slices.Compare(x[:], y[:]) })
 	for _, k := range sc.grudgeKeys {

@@ -1,7 +1,6 @@
 package audit
 
 import (
-	"fmt"
 	"slices"
 	"strconv"
 	"strings"
@@ -63,7 +62,7 @@ func (a *Auditor) claimPerEvent(sc *scope) {
 			continue
 		}
 		a.claimsFound++
-		rec := "claim " + c.ID
+		rec := named("claim", c.ID)
 		switch {
 		case c.Kind != e.Kind:
 			a.find(inv, alarm, rec, "kind %q, but logged event %s (seq %d) is a %q", c.Kind, e.ID, r.Seq, e.Kind)
@@ -90,10 +89,10 @@ func (a *Auditor) claimPerEvent(sc *scope) {
 		}
 		switch {
 		case i > 0 && id <= ids[i-1]:
-			a.find(inv, alarm, "claim "+id, "listed twice, or out of order, among the store's claims (after %s)", ids[i-1])
+			a.find(inv, alarm, named("claim", id), "listed twice, or out of order, among the store's claims (after %s)", ids[i-1])
 		default:
 			if _, ok := a.w.Log().Lookup(id); !ok {
-				a.find(inv, alarm, "claim "+id, "no logged event has its id")
+				a.find(inv, alarm, named("claim", id), "no logged event has its id")
 			}
 		}
 	}
@@ -110,12 +109,12 @@ func (a *Auditor) beliefPerHolderClaim(sc *scope) {
 		clear(a.listed)
 		a.listedTotal = 0
 	}
-	for _, h := range sc.holders {
-		bs := st.BeliefsOf(h)
+	for k, h := range sc.holders {
+		bs := sc.lists[k]
 		sc.examined += int64(len(bs))
 		for i := 0; i < len(bs); i++ {
 			b := bs[i]
-			rec := "belief " + h + "/" + b.Claim
+			rec := beliefRecord(h, b.Claim)
 			n := 1
 			for i+n < len(bs) && bs[i+n].Claim == b.Claim {
 				n++
@@ -141,7 +140,7 @@ func (a *Auditor) beliefPerHolderClaim(sc *scope) {
 		a.listed[h] = len(bs)
 	}
 	if n := st.BeliefCount(); n != a.listedTotal {
-		a.find(inv, alarm, "store", "counts %d beliefs, its holders list %d", n, a.listedTotal)
+		a.find(inv, alarm, record{kind: "store"}, "counts %d beliefs, its holders list %d", n, a.listedTotal)
 	}
 }
 
@@ -196,19 +195,21 @@ func (a *Auditor) variantLineage(sc *scope) {
 		}
 	}
 	if n := st.VariantCount(); n != a.variantTotal {
-		a.find(inv, alarm, "store", "holds %d variants, but its claims' lineages number %d: an orphan variant", n, a.variantTotal)
+		a.find(inv, alarm, record{kind: "store"}, "holds %d variants, but its claims' lineages number %d: an orphan variant", n, a.variantTotal)
 	}
-	for _, h := range sc.holders {
-		for _, b := range st.BeliefsOf(h) {
+	for k, h := range sc.holders {
+		for _, b := range sc.lists[k] {
 			sc.examined++
-			rec := "belief " + h + "/" + b.Claim
 			if v, ok := st.Variant(b.Variant); !ok || v.Claim != b.Claim {
-				a.find(inv, alarm, rec, "holds %q, which is not a variant of %s", b.Variant, b.Claim)
+				a.find(inv, alarm, beliefRecord(h, b.Claim), "holds %q, which is not a variant of %s", b.Variant, b.Claim)
 				continue
 			}
 			for j, e := range b.Evidence {
+				if e.Variant == b.Variant {
+					continue // checked above
+				}
 				if v, ok := st.Variant(e.Variant); !ok || v.Claim != b.Claim {
-					a.find(inv, alarm, rec, "evidence %d names %q, which is not a variant of %s", j, e.Variant, b.Claim)
+					a.find(inv, alarm, beliefRecord(h, b.Claim), "evidence %d names %q, which is not a variant of %s", j, e.Variant, b.Claim)
 					break
 				}
 			}
@@ -218,14 +219,13 @@ func (a *Auditor) variantLineage(sc *scope) {
 
 // variant checks variant i of claim c, vs being the claim's variants.
 func (a *Auditor) variant(inv string, c *claims.Claim, i int, vs []*claims.Variant) {
-	want := c.ID + "#v" + strconv.Itoa(i)
 	v := vs[i]
-	rec := "variant " + want
+	rec := record{kind: "variant", a: c.ID, index: i}
 	if v == nil {
 		a.find(inv, alarm, rec, "numbered by its claim but not in the store")
 		return
 	}
-	if v.ID != want || v.Claim != c.ID {
+	if n, ok := variantNumber(c.ID, v.ID); !ok || n != i || v.Claim != c.ID {
 		a.find(inv, alarm, rec, "the store holds %q of claim %q under this number", v.ID, v.Claim)
 		return
 	}
@@ -260,14 +260,14 @@ func (a *Auditor) variant(inv string, c *claims.Claim, i int, vs []*claims.Varia
 // evidence in [0, 1], exactly.
 func (a *Auditor) confidenceRange(sc *scope) {
 	const inv = "confidence-range"
-	st := a.w.Store()
-	for _, h := range sc.holders {
-		for _, b := range st.BeliefsOf(h) {
-			rec := "belief " + h + "/" + b.Claim
+	for k, h := range sc.holders {
+		for _, b := range sc.lists[k] {
 			sc.examined += 1 + int64(len(b.Evidence))
-			a.inUnit(inv, rec, "confidence", b.Confidence)
+			a.inUnit(inv, beliefRecord(h, b.Claim), "confidence", b.Confidence)
 			for j, e := range b.Evidence {
-				a.inUnit(inv, rec+" evidence "+strconv.Itoa(j), "confidence", e.Confidence)
+				rec := beliefRecord(h, b.Claim)
+				rec.index = j
+				a.inUnit(inv, rec, "confidence", e.Confidence)
 			}
 		}
 	}
@@ -297,19 +297,18 @@ func (a *Auditor) believersWithinLiving(sc *scope) {
 		hs := st.Holders(id)
 		sc.examined++
 		believers := 0
-		rec := "claim " + id
 		for i, h := range hs {
 			switch {
 			case i > 0 && h <= hs[i-1]:
-				a.find(inv, alarm, rec, "holder %s listed twice, or out of order", h)
+				a.find(inv, alarm, named("claim", id), "holder %s listed twice, or out of order", h)
 				continue
 			case !a.cast[h]:
-				a.find(inv, alarm, rec, "holder %q is not in the cast", h)
+				a.find(inv, alarm, named("claim", id), "holder %q is not in the cast", h)
 				continue
 			}
 			b, ok := st.Belief(h, id)
 			if !ok {
-				a.find(inv, alarm, rec, "lists holder %s, who has no belief in it", h)
+				a.find(inv, alarm, named("claim", id), "lists holder %s, who has no belief in it", h)
 				continue
 			}
 			if a.w.Alive(h) && b.StageAt(t, m) != claims.Forgotten {
@@ -317,7 +316,7 @@ func (a *Auditor) believersWithinLiving(sc *scope) {
 			}
 		}
 		if believers > a.living {
-			a.find(inv, alarm, rec, "%d believers, but only %d of the cast are alive", believers, a.living)
+			a.find(inv, alarm, named("claim", id), "%d believers, but only %d of the cast are alive", believers, a.living)
 		}
 	}
 }
@@ -330,7 +329,7 @@ func (a *Auditor) obligationStates(sc *scope) {
 	l := a.w.Ledger()
 	for _, id := range sc.obligations {
 		sc.examined++
-		rec := "obligation " + id
+		rec := named("obligation", id)
 		o, ok := l.Get(id)
 		prev, seen := a.obligations[id]
 		if !ok {
@@ -357,7 +356,7 @@ func (a *Auditor) obligationStates(sc *scope) {
 
 // favourParties checks that o's favour was logged as a favour from its
 // creditor to its debtor.
-func (a *Auditor) favourParties(inv, rec string, o *social.Obligation) {
+func (a *Auditor) favourParties(inv string, rec record, o *social.Obligation) {
 	r, ok := a.w.Log().Lookup(o.Favour)
 	switch {
 	case !ok:
@@ -392,7 +391,7 @@ func exactnessOf(p social.Prior) exactness {
 // sumCheck grades value, built by n additions of w to start, against the
 // reference start + n·w: equality where the sums are exact, else within
 // (n + 3)·2⁻⁵³ of the larger magnitude.
-func (a *Auditor) sumCheck(inv, rec, what string, value, start float64, n, exactUpTo int64) {
+func (a *Auditor) sumCheck(inv string, rec record, what string, value, start float64, n, exactUpTo int64) {
 	w := a.exact.prior.Weight
 	ref := start + float64(float64(n)*w)
 	residual := value - ref
@@ -400,7 +399,11 @@ func (a *Auditor) sumCheck(inv, rec, what string, value, start float64, n, exact
 	if !a.exact.always && n > exactUpTo {
 		bound = tolerances.SumBound(n+3, max(abs(value), abs(ref)))
 	}
-	a.grade(inv, tolerances.Audit.Grade(residual, bound), rec, residual, bound,
+	g := tolerances.Audit.Grade(residual, bound)
+	if g == tolerances.OK {
+		return
+	}
+	a.grade(inv, g, rec, residual, bound,
 		"%s %s, but %s + %d × %s = %s (residual %s, ok bound %s)", what, canon.FormatFloat(value),
 		canon.FormatFloat(start), n, canon.FormatFloat(w), canon.FormatFloat(ref), canon.FormatFloat(residual), canon.FormatFloat(bound))
 }
@@ -425,7 +428,7 @@ func (a *Auditor) reputationEvidence(sc *scope) {
 	p := a.exact.prior
 	for _, k := range sc.opinions {
 		sc.examined++
-		rec := "reputation " + k.observer + "/" + k.subject + "/" + k.dimension
+		rec := record{kind: "reputation", a: k.observer, b: k.subject, c: k.dimension, index: -1}
 		o, ok := book.Get(k.observer, k.subject, k.dimension)
 		if !ok {
 			a.find(inv, alarm, rec, "a reputation record named it, but the book has no such row")
@@ -448,7 +451,7 @@ func (a *Auditor) reputationEvidence(sc *scope) {
 		a.pieces[k] = n
 	}
 	if n := int64(book.CountedLen()); n != a.piecesTotal {
-		a.find(inv, alarm, "reputation book", "has counted %d (observer, claim) pairs, but its rows count %d pieces of evidence", n, a.piecesTotal)
+		a.find(inv, alarm, record{kind: "reputation book"}, "has counted %d (observer, claim) pairs, but its rows count %d pieces of evidence", n, a.piecesTotal)
 	}
 }
 
@@ -460,7 +463,7 @@ func (a *Auditor) grudgeRange(sc *scope) {
 	c, t := gs.Curves(), a.w.Now()
 	for _, g := range sc.grudges {
 		sc.examined++
-		rec := fmt.Sprintf("grudge %s->%s", g.Holder, g.Target)
+		rec := record{kind: "grudge", a: g.Holder, b: g.Target, index: -1}
 		if g.Holder == g.Target || !a.cast[g.Holder] || !a.entities[g.Target] {
 			a.find(inv, alarm, rec, "held by %q against %q: a cast member against someone else in the cast or the player", g.Holder, g.Target)
 			continue
