@@ -1,8 +1,11 @@
 package dense
 
 import (
+	"bytes"
 	"cmp"
+	"errors"
 	"fmt"
+	"io"
 	"math"
 	"slices"
 	"strconv"
@@ -18,47 +21,133 @@ type Table struct {
 }
 
 // Parse reads a whole dense file. Unlike Compare it parses everything, so
-// it is for tools that need every cell (a cell-level diff, a textconv),
-// not for the ladder's pass/fail path. Errors are *FormatError.
+// it is for tools that need every cell (a textconv), not for the ladder's
+// pass/fail path. Errors are *FormatError.
 func Parse(data []byte) (*Table, error) {
-	if len(data) == 0 {
-		return nil, &FormatError{Line: 1, Err: ErrNoHeader}
-	}
-	if data[len(data)-1] != '\n' {
-		return nil, &FormatError{Line: countRows(data), Err: ErrNoFinalNewline}
-	}
-	header, err := goldenRecord(data, 0, 1, 0)
+	r, err := newTableReader(bytes.NewReader(data))
 	if err != nil {
 		return nil, err
 	}
-	if header.fields[0] != "tick" {
-		return nil, &FormatError{Line: 1, Column: 1, Err: ErrFirstColumn}
-	}
-	seen := make(map[string]bool, len(header.fields))
-	for i, c := range header.fields {
-		if seen[c] {
-			return nil, &FormatError{Line: 1, Column: i + 1, Err: fmt.Errorf("%w %q", ErrDuplicateColumn, c)}
-		}
-		seen[c] = true
-	}
-	t := &Table{Header: header.fields}
-	for start, line := header.end, 2; start < len(data); line++ {
-		r, err := goldenRecord(data, start, line, len(t.Header))
+	t := &Table{Header: r.header}
+	for {
+		ok, err := r.next()
 		if err != nil {
 			return nil, err
 		}
-		tick, err := strconv.ParseInt(r.fields[0], 10, 64)
-		if err != nil {
-			return nil, &FormatError{Line: line, Column: 1, Err: fmt.Errorf("tick %q is not an integer", r.fields[0])}
+		if !ok {
+			return t, nil
 		}
-		if n := len(t.Ticks); n > 0 && tick <= t.Ticks[n-1] {
-			return nil, &FormatError{Line: line, Column: 1, Err: fmt.Errorf("tick %d does not follow tick %d", tick, t.Ticks[n-1])}
+		t.Ticks = append(t.Ticks, r.tick)
+		t.Rows = append(t.Rows, slices.Clone(r.row))
+	}
+}
+
+// tableReader reads a dense file a record at a time, checking it as Parse
+// does: a header that starts with tick and names each column once, rows of
+// the header's width whose ticks are integers that increase, and a newline
+// at the end. A file that breaks a rule is a *FormatError; one that breaks
+// several reports the one Parse reports, so a missing final newline comes
+// before anything else.
+type tableReader struct {
+	rr     *recordReader
+	header []string
+	index  map[string]int
+	row    []string
+	tick   int64
+	rows   int
+}
+
+func newTableReader(r io.Reader) (*tableReader, error) {
+	t := &tableReader{rr: newRecordReader(r)}
+	rec, err := t.rr.next()
+	switch {
+	case errors.Is(err, io.EOF):
+		return nil, &FormatError{Line: 1, Err: ErrNoHeader}
+	case err != nil:
+		return nil, t.fail(err)
+	}
+	h, err := goldenRecord(rec, 0, 1, 0)
+	if err != nil {
+		return nil, t.fail(err)
+	}
+	if h.fields[0] != "tick" {
+		return nil, t.fail(&FormatError{Line: 1, Column: 1, Err: ErrFirstColumn})
+	}
+	t.header, t.index = h.fields, make(map[string]int, len(h.fields))
+	for i, c := range h.fields {
+		if _, dup := t.index[c]; dup {
+			return nil, t.fail(&FormatError{Line: 1, Column: i + 1, Err: fmt.Errorf("%w %q", ErrDuplicateColumn, c)})
 		}
-		t.Ticks = append(t.Ticks, tick)
-		t.Rows = append(t.Rows, r.fields)
-		start = r.end
+		t.index[c] = i
+	}
+	if t.rr.open {
+		return nil, t.fail(nil)
 	}
 	return t, nil
+}
+
+// next reads the next row; false at the end of the file.
+func (t *tableReader) next() (bool, error) {
+	rec, err := t.rr.next()
+	switch {
+	case errors.Is(err, io.EOF):
+		return false, nil
+	case err != nil:
+		return false, t.fail(err)
+	case t.rr.open:
+		return false, t.fail(nil)
+	}
+	line := t.rr.line
+	r, err := goldenRecord(rec, 0, line, len(t.header))
+	if err != nil {
+		return false, t.fail(err)
+	}
+	tick, err := strconv.ParseInt(r.fields[0], 10, 64)
+	if err != nil {
+		return false, t.fail(&FormatError{Line: line, Column: 1, Err: fmt.Errorf("tick %q is not an integer", r.fields[0])})
+	}
+	if t.rows > 0 && tick <= t.tick {
+		return false, t.fail(&FormatError{Line: line, Column: 1, Err: fmt.Errorf("tick %d does not follow tick %d", tick, t.tick)})
+	}
+	t.row, t.tick = r.fields, tick
+	t.rows++
+	return true, nil
+}
+
+// fail returns err, unless the file does not end with a newline, which
+// Parse reports first: it reads the rest of the file to know.
+func (t *tableReader) fail(err error) error {
+	for {
+		if _, e := t.rr.next(); e != nil {
+			var fe *FormatError
+			if !errors.Is(e, io.EOF) && !errors.As(e, &fe) {
+				return e
+			}
+			break
+		}
+	}
+	if t.rr.open {
+		return &FormatError{Line: t.rr.line, Err: ErrNoFinalNewline}
+	}
+	return err
+}
+
+// value returns field i of the current row; "" for i < 0.
+func (t *tableReader) value(i int) string {
+	if i < 0 {
+		return ""
+	}
+	return t.row[i]
+}
+
+// drain reads the rest of a file, for its first error.
+func (t *tableReader) drain() error {
+	for {
+		ok, err := t.next()
+		if err != nil || !ok {
+			return err
+		}
+	}
 }
 
 // Change is one changed cell: its tick and column, and its value on each
@@ -78,35 +167,63 @@ type Delta struct {
 	// Shared counts the columns both have, tick included.
 	Shared int
 	// Cells are the changed cells of the ticks both files have, in tick
-	// order and then header order (golden's, then actual's added columns).
-	Cells []Change
-	// MissingTicks are ticks only golden has; ExtraTicks only actual.
+	// order and then header order (golden's, then actual's added columns):
+	// every one from Diff, the first few from DiffReaders (Dropped says how
+	// many more there were).
+	Cells   []Change
+	Dropped int
+	// MissingTicks are ticks only golden has; ExtraTicks only actual
+	// (from DiffReaders, the first of each).
 	MissingTicks, ExtraTicks []int64
-	common                   []int64 // ticks both have, in order
+	missing, extra           int     // how many of each there are
+	common                   []int64 // ticks both have, in order (Diff only)
+	// stats count every changed cell per column, kept or not.
+	stats map[string]*columnStats
+}
+
+// columnStats is one column's changed cells, summed.
+type columnStats struct {
+	cells       int
+	first, last int64
+	maxDelta    float64
+	numeric     bool
 }
 
 // Diff parses both files and compares them cell by cell, aligning rows by
 // tick and columns by name, so a column inserted mid-header (someone new
 // holds a rumour) is one added column, not a shift of every column after
-// it. Errors are *FormatError, from whichever file is malformed.
+// it. Errors are *FormatError, from whichever file is malformed (the
+// golden first).
 func Diff(golden, actual []byte) (*Delta, error) {
-	g, err := Parse(golden)
+	return diff(bytes.NewReader(golden), bytes.NewReader(actual), -1)
+}
+
+// DiffReaders is Diff for two files read a record at a time: it holds a
+// row of each, the first keep changed cells (Summary and Groups count
+// every one) and a few counts per column, so files of any length compare
+// in flat memory. Runs needs every cell: use Diff for it.
+func DiffReaders(golden, actual io.Reader, keep int) (*Delta, error) {
+	return diff(golden, actual, max(keep, 0))
+}
+
+// diff keeps every cell when keep is negative.
+func diff(golden, actual io.Reader, keep int) (*Delta, error) {
+	g, err := newTableReader(golden)
 	if err != nil {
 		return nil, fmt.Errorf("golden: %w", err)
 	}
-	a, err := Parse(actual)
+	a, err := newTableReader(actual)
 	if err != nil {
-		return nil, fmt.Errorf("actual: %w", err)
+		return nil, actualErr(g, err)
 	}
-	d := &Delta{}
-	gIndex, aIndex := index(g.Header), index(a.Header)
+	d := &Delta{stats: map[string]*columnStats{}}
 	type pair struct {
 		name string
 		g, a int // column index on each side, -1 when absent
 	}
 	var cols []pair
-	for i, c := range g.Header {
-		j, ok := aIndex[c]
+	for i, c := range g.header {
+		j, ok := a.index[c]
 		if !ok {
 			j = -1
 			d.Removed = append(d.Removed, c)
@@ -115,54 +232,132 @@ func Diff(golden, actual []byte) (*Delta, error) {
 		}
 		cols = append(cols, pair{c, i, j})
 	}
-	for j, c := range a.Header {
-		if _, ok := gIndex[c]; !ok {
+	for j, c := range a.header {
+		if _, ok := g.index[c]; !ok {
 			d.Added = append(d.Added, c)
 			cols = append(cols, pair{c, -1, j})
 		}
 	}
-	i, j := 0, 0
-	for i < len(g.Ticks) || j < len(a.Ticks) {
+	okG, err := g.next()
+	if err != nil {
+		return nil, fmt.Errorf("golden: %w", err)
+	}
+	okA, err := a.next()
+	if err != nil {
+		return nil, actualErr(g, err)
+	}
+	for okG || okA {
+		stepG, stepA := false, false
 		switch {
-		case j == len(a.Ticks) || (i < len(g.Ticks) && g.Ticks[i] < a.Ticks[j]):
-			d.MissingTicks = append(d.MissingTicks, g.Ticks[i])
-			i++
-		case i == len(g.Ticks) || a.Ticks[j] < g.Ticks[i]:
-			d.ExtraTicks = append(d.ExtraTicks, a.Ticks[j])
-			j++
+		case !okA || (okG && g.tick < a.tick):
+			only(&d.MissingTicks, &d.missing, g.tick, keep)
+			stepG = true
+		case !okG || a.tick < g.tick:
+			only(&d.ExtraTicks, &d.extra, a.tick, keep)
+			stepA = true
 		default:
 			for _, c := range cols[1:] {
-				gv, av := field(g.Rows[i], c.g), field(a.Rows[j], c.a)
-				if gv != av {
-					d.Cells = append(d.Cells, Change{Tick: g.Ticks[i], Column: c.name, Golden: gv, Actual: av})
+				if gv, av := g.value(c.g), a.value(c.a); gv != av {
+					d.change(Change{Tick: g.tick, Column: c.name, Golden: gv, Actual: av}, keep)
 				}
 			}
-			d.common = append(d.common, g.Ticks[i])
-			i, j = i+1, j+1
+			if keep < 0 {
+				d.common = append(d.common, g.tick)
+			}
+			stepG, stepA = true, true
+		}
+		if stepG {
+			if okG, err = g.next(); err != nil {
+				return nil, fmt.Errorf("golden: %w", err)
+			}
+		}
+		if stepA {
+			if okA, err = a.next(); err != nil {
+				return nil, actualErr(g, err)
+			}
 		}
 	}
 	return d, nil
 }
 
-func index(header []string) map[string]int {
-	m := make(map[string]int, len(header))
-	for i, c := range header {
-		m[c] = i
+// actualErr is the error of a malformed actual file — unless the golden,
+// read to its end, is malformed too: Diff reports the golden first.
+func actualErr(g *tableReader, err error) error {
+	if gerr := g.drain(); gerr != nil {
+		return fmt.Errorf("golden: %w", gerr)
 	}
-	return m
+	return fmt.Errorf("actual: %w", err)
 }
 
-func field(row []string, i int) string {
-	if i < 0 {
-		return ""
+// only notes a tick one side has, keeping every one when keep is
+// negative and the first otherwise.
+func only(list *[]int64, n *int, tick int64, keep int) {
+	*n++
+	if keep < 0 || len(*list) == 0 {
+		*list = append(*list, tick)
 	}
-	return row[i]
+}
+
+// change counts a changed cell, keeping it while fewer than keep are kept
+// (every one when keep is negative).
+func (d *Delta) change(c Change, keep int) {
+	if keep < 0 || len(d.Cells) < keep {
+		d.Cells = append(d.Cells, c)
+	} else {
+		d.Dropped++
+	}
+	s := d.stats[c.Column]
+	if s == nil {
+		s = &columnStats{first: c.Tick}
+		d.stats[c.Column] = s
+	}
+	s.cells++
+	s.last = c.Tick
+	if x, y, ok := numbers(c.Golden, c.Actual); ok {
+		s.numeric = true
+		s.maxDelta = max(s.maxDelta, math.Abs(y-x))
+	}
+}
+
+// ColumnSet is what a Delta says about two files whose headers differ,
+// reduced to what a one-line failure message needs: the columns only one
+// side has, the first changed cell in Cells' order and the first in a
+// column both have, and the first tick only one side has.
+type ColumnSet struct {
+	Added, Removed           []string
+	First, FirstShared       *Change // nil when there is none
+	FirstMissing, FirstExtra *int64  // the first of MissingTicks and of ExtraTicks; nil when empty
+}
+
+// ColumnSet reduces the delta to its ColumnSet. It reads Cells, so it
+// needs a Delta from Diff, which keeps every cell.
+func (d *Delta) ColumnSet() ColumnSet {
+	cs := ColumnSet{Added: d.Added, Removed: d.Removed}
+	oneSide := map[string]bool{}
+	for _, c := range slices.Concat(d.Added, d.Removed) {
+		oneSide[c] = true
+	}
+	for i, c := range d.Cells {
+		if cs.First == nil {
+			cs.First = &d.Cells[i]
+		}
+		if !oneSide[c.Column] {
+			cs.FirstShared = &d.Cells[i]
+			break
+		}
+	}
+	if len(d.MissingTicks) > 0 {
+		cs.FirstMissing = &d.MissingTicks[0]
+	}
+	if len(d.ExtraTicks) > 0 {
+		cs.FirstExtra = &d.ExtraTicks[0]
+	}
+	return cs
 }
 
 // Empty reports whether the files hold the same cells.
 func (d *Delta) Empty() bool {
-	return len(d.Added) == 0 && len(d.Removed) == 0 && len(d.Cells) == 0 &&
-		len(d.MissingTicks) == 0 && len(d.ExtraTicks) == 0
+	return len(d.Added) == 0 && len(d.Removed) == 0 && len(d.stats) == 0 && d.missing == 0 && d.extra == 0
 }
 
 // Group summarises the changed cells of related columns — those a key
@@ -201,18 +396,14 @@ func (d *Delta) Groups(key func(column string) string) []Group {
 	for _, c := range d.Removed {
 		get(c).Removed++
 	}
-	seen := map[string]bool{}
-	for _, c := range d.Cells {
-		g := get(c.Column)
-		if !seen[c.Column] {
-			seen[c.Column] = true
-			g.Columns++
-		}
-		g.Cells++
-		g.First, g.Last = min(g.First, c.Tick), max(g.Last, c.Tick)
-		if x, y, ok := numbers(c.Golden, c.Actual); ok {
+	for col, s := range d.stats {
+		g := get(col)
+		g.Columns++
+		g.Cells += s.cells
+		g.First, g.Last = min(g.First, s.first), max(g.Last, s.last)
+		if s.numeric {
 			g.Numeric = true
-			g.MaxDelta = max(g.MaxDelta, math.Abs(y-x))
+			g.MaxDelta = max(g.MaxDelta, s.maxDelta)
 		}
 	}
 	out := make([]Group, 0, len(byKey))
@@ -258,26 +449,26 @@ func (g Group) String() string {
 //
 //	3,196 cells changed in 23 columns, ticks 10-239; 6 columns added, 0 removed
 func (d *Delta) Summary() string {
-	cols := map[string]bool{}
+	cells := 0
 	first, last := int64(math.MaxInt64), int64(math.MinInt64)
-	for _, c := range d.Cells {
-		cols[c.Column] = true
-		first, last = min(first, c.Tick), max(last, c.Tick)
+	for _, c := range d.stats {
+		cells += c.cells
+		first, last = min(first, c.first), max(last, c.last)
 	}
-	s := fmt.Sprintf("%s changed in %s", plural(len(d.Cells), "cell"), plural(len(cols), "column"))
+	s := fmt.Sprintf("%s changed in %s", plural(cells, "cell"), plural(len(d.stats), "column"))
 	switch {
-	case len(d.Cells) == 0:
+	case cells == 0:
 	case first == last:
 		s += fmt.Sprintf(", tick %d", first)
 	default:
 		s += fmt.Sprintf(", ticks %d-%d", first, last)
 	}
 	s += fmt.Sprintf("; %d added, %d removed", len(d.Added), len(d.Removed))
-	if n := len(d.MissingTicks); n > 0 {
-		s += fmt.Sprintf("; actual lacks %s from tick %d", plural(n, "row"), d.MissingTicks[0])
+	if d.missing > 0 {
+		s += fmt.Sprintf("; actual lacks %s from tick %d", plural(d.missing, "row"), d.MissingTicks[0])
 	}
-	if n := len(d.ExtraTicks); n > 0 {
-		s += fmt.Sprintf("; actual has %s more from tick %d", plural(n, "row"), d.ExtraTicks[0])
+	if d.extra > 0 {
+		s += fmt.Sprintf("; actual has %s more from tick %d", plural(d.extra, "row"), d.ExtraTicks[0])
 	}
 	return s
 }
@@ -342,4 +533,17 @@ func plural(n int, noun string) string {
 		noun += "s"
 	}
 	return s + " " + noun
+}
+
+// Count reads a dense file a record at a time, checking it as Parse does,
+// and returns how many rows and columns (tick included) it has.
+func Count(r io.Reader) (rows, columns int, err error) {
+	t, err := newTableReader(r)
+	if err != nil {
+		return 0, 0, err
+	}
+	if err := t.drain(); err != nil {
+		return 0, 0, err
+	}
+	return t.rows, len(t.header), nil
 }

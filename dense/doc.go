@@ -44,4 +44,22 @@
 // FormatError.Column count them from 1 as a spreadsheet does. A golden that
 // is malformed where Compare reads it gives a *FormatError rather than a
 // divergence that would mislead; a malformed actual is just a divergence.
+//
+// # Files of any length
+//
+// A run's dense file can be longer than memory should hold, so each way of
+// reading one has a form that never holds a whole file, and answers
+// exactly as the in-memory form does (property specs and fuzz targets hold
+// each to it):
+//
+//   - Stream writes a run's file as the rows arrive, when the header (the
+//     sorted union of the run's columns) is known only at the end: rows
+//     are spilled to a temporary file, numbered by column, and assembled
+//     in one pass by Finish. Given a golden, it compares each row as it is
+//     produced and reports what Compare, and for a changed column set
+//     Diff, would report for the two whole files (Comparison).
+//   - CompareFiles and CompareReaders are Compare for files: chunks of
+//     bytes.Equal first, then, only when they differ, one record at a time.
+//   - DiffReaders is Diff holding a row of each side, the first cells and
+//     counts per column; Count is Parse's checks without the table.
 package dense

@@ -85,30 +85,39 @@ func appendRow(dst []byte, row []Cell) ([]byte, int, error) {
 		if i > 0 {
 			dst = append(dst, ',')
 		}
-		c := &row[i]
-		switch c.kind {
-		case kindInt:
-			dst = strconv.AppendInt(dst, int64(c.bits), 10)
-		case kindFloat:
-			f := math.Float64frombits(c.bits)
-			if math.IsNaN(f) {
-				return dst, i, ErrNaN
-			}
-			dst = canon.AppendFloat(dst, f)
-		case kindBool:
-			if c.bits != 0 {
-				dst = append(dst, "True"...)
-			} else {
-				dst = append(dst, "False"...)
-			}
-		case kindStr:
-			var ok bool
-			if dst, ok = appendField(dst, c.str); !ok {
-				return dst, i, ErrInvalidUTF8
-			}
+		var err error
+		if dst, err = appendCell(dst, &row[i]); err != nil {
+			return dst, i, err
 		}
 	}
 	return append(dst, '\n'), 0, nil
+}
+
+// appendCell appends one cell as its field, or says why it cannot be
+// written.
+func appendCell(dst []byte, c *Cell) ([]byte, error) {
+	switch c.kind {
+	case kindInt:
+		dst = strconv.AppendInt(dst, int64(c.bits), 10)
+	case kindFloat:
+		f := math.Float64frombits(c.bits)
+		if math.IsNaN(f) {
+			return dst, ErrNaN
+		}
+		dst = canon.AppendFloat(dst, f)
+	case kindBool:
+		if c.bits != 0 {
+			dst = append(dst, "True"...)
+		} else {
+			dst = append(dst, "False"...)
+		}
+	case kindStr:
+		var ok bool
+		if dst, ok = appendField(dst, c.str); !ok {
+			return dst, ErrInvalidUTF8
+		}
+	}
+	return dst, nil
 }
 
 // appendField appends s as a field, quoting it only if it contains a comma, a

@@ -8,8 +8,8 @@ import (
 	"github.com/chronicle/ladder/dense"
 )
 
-// recorder builds the dense CSV of a run, one row per tick, following the
-// column contract in docs/dense-columns.md:
+// recorder says which dense columns exist and what value each has at the
+// current tick, following the column contract in docs/dense-columns.md:
 //
 //	tick
 //	<npc>/alive, <npc>/at                           for every NPC, sorted
@@ -22,15 +22,20 @@ import (
 //	obligation/<favour>/state                       for every obligation, sorted by favour
 //	reputation/<observer>/<subject>/<dimension>/{alpha,beta,mean}
 //	                                                for every reputation row, sorted
+//	pair/<a>/<b>/weight                             for every NPC pair rule 18 has weighed, sorted
+//	role/<id>/{holder,vacant,lapses}                for every role, sorted
+//	schedule/<npc>/{base,override}                  for every NPC whose schedule a rule has changed, sorted
 //
 // Claims, beliefs and the social state appear mid-run, so the header is the
 // sorted union over the whole run; a cell is empty while its claim, belief
 // or social record does not exist. A world without social state has no
-// social columns at all.
+// social columns at all; one without pair weights, roles or schedule
+// changes has none of those. The recorder keeps no rows: record hands each
+// tick's row to the run, which streams it to dense.csv (stream.go), and
+// columns gives the header at the end from the ids it has seen.
 type recorder struct {
 	v     view
 	npcs  []string
-	rows  []map[string]dense.Cell
 	claim map[string]bool
 	held  map[[2]string]bool
 	// The social blocks' keys seen so far.
@@ -38,6 +43,12 @@ type recorder struct {
 	grudge  map[[2]string]bool
 	oblig   map[string]bool
 	opinion map[[3]string]bool
+	width   int // the last row's cells: the next row's map is made that size
+	// Tiers 4 and 5: weighted pairs, roles, and the NPCs whose schedules
+	// a rule has changed (recorded from then on, every tick).
+	pair  map[[2]string]bool
+	role  map[string]bool
+	sched map[string]bool
 }
 
 var (
@@ -45,18 +56,22 @@ var (
 	accumulatorSuffixes = []string{"count", "armed"}
 	grudgeSuffixes      = []string{"emotional", "evidentiary", "settled"}
 	opinionSuffixes     = []string{"alpha", "beta", "mean"}
+	roleSuffixes        = []string{"holder", "vacant", "lapses"}
+	scheduleSuffixes    = []string{"base", "override"}
 )
 
 func newRecorder(v view) *recorder {
 	return &recorder{v: v, npcs: v.w.NPCs(), claim: map[string]bool{}, held: map[[2]string]bool{},
-		accum: map[[2]string]bool{}, grudge: map[[2]string]bool{}, oblig: map[string]bool{}, opinion: map[[3]string]bool{}}
+		accum: map[[2]string]bool{}, grudge: map[[2]string]bool{}, oblig: map[string]bool{}, opinion: map[[3]string]bool{},
+		pair: map[[2]string]bool{}, role: map[string]bool{}, sched: map[string]bool{}}
 }
 
-// record captures the current tick's row.
-func (r *recorder) record() {
+// record returns the current tick's row: each column that has a value, by
+// name.
+func (r *recorder) record() map[string]dense.Cell {
 	w := r.v.w
 	t, m := w.Now(), w.Store().Memory()
-	row := map[string]dense.Cell{}
+	row := make(map[string]dense.Cell, r.width)
 	for _, id := range w.Store().ClaimIDs() {
 		r.claim[id] = true
 		row[id+"/believers"] = dense.Int(int64(r.v.Believers(id)))
@@ -80,7 +95,41 @@ func (r *recorder) record() {
 		row[id+"/at"] = dense.Str(w.At(id))
 	}
 	r.recordSocial(row, t)
-	r.rows = append(r.rows, row)
+	r.recordTier45(row)
+	r.width = len(row)
+	return row
+}
+
+// recordTier45 adds the cells of Tiers 4 and 5: each weighed pair's
+// weight now; each role's holder ("" while vacant), whether it is vacant
+// and its duty lapses so far; and, for each NPC whose schedule a rule has
+// changed — an override laid on, a block suspended — where its base puts
+// it and the override in force ("" when the base decides).
+func (r *recorder) recordTier45(row map[string]dense.Cell) {
+	w := r.v.w
+	for _, p := range w.PairWeights() {
+		r.pair[[2]string{p.A, p.B}] = true
+		row["pair/"+p.A+"/"+p.B+"/weight"] = dense.Float(p.Weight)
+	}
+	for _, ro := range w.Roles().All() {
+		r.role[ro.ID] = true
+		p := "role/" + ro.ID + "/"
+		row[p+"holder"] = dense.Str(ro.Holder)
+		row[p+"vacant"] = dense.Bool(ro.Vacant())
+		row[p+"lapses"] = dense.Int(int64(ro.Lapses))
+	}
+	for _, id := range r.npcs {
+		if !r.sched[id] {
+			base, eff, _ := w.Schedules(id)
+			if len(eff.Overrides) == 0 && len(eff.Blocks) == len(base.Blocks) {
+				continue
+			}
+			r.sched[id] = true
+		}
+		pl := w.Placement(id)
+		row["schedule/"+id+"/base"] = dense.Str(pl.Base)
+		row["schedule/"+id+"/override"] = dense.Str(pl.Override)
+	}
 }
 
 // recordSocial adds the social blocks' cells: accumulators (the offences
@@ -115,9 +164,10 @@ func (r *recorder) recordSocial(row map[string]dense.Cell, t int64) {
 	}
 }
 
-// encode returns the CSV bytes of every recorded tick.
-func (r *recorder) encode() ([]byte, error) {
-	cols := []string{"tick"}
+// columns returns the header after tick, in contract order: every column
+// record has given a value so far.
+func (r *recorder) columns() []string {
+	var cols []string
 	for _, id := range r.npcs {
 		cols = append(cols, id+"/alive", id+"/at")
 	}
@@ -142,20 +192,7 @@ func (r *recorder) encode() ([]byte, error) {
 		}
 	}
 	cols = append(cols, r.socialColumns()...)
-	rows := make([][]dense.Cell, len(r.rows))
-	for t, m := range r.rows {
-		row := make([]dense.Cell, len(cols))
-		row[0] = dense.Int(int64(t))
-		for i, c := range cols[1:] {
-			if cell, ok := m[c]; ok {
-				row[i+1] = cell
-			} else {
-				row[i+1] = dense.Empty()
-			}
-		}
-		rows[t] = row
-	}
-	return dense.Encode(cols, rows)
+	return cols
 }
 
 // socialColumns returns the social blocks' columns, each block sorted by
@@ -170,7 +207,7 @@ func (r *recorder) socialColumns() []string {
 			}
 		}
 	}
-	var accum, grudge, oblig, opinion [][]string
+	var accum, grudge, oblig, opinion, pair, role, sched [][]string
 	for k := range r.accum {
 		accum = append(accum, k[:])
 	}
@@ -183,9 +220,21 @@ func (r *recorder) socialColumns() []string {
 	for k := range r.opinion {
 		opinion = append(opinion, k[:])
 	}
+	for k := range r.pair {
+		pair = append(pair, k[:])
+	}
+	for k := range r.role {
+		role = append(role, []string{k})
+	}
+	for k := range r.sched {
+		sched = append(sched, []string{k})
+	}
 	block("accumulator/", accum, accumulatorSuffixes)
 	block("grudge/", grudge, grudgeSuffixes)
 	block("obligation/", oblig, []string{"state"})
 	block("reputation/", opinion, opinionSuffixes)
+	block("pair/", pair, []string{"weight"})
+	block("role/", role, roleSuffixes)
+	block("schedule/", sched, scheduleSuffixes)
 	return cols
 }

@@ -125,11 +125,12 @@ func (s *indexes) take(f *fixture.Fixture) (*compare.Index, error) {
 // as trace.jsonl spells them, so the index is the one its own run would
 // have made from its trace.
 func indexRun(f *fixture.Fixture) (*compare.Index, error) {
-	w, tr, err := Build(f)
+	tr := &trace.Buffer{}
+	w, err := Build(f, tr)
 	if err != nil {
 		return nil, err
 	}
-	enc, err := trace.NewEncoder(tr.Header)
+	enc, err := trace.NewEncoder(traceHeader(f))
 	if err != nil {
 		return nil, err
 	}

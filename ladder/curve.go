@@ -18,7 +18,7 @@ type CurvePoint struct {
 // Curve runs a fixture and samples a claim's spread at every tick, for
 // writing `curve:` expectations and for plotting.
 func Curve(f *fixture.Fixture, claim string) ([]CurvePoint, error) {
-	w, _, err := Build(f)
+	w, err := Build(f, nil)
 	if err != nil {
 		return nil, err
 	}

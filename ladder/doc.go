@@ -1,10 +1,26 @@
 // Package ladder runs rungs: it builds a world from a validated fixture,
-// steps it tick by tick, records the dense CSV row and samples checkpoints at
-// each tick, evaluates the fixture's exact expectations, and compares the
-// artifacts with the committed goldens. The expectations themselves are
-// ladder/expect's kinds; Run feeds them the world at each tick, the trace
-// one record at a time and the canonical events, and keeps each one's
-// verdict and examined count in Result.Expectations.
+// steps it tick by tick, writes the dense CSV row and the trace records of
+// each tick and samples checkpoints, evaluates the fixture's exact
+// expectations, and compares the artifacts with the committed goldens. The
+// expectations themselves are ladder/expect's kinds; Run feeds them the
+// world at each tick, the trace one record at a time and the canonical
+// events, and keeps each one's verdict and examined count in
+// Result.Expectations.
+//
+// A run streams (stream.go): trace.jsonl and dense.csv are written into
+// Options.Dir as they are produced and compared with the goldens under
+// Options.Goldens as they are written, so memory does not grow with the
+// run's length. Each trace record is encoded once, written, compared line
+// by line and shown to the expectations, then dropped; each dense row is
+// spilled in a column-stable form and compared in the golden's layout,
+// then dropped, and the file is assembled once the header is known
+// (docs/dense-columns.md). Verify reads the verdicts the run reached:
+//
+//	res, err := ladder.Run(f, ladder.Options{Dir: "reports/T1.1", Goldens: "."})
+//	v := ladder.Verify(res) // first divergence per artifact, input drift
+//
+// columns.go says which dense columns exist and what each holds at a tick;
+// nothing else knows the column contract.
 //
 // A comparison expectation needs another run of the fixture's file (its
 // counterpart): Run hands it the counterpart's roll index, which the

@@ -1,7 +1,6 @@
 package ladder
 
 import (
-	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -14,7 +13,6 @@ import (
 	"github.com/chronicle/ladder/ladder/fixture"
 	"github.com/chronicle/ladder/sim/canon"
 	"github.com/chronicle/ladder/sim/rules"
-	"github.com/chronicle/ladder/sim/trace"
 	"github.com/chronicle/ladder/tolerances"
 )
 
@@ -47,39 +45,45 @@ func Commands(f *fixture.Fixture) string {
 	return fmt.Sprintf("(reproduce: make ladder RUNG=%s; regenerate: make goldens RUNG=%s)", f.Name(), f.Name())
 }
 
-// Verify compares a run's artifacts with the goldens under root (the
-// repository root). Each artifact contributes at most one problem, its
-// earliest: the first divergent dense cell (or, when the column set
-// changed, the first shared column that differs beside what was added and
-// removed), the first divergent trace record with the fields that differ,
-// and the earliest checkpoint difference with a count of the others.
-func Verify(root string, r *Result) Verdict {
+// Verify judges a run's artifacts against the goldens its run compared
+// them with (Options.Goldens). Each artifact contributes at most one
+// problem, its earliest: the first divergent dense cell (or, when the
+// column set changed, the first shared column that differs beside what
+// was added and removed), the first divergent trace record with the
+// fields that differ, and the earliest checkpoint difference with a count
+// of the others. The dense and trace verdicts were reached as the run
+// wrote the files; only checkpoints.json, a few sampled values, is read
+// here.
+func Verify(r *Result) Verdict {
 	f := r.Fixture
-	dir := filepath.Join(root, filepath.FromSlash(f.GoldenDir()))
 	var v Verdict
+	c := r.compared
+	if c == nil {
+		v.Problems = append(v.Problems, problem(f, "goldens", -1, "the run was not compared with goldens (ladder.Options.Goldens was empty)"))
+		return v
+	}
+	root := c.root
+	dir := filepath.Join(root, filepath.FromSlash(f.GoldenDir()))
 	if p, ok := missingGoldens(root, f); ok {
 		v.Problems = append(v.Problems, p)
 		return v
 	}
-	read := func(name string) ([]byte, bool) {
-		b, err := os.ReadFile(filepath.Join(dir, name))
+	unread := func(name string, missing bool, err error) bool {
 		switch {
-		case errors.Is(err, fs.ErrNotExist):
+		case missing:
 			v.Problems = append(v.Problems, missingGolden(root, f, name))
-			return nil, false
 		case err != nil:
 			v.Problems = append(v.Problems, problem(f, name, -1, "cannot read the golden: %v", err))
-			return nil, false
 		}
-		return b, true
+		return missing || err != nil
 	}
-	if golden, ok := read(DenseFile); ok {
-		if p, ok := denseProblem(f, golden, r.Dense); ok {
+	if !unread(DenseFile, c.dense.missing, c.dense.err) {
+		if p, ok := denseProblem(f, c.dense.result); ok {
 			v.Problems = append(v.Problems, p)
 		}
 	}
-	if golden, ok := read(TraceFile); ok {
-		if d := trace.Compare(golden, r.Trace); d != nil {
+	if !unread(TraceFile, c.trace.missing, c.trace.err) {
+		if d := c.trace.result; d != nil {
 			p := problem(f, TraceFile, d.Tick, "%s", d)
 			p.Column = strings.TrimSpace(d.Kind + " " + strings.Trim(d.Key, `"`))
 			if len(d.Fields) > 0 && !d.Shifted {
@@ -90,13 +94,14 @@ func Verify(root string, r *Result) Verdict {
 		}
 	}
 	if sr := f.SameRunAs; sr.Rung != "" {
-		if d, err := samePrefix(filepath.Join(root, filepath.FromSlash(sr.GoldenDir), TraceFile), r.Trace, f.Ticks); err != nil {
+		if err := c.same.err; err != nil {
 			v.Problems = append(v.Problems, problem(f, TraceFile, -1, "same_run: cannot read %s's trace golden: %v", sr.Rung, err))
-		} else if d != nil {
+		} else if d := c.same.result; d != nil {
 			v.Problems = append(v.Problems, problem(f, TraceFile, d.Tick, "same_run: not the same run as %s: compared with %s/%s cut at tick %d, %s", sr.Rung, sr.GoldenDir, TraceFile, f.Ticks, d))
 		}
 	}
-	if golden, ok := read(CheckpointsFile); ok {
+	golden, err := os.ReadFile(filepath.Join(dir, CheckpointsFile))
+	if !unread(CheckpointsFile, errors.Is(err, fs.ErrNotExist), err) {
 		g, err := checkpoint.Parse(f.GoldenDir()+"/"+CheckpointsFile, golden)
 		if err != nil {
 			v.Problems = append(v.Problems, problem(f, CheckpointsFile, -1, "golden is malformed: %v", err))
@@ -130,56 +135,4 @@ func recordedDefines(d rules.Defines, layers rules.Layers) (map[string]json.Numb
 		out[f.Key] = json.Number(b)
 	}
 	return out, nil
-}
-
-// Artifacts returns the run's golden files by name.
-func (r *Result) Artifacts() (map[string][]byte, error) {
-	cp, err := r.Checkpoints.Marshal()
-	if err != nil {
-		return nil, err
-	}
-	return map[string][]byte{DenseFile: r.Dense, TraceFile: r.Trace, CheckpointsFile: cp}, nil
-}
-
-// samePrefix compares a run's trace with the start of another rung's trace
-// golden: its header and every record before tick ticks. A rung that
-// declares same_run is that other run cut short, so the two must agree
-// byte for byte up to the cut; the first divergent record is returned.
-func samePrefix(goldenPath string, actual []byte, ticks int64) (*trace.Divergence, error) {
-	golden, err := os.ReadFile(goldenPath)
-	if err != nil {
-		return nil, err
-	}
-	cut, err := traceBefore(golden, ticks)
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w", goldenPath, err)
-	}
-	return trace.Compare(cut, actual), nil
-}
-
-// traceBefore returns the start of a trace file: the header line and every
-// record whose tick is below ticks. Records are in tick order, so it stops
-// at the first record at or past the cut.
-func traceBefore(file []byte, ticks int64) ([]byte, error) {
-	end := bytes.IndexByte(file, '\n') + 1
-	if end == 0 {
-		return nil, errors.New("no header line")
-	}
-	for end < len(file) {
-		next := bytes.IndexByte(file[end:], '\n')
-		if next < 0 {
-			return nil, fmt.Errorf("line %d: no final newline", bytes.Count(file[:end], []byte("\n"))+1)
-		}
-		var rec struct {
-			Tick *int64 `json:"tick"`
-		}
-		if err := json.Unmarshal(file[end:end+next], &rec); err != nil || rec.Tick == nil {
-			return nil, fmt.Errorf("line %d: not a trace record with a tick", bytes.Count(file[:end], []byte("\n"))+1)
-		}
-		if *rec.Tick >= ticks {
-			break
-		}
-		end += next + 1
-	}
-	return file[:end], nil
 }

@@ -116,14 +116,16 @@ func family(fs []*fixture.Fixture) {
 func rung(f *fixture.Fixture) {
 	loc := types.CodeLocation{FileName: f.File, LineNumber: f.Pos.Line}
 	It(f.Name()+" "+f.Title, Label("tier"+f.Tier, f.Rung), loc, func() {
-		res, err := ladder.Run(f)
+		// The artifacts go straight to reports/<rung>/ as they are
+		// produced, compared with the goldens as they are written.
+		res, err := ladder.Run(f, ladder.Options{Dir: pending.Dir(reports, f), Goldens: root})
 		if res == nil {
 			Fail(fmt.Sprintf("%s: %v %s", f.Name(), err, ladder.Commands(f)))
 		}
 		AddReportEntry("assertions", len(res.Expectations), ReportEntryVisibilityNever)
 		var v ladder.Verdict
 		if err == nil {
-			v = ladder.Verify(root, res)
+			v = ladder.Verify(res)
 		}
 		for _, d := range v.Drift {
 			AddReportEntry("input drift", d, ReportEntryVisibilityNever) // printed once per run, grouped
@@ -161,19 +163,17 @@ func clearReports(t *testing.T) {
 // has moved since.
 var codeHash = sync.OnceValues(func() (string, error) { return pending.CodeHash(root) })
 
-// saveEvidence writes the run's artifacts under reports/<rung>[/<case>]/ on
-// every run, so CI keeps the trace of a failing rung, and — when they differ
-// from the goldens — the manifest that makes them a pending change for
-// `ladder review` and `ladder accept`; it points the spec's report at them.
+// saveEvidence keeps the run's artifacts, which the run wrote under
+// reports/<rung>[/<case>]/, so CI keeps the trace of a failing rung, and —
+// when they differ from the goldens — writes the manifest that makes them
+// a pending change for `ladder review` and `ladder accept`; it points the
+// spec's report at them.
 func saveEvidence(res *ladder.Result, problems []ladder.Problem, aborted error) {
-	arts, err := res.Artifacts()
-	Expect(err).NotTo(HaveOccurred())
 	code, err := codeHash()
 	Expect(err).NotTo(HaveOccurred())
-	m, err := pending.Save(reports, root, res.Fixture, arts,
+	m, err := pending.Save(reports, root, res.Fixture,
 		pending.Run{CodeHash: code, Problems: ladder.Lines(problems), Expectations: res.Failures, Aborted: aborted})
 	Expect(err).NotTo(HaveOccurred())
-	Expect(regen.WriteAtomic(filepath.Join(pending.Dir(reports, res.Fixture), ladder.EventsFile), res.Events)).To(Succeed())
 	AddReportEntry("trace", "reports/"+res.Fixture.Name()+"/"+ladder.TraceFile, ReportEntryVisibilityFailureOrVerbose)
 	AddReportEntry("audit", ladder.AuditSummary(res.Audit), ReportEntryVisibilityFailureOrVerbose)
 	if m != nil {

@@ -25,21 +25,23 @@ func PageInput(root string, f *fixture.Fixture, res *Result, failures []string) 
 		in.Notes = append(in.Notes, "The run did not complete, so there is nothing to scrub through: the failure above says why.")
 		return in
 	}
-	in.Dense, in.Trace, in.Engine = res.Dense, res.Trace, res.Engine
+	in.Dense, in.Trace, in.Engine = page.Path(res.Path(DenseFile)), page.Path(res.Path(TraceFile)), res.Engine
 	dir := filepath.Join(root, filepath.FromSlash(f.GoldenDir()))
-	read := func(name string) []byte {
-		b, err := os.ReadFile(filepath.Join(dir, name))
+	golden := func(name string) page.Artifact {
+		path := filepath.Join(dir, name)
+		fi, err := os.Stat(path)
 		switch {
 		case errors.Is(err, fs.ErrNotExist):
 			in.Notes = append(in.Notes, fmt.Sprintf("There is no golden %s/%s to compare with.", f.GoldenDir(), name))
 		case err != nil:
 			in.Notes = append(in.Notes, fmt.Sprintf("The golden %s/%s could not be read: %v.", f.GoldenDir(), name, err))
+		case !fi.Mode().IsRegular():
+			in.Notes = append(in.Notes, fmt.Sprintf("The golden %s/%s could not be read: it is not a file.", f.GoldenDir(), name))
+		default:
+			return page.Path(path)
 		}
-		if err != nil {
-			return nil
-		}
-		return b
+		return nil
 	}
-	in.GoldenDense, in.GoldenTrace = read(DenseFile), read(TraceFile)
+	in.GoldenDense, in.GoldenTrace = golden(DenseFile), golden(TraceFile)
 	return in
 }

@@ -1,7 +1,6 @@
 package ladder_test
 
 import (
-	"bytes"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -12,6 +11,7 @@ import (
 	"github.com/onsi/ginkgo/v2/types"
 
 	"github.com/chronicle/ladder/ladder"
+	"github.com/chronicle/ladder/ladder/artifact"
 	"github.com/chronicle/ladder/ladder/fixture"
 	"github.com/chronicle/ladder/ladder/page"
 )
@@ -54,7 +54,8 @@ var _ = ReportAfterSuite("triage page", func(r Report) {
 				continue
 			}
 			used++
-			res, err := ladder.Run(f)
+			rerun := filepath.Join(reports, ".rerun", filepath.FromSlash(f.Name()))
+			res, err := ladder.Run(f, ladder.Options{Dir: rerun})
 			if err != nil {
 				res = nil
 			}
@@ -69,12 +70,19 @@ var _ = ReportAfterSuite("triage page", func(r Report) {
 					problems = append(problems, p)
 					in.Notes = append(in.Notes, p)
 				}
+				// The page reads the artifacts the spec judged; the
+				// rerun's are only its check.
+				judged := filepath.Join(reports, filepath.FromSlash(f.Name()))
+				in.Dense, in.Trace = page.Path(filepath.Join(judged, ladder.DenseFile)), page.Path(filepath.Join(judged, ladder.TraceFile))
 			}
 			inputs = append(inputs, in)
 		}
 	}
 	if used != len(specs) {
 		problems = append(problems, fmt.Sprintf("triage page: %d specs ran but only %d match a fixture by name: the page has no section for the others", len(specs), used))
+	}
+	if err := os.RemoveAll(filepath.Join(reports, ".rerun")); err != nil {
+		problems = append(problems, fmt.Sprintf("triage page: %v", err))
 	}
 	html, err := page.Page(inputs, page.Options{})
 	if err != nil {
@@ -107,20 +115,17 @@ func failureLines(s SpecReport) []string {
 }
 
 // sameAsJudged compares a rerun's artifacts with the ones the rung's spec
-// wrote under the run's reports directory (reports/, or LADDER_REPORTS);
-// it returns "" when they are equal.
+// wrote under the run's reports directory (reports/, or LADDER_REPORTS),
+// in chunks; it returns "" when they are equal.
 func sameAsJudged(name string, res *ladder.Result) string {
 	dir := filepath.Join(reports, filepath.FromSlash(name))
-	for _, a := range []struct {
-		file string
-		data []byte
-	}{{ladder.DenseFile, res.Dense}, {ladder.TraceFile, res.Trace}} {
-		judged, err := os.ReadFile(filepath.Join(dir, a.file))
+	for _, file := range []string{ladder.DenseFile, ladder.TraceFile} {
+		same, err := artifact.Same(filepath.Join(dir, file), res.Path(file))
 		if err != nil {
-			return fmt.Sprintf("%s: the triage page could not check its rerun against reports/%s/%s: %v", name, name, a.file, err)
+			return fmt.Sprintf("%s: the triage page could not check its rerun against reports/%s/%s: %v", name, name, file, err)
 		}
-		if !bytes.Equal(judged, a.data) {
-			return fmt.Sprintf("%s: a second run in the same process wrote a different %s than the spec did: the engine is not deterministic (compare reports/%s/%s with a rerun)", name, a.file, name, a.file)
+		if !same {
+			return fmt.Sprintf("%s: a second run in the same process wrote a different %s than the spec did: the engine is not deterministic (compare reports/%s/%s with a rerun)", name, file, name, file)
 		}
 	}
 	return ""

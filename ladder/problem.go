@@ -111,19 +111,19 @@ func checkpointValue(f *fixture.Fixture, b badSample) Problem {
 	}
 }
 
-// denseProblem compares a dense golden with a run's. When the column set
-// changed (someone new holds a rumour), the first differing header column
-// says little: it reports the columns added and removed and the first tick
-// at which a column both have differs.
-func denseProblem(f *fixture.Fixture, golden, actual []byte) (Problem, bool) {
-	d, err := dense.Compare(golden, actual)
+// denseProblem describes how a run's dense CSV compared with its golden.
+// When the column set changed (someone new holds a rumour), the first
+// differing header column says little: it reports the columns added and
+// removed and the first tick at which a column both have differs.
+func denseProblem(f *fixture.Fixture, c *dense.Comparison) (Problem, bool) {
+	d := c.Divergence
 	switch {
-	case err != nil:
-		return problem(f, DenseFile, -1, "golden %s/%s is malformed: %v", f.GoldenDir(), DenseFile, err), true
+	case c.Err != nil:
+		return problem(f, DenseFile, -1, "golden %s/%s is malformed: %v", f.GoldenDir(), DenseFile, c.Err), true
 	case d == nil:
 		return Problem{}, false
 	case d.Kind == dense.KindHeader:
-		if p, ok := columnSetProblem(f, golden, actual); ok {
+		if p, ok := columnSetProblem(f, c.Columns); ok {
 			return p, true
 		}
 	}
@@ -140,44 +140,35 @@ func tickOf(s string) int64 {
 	return t
 }
 
-func columnSetProblem(f *fixture.Fixture, golden, actual []byte) (Problem, bool) {
-	d, err := dense.Diff(golden, actual)
-	if err != nil || len(d.Added)+len(d.Removed) == 0 {
-		return Problem{}, false // a reordered header: the header divergence says it best
+// columnSetProblem describes a changed column set, when the golden could
+// be read as a whole table (cs not nil) and columns were added or removed
+// (a reordered header: the header divergence says it best).
+func columnSetProblem(f *fixture.Fixture, cs *dense.ColumnSet) (Problem, bool) {
+	if cs == nil || len(cs.Added)+len(cs.Removed) == 0 {
+		return Problem{}, false
 	}
-	oneSide := map[string]bool{}
-	for _, c := range append(slices.Clone(d.Added), d.Removed...) {
-		oneSide[c] = true
-	}
-	text := fmt.Sprintf("columns differ: %d added%s, %d removed%s", len(d.Added), names(d.Added), len(d.Removed), names(d.Removed))
+	text := fmt.Sprintf("columns differ: %d added%s, %d removed%s", len(cs.Added), names(cs.Added), len(cs.Removed), names(cs.Removed))
 	tick := int64(-1)
-	var shared *dense.Change
-	for i, c := range d.Cells {
-		if tick < 0 {
-			tick = c.Tick
-		}
-		if !oneSide[c.Column] {
-			shared = &d.Cells[i]
-			break
-		}
+	if cs.First != nil {
+		tick = cs.First.Tick
 	}
 	p := problem(f, DenseFile, tick, "")
-	switch {
+	switch shared := cs.FirstShared; {
 	case shared != nil:
 		text += fmt.Sprintf("; shared columns first differ at tick %d, column %q: golden %s, actual %s",
 			shared.Tick, shared.Column, shownCell(shared.Golden), shownCell(shared.Actual))
 		p.Column, p.Golden, p.Actual = shared.Column, shared.Golden, shared.Actual
 	case tick >= 0:
-		text += fmt.Sprintf("; shared columns agree; the first value in an added or removed column is at tick %d, column %q", tick, d.Cells[0].Column)
-		p.Column, p.Golden, p.Actual = d.Cells[0].Column, d.Cells[0].Golden, d.Cells[0].Actual
+		text += fmt.Sprintf("; shared columns agree; the first value in an added or removed column is at tick %d, column %q", tick, cs.First.Column)
+		p.Column, p.Golden, p.Actual = cs.First.Column, cs.First.Golden, cs.First.Actual
 	default:
 		text += "; every cell agrees"
 	}
-	if len(d.MissingTicks) > 0 {
-		text += fmt.Sprintf("; actual ends before tick %d", d.MissingTicks[0])
+	if cs.FirstMissing != nil {
+		text += fmt.Sprintf("; actual ends before tick %d", *cs.FirstMissing)
 	}
-	if len(d.ExtraTicks) > 0 {
-		text += fmt.Sprintf("; actual has extra rows from tick %d", d.ExtraTicks[0])
+	if cs.FirstExtra != nil {
+		text += fmt.Sprintf("; actual has extra rows from tick %d", *cs.FirstExtra)
 	}
 	p.Message = fmt.Sprintf("%s %s: %s %s", f.Name(), DenseFile, text, Commands(f))
 	return p, true

@@ -4,7 +4,9 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"path/filepath"
 
+	"github.com/chronicle/ladder/ladder/artifact"
 	"github.com/chronicle/ladder/ladder/checkpoint"
 	"github.com/chronicle/ladder/ladder/expect"
 	"github.com/chronicle/ladder/ladder/fixture"
@@ -17,12 +19,12 @@ import (
 	"github.com/chronicle/ladder/sim/trace"
 )
 
-// Result is one run of one rung: its artifacts and the expectations that
-// failed.
+// Result is one run of one rung: where its artifacts are, how they
+// compared with the goldens, and the expectations that failed.
 type Result struct {
-	Fixture     *fixture.Fixture
-	Dense       []byte
-	Trace       []byte
+	Fixture *fixture.Fixture
+	// Dir holds the run's artifacts (ArtifactNames), each whole.
+	Dir         string
 	Checkpoints checkpoint.File
 	// Failures are the fixture's expectations (and checkpoint values) that
 	// did not hold, one line each, without the rung prefix.
@@ -36,43 +38,70 @@ type Result struct {
 	// Engine is what the triage page needs from the engine at the end of
 	// the run (variants, supersessions, evidence): see page_hook.go.
 	Engine *page.Engine
-	// Events is the canonical log as exported (EventsFile), written a
-	// tick at a time as the run went; Audit is how many records each
-	// regime-2 invariant examined (watch.go).
-	Events []byte
-	Audit  []audit.Examined
-	// auditFindings are the audit's failing findings, earliest first;
+	// compared is how the artifacts compared with the goldens as they were
+	// written (nil when Options.Goldens was empty); Verify reads it.
+	compared *compared
+	// Audit is how many records each regime-2 invariant examined
+	// (watch.go); auditFindings are its failing findings, earliest first;
 	// watchErrors say what evidence could not be kept (both also in
-	// Failures, as lines).
+	// Failures, as lines). The exported log is the file EventsFile in Dir.
+	Audit         []audit.Examined
 	auditFindings []audit.Finding
 	watchErrors   []string
 }
 
-// Run executes a fixture from tick 0 to its last tick. The error is for a
-// run that could not be carried out (an injection the world refused, a pin
-// no roll consumed); expectations that do not hold are Result.Failures.
-// A run that stops part way still returns what it produced up to there
-// (the dense rows and trace of the ticks it stepped, its checkpoints so
-// far) beside the error, so the evidence can be kept; only a world that
-// cannot be built returns no Result.
-func Run(f *fixture.Fixture) (*Result, error) {
-	w, tr, err := Build(f)
+// Path returns where the run wrote the artifact called name.
+func (r *Result) Path(name string) string { return filepath.Join(r.Dir, name) }
+
+// Run executes a fixture from tick 0 to its last tick, writing its
+// artifacts into opt.Dir as it goes and comparing them with the goldens
+// under opt.Goldens as it writes them. Memory does not grow with the
+// run's length: each trace record is encoded once, written, compared and
+// shown to the expectations, then dropped; each dense row is spilled and
+// compared, then dropped (see Options and stream.go).
+//
+// The error is for a run that could not be carried out (an injection the
+// world refused, a pin no roll consumed); expectations that do not hold
+// are Result.Failures. A run that stops part way still returns what it
+// produced up to there (the dense rows and trace of the ticks it stepped,
+// its checkpoints so far) beside the error, so the evidence can be kept;
+// a world that cannot be built, or an artifact that cannot be written,
+// returns no Result and leaves no artifact.
+func Run(f *fixture.Fixture, opt Options) (*Result, error) {
+	out, err := openStreams(f, opt)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", f.Name(), err)
+	}
+	defer out.abort()
+	x, err := openWatch(f, opt.Dir)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", f.Name(), err)
+	}
+	defer x.abort()
+	w, err := Build(f, teeSink{out.sink, x})
 	if err != nil {
 		return nil, err
 	}
+	x.start(w)
 	v := view{w: w}
 	rec := newRecorder(v)
 	chk := expect.Start(f.Expect)
 	own := prepareComparisons(f, chk)
+	out.sink.chk = chk
 	var bad []badSample
 	sampleAt := f.Checkpoints.Ticks(f.Ticks)
 	var samples []checkpoint.Sample
-	x := startWatch(f, w, tr)
 	for t := int64(0); t < f.Ticks; t++ {
-		if err := w.Step(); err != nil {
-			return aborted(f, w, rec, tr, samples, x, f.Locate(err))
+		stepErr := w.Step()
+		if err := out.sink.err; err != nil {
+			return nil, fmt.Errorf("%s: %s: %w", f.Name(), TraceFile, err)
 		}
-		rec.record()
+		if stepErr != nil {
+			return aborted(f, w, rec, out, x, samples, f.Locate(stepErr))
+		}
+		if err := out.table.Row(t, rec.record()); err != nil {
+			return nil, fmt.Errorf("%s: %s: %w", f.Name(), DenseFile, err)
+		}
 		chk.Tick(v)
 		x.tick()
 		if len(sampleAt) > 0 && sampleAt[0] == t {
@@ -83,19 +112,16 @@ func Run(f *fixture.Fixture) (*Result, error) {
 		}
 	}
 	if unused := w.UnusedPins(); len(unused) > 0 {
-		return aborted(f, w, rec, tr, samples, x, f.UnusedPins(unused))
+		return aborted(f, w, rec, out, x, samples, f.UnusedPins(unused))
 	}
 	// The canonical log must verify end to end: a broken link here is an
 	// engine bug, not a behaviour change.
 	if err := events.Verify(w.Log().Records()); err != nil {
-		return aborted(f, w, rec, tr, samples, x, fmt.Errorf("%s: canonical log: %w", f.Name(), err))
+		return aborted(f, w, rec, out, x, samples, fmt.Errorf("%s: canonical log: %w", f.Name(), err))
 	}
-	res, err := collect(f, w, rec, tr, samples)
+	res, err := collect(f, w, rec, out, x, samples)
 	if err != nil {
 		return nil, err
-	}
-	if err := observeTrace(chk, res.Trace); err != nil {
-		return res, fmt.Errorf("%s: %w", f.Name(), err)
 	}
 	for _, r := range w.Log().Records() {
 		chk.Event(r)
@@ -111,30 +137,28 @@ func Run(f *fixture.Fixture) (*Result, error) {
 	for _, b := range bad {
 		res.Failures = append(res.Failures, b.Message)
 	}
-	x.finish(res)
 	return res, nil
 }
 
 // aborted returns what a run produced before cause stopped it, and cause.
-func aborted(f *fixture.Fixture, w *sim.World, rec *recorder, tr *trace.Buffer, samples []checkpoint.Sample, x *watch, cause error) (*Result, error) {
-	res, err := collect(f, w, rec, tr, samples)
+func aborted(f *fixture.Fixture, w *sim.World, rec *recorder, out *streams, x *watch, samples []checkpoint.Sample, cause error) (*Result, error) {
+	res, err := collect(f, w, rec, out, x, samples)
 	if err != nil {
 		return nil, errors.Join(cause, err)
 	}
-	x.finish(res)
 	return res, cause
 }
 
-// collect encodes the artifacts of the ticks a run has stepped.
-func collect(f *fixture.Fixture, w *sim.World, rec *recorder, tr *trace.Buffer, samples []checkpoint.Sample) (*Result, error) {
-	var err error
-	res := &Result{Fixture: f, Engine: page.Capture(w)}
-	if res.Dense, err = rec.encode(); err != nil {
-		return nil, fmt.Errorf("%s: dense.csv: %w", f.Name(), err)
+// collect finishes the artifacts of the ticks a run has stepped; the
+// watch stamps its state digests into the checkpoints before they are
+// written, and judges the audit.
+func collect(f *fixture.Fixture, w *sim.World, rec *recorder, out *streams, x *watch, samples []checkpoint.Sample) (*Result, error) {
+	ticks := int64(out.table.Rows())
+	cmp, err := out.finish(rec.columns())
+	if err != nil {
+		return nil, err
 	}
-	if res.Trace, err = tr.AppendJSONL(nil); err != nil {
-		return nil, fmt.Errorf("%s: trace.jsonl: %w", f.Name(), err)
-	}
+	res := &Result{Fixture: f, Dir: out.dir, Engine: page.Capture(w), compared: cmp}
 	hash, err := f.Defines.Hash(w.Layers())
 	if err != nil {
 		return nil, err
@@ -147,34 +171,58 @@ func collect(f *fixture.Fixture, w *sim.World, rec *recorder, tr *trace.Buffer, 
 	res.Checkpoints = checkpoint.File{
 		Rung: f.Rung, Case: f.Case, SeedID: f.SeedID, DefinesHash: hash, Defines: defines, FixtureHash: f.Hash,
 		Outcome: checkpoint.Outcome{
-			Ticks: int64(len(rec.rows)), Events: int64(w.Log().Len()), Claims: int64(len(s.ClaimIDs())),
+			Ticks: ticks, Events: int64(w.Log().Len()), Claims: int64(len(s.ClaimIDs())),
 			Variants: int64(s.VariantCount()), Beliefs: int64(s.BeliefCount()), LogHead: w.Log().Head(),
 		},
 		Samples: samples,
 	}
+	if err := x.finish(res); err != nil {
+		return nil, err
+	}
+	cp, err := res.Checkpoints.Marshal()
+	if err != nil {
+		return nil, fmt.Errorf("%s: %s: %w", f.Name(), CheckpointsFile, err)
+	}
+	if err := artifact.Write(res.Path(CheckpointsFile), cp); err != nil {
+		return nil, fmt.Errorf("%s: %w", f.Name(), err)
+	}
 	return res, nil
 }
 
-// Build makes the world a fixture describes, at the start of tick 0, with
-// its trace buffer. Run uses it; triage tools use it to step a rung to any
-// tick and look around.
-func Build(f *fixture.Fixture) (*sim.World, *trace.Buffer, error) {
+// Build makes the world a fixture describes, at the start of tick 0, its
+// trace going to sink (nil: nowhere). Run uses it; triage tools use it to
+// step a rung to any tick and look around.
+func Build(f *fixture.Fixture, sink trace.Sink) (*sim.World, error) {
 	set, err := rules.NewSet(f.Disabled)
 	if err != nil {
-		return nil, nil, fmt.Errorf("%s: %w", f.File, err)
+		return nil, fmt.Errorf("%s: %w", f.File, err)
 	}
-	cfg := sim.Config{
-		SeedID: f.SeedID, Branch: f.Branch, Defines: f.Defines, Rules: set, Pins: f.Pins,
-		Locations: f.Locations, Cast: f.Cast, Relationships: f.Relationships, Kin: f.Kin, Injections: f.Injections, Items: f.Items,
+	if sink == nil {
+		sink = discard{}
 	}
-	tr := &trace.Buffer{Header: trace.Header{SeedID: f.SeedID, Branch: f.Branch, KeyframeEvery: f.Defines.TicksPerDay, Version: sim.TraceVersion(cfg.Layers())}}
-	cfg.Sink = tr
+	cfg := worldConfig(f)
+	cfg.Rules, cfg.Sink = set, sink
 	w, err := sim.New(cfg)
 	if err != nil {
-		return nil, nil, f.Locate(err)
+		return nil, f.Locate(err)
 	}
-	return w, tr, nil
+	return w, nil
 }
+
+// worldConfig is the world a fixture describes, without its rule set and
+// trace sink: enough to know which layers it uses before it exists (the
+// trace header's version is written first).
+func worldConfig(f *fixture.Fixture) sim.Config {
+	return sim.Config{
+		SeedID: f.SeedID, Branch: f.Branch, Defines: f.Defines, Pins: f.Pins,
+		Locations: f.Locations, Cast: f.Cast, Relationships: f.Relationships, Kin: f.Kin, Roles: f.Roles, Injections: f.Injections, Items: f.Items,
+	}
+}
+
+// discard is the sink of a world whose trace nobody reads.
+type discard struct{}
+
+func (discard) Emit(trace.Record) {}
 
 // badSample is a checkpoint value no golden may hold, with where its
 // expression is and the line that reports it.

@@ -1,10 +1,12 @@
 package ladder
 
 import (
-	"bytes"
+	"bufio"
 	"fmt"
+	"path/filepath"
 	"strings"
 
+	"github.com/chronicle/ladder/ladder/artifact"
 	"github.com/chronicle/ladder/ladder/fixture"
 	"github.com/chronicle/ladder/sim"
 	"github.com/chronicle/ladder/sim/audit"
@@ -26,29 +28,45 @@ const Strict = true
 
 // watch is what a run keeps beside its artifacts, with one call a tick
 // (tick) and one at the end (finish): regime 2's audit of every tick
-// (sim/audit), the canonical log exported as it grows (events.jsonl), and
-// the state digest (sim/digest) at every checkpoint sample and at the
-// end. It reads the world and the trace; it changes neither.
+// (sim/audit), the canonical log exported as it grows (events.jsonl,
+// written to a temporary file renamed into place at the end), and the
+// state digest (sim/digest) at every checkpoint sample and at the end. It
+// reads the world and the trace (it is a trace.Sink beside the run's
+// own, see teeSink); it changes neither.
 type watch struct {
+	auditFeed
 	w        *sim.World
-	tr       *trace.Buffer
-	fed      int // trace records shown to the audit
-	audit    *audit.Auditor
 	lastFull bool
+	file     *artifact.File
+	buf      *bufio.Writer
 	log      *events.Writer
-	out      bytes.Buffer // events.jsonl so far
 	sampleAt []int64
-	digests  map[int64]string
+	digests  map[int64]string // at most one per checkpoint sample
 	findings []audit.Finding
 	errs     []string // the log could not be written, a digest not taken, the audit not fed
 }
 
-// startWatch watches a world built from f, before its first tick.
-func startWatch(f *fixture.Fixture, w *sim.World, tr *trace.Buffer) *watch {
-	x := &watch{w: w, tr: tr, audit: audit.New(w, audit.Options{}), sampleAt: f.Checkpoints.Ticks(f.Ticks), digests: map[int64]string{}}
-	x.log = events.NewWriter(&x.out)
-	return x
+// openWatch starts the exported log of a run of f in dir.
+func openWatch(f *fixture.Fixture, dir string) (*watch, error) {
+	file, err := artifact.Create(filepath.Join(dir, EventsFile))
+	if err != nil {
+		return nil, err
+	}
+	x := &watch{file: file, buf: bufio.NewWriter(file), sampleAt: f.Checkpoints.Ticks(f.Ticks), digests: map[int64]string{}}
+	x.log = events.NewWriter(x.buf)
+	return x, nil
 }
+
+// start watches w, built with x in its trace sink, before its first tick.
+// Records emitted while the world was built reach no audit; none needs
+// them, as the first audit examines every record.
+func (x *watch) start(w *sim.World) {
+	x.w = w
+	x.a = audit.New(w, audit.Options{})
+}
+
+// abort drops the exported log unless finish put it in place.
+func (x *watch) abort() { x.file.Abort() }
 
 func (x *watch) fail(err error) {
 	if err != nil {
@@ -56,15 +74,11 @@ func (x *watch) fail(err error) {
 	}
 }
 
-// tick audits the tick just stepped (the trace records it emitted first),
-// writes the events it appended, and takes the state digest at a
-// checkpoint sample.
+// tick audits the tick just stepped (its trace records reached Emit as
+// the engine emitted them), writes the events it appended, and takes the
+// state digest at a checkpoint sample.
 func (x *watch) tick() {
-	for _, r := range x.tr.Records[x.fed:] {
-		x.audit.Emit(r)
-	}
-	x.fed = len(x.tr.Records)
-	rep, err := x.audit.Tick()
+	rep, err := x.a.Tick()
 	x.fail(err)
 	x.lastFull = rep.Full
 	x.findings = append(x.findings, rep.Findings...)
@@ -81,15 +95,21 @@ func (x *watch) tick() {
 }
 
 // finish audits the end in full (unless the last audit was), stamps the
-// digests into the checkpoints, and hands the run its exported log and
-// its audit: findings that fail the rung become failures, and how much
-// each invariant examined is kept for the report.
-func (x *watch) finish(res *Result) {
+// digests into the checkpoints, puts the exported log in place, and hands
+// the run its audit: findings that fail the rung become failures, and how
+// much each invariant examined is kept for the report. The error is for a
+// log that could not be put in place.
+func (x *watch) finish(res *Result) error {
 	if !x.lastFull {
-		x.findings = append(x.findings, x.audit.Full().Findings...)
+		x.findings = append(x.findings, x.a.Full().Findings...)
 	}
 	x.fail(x.log.Follow(x.w.Log()))
-	res.Events = x.out.Bytes()
+	if err := x.buf.Flush(); err != nil {
+		return fmt.Errorf("%s: %s: %w", res.Fixture.Name(), EventsFile, err)
+	}
+	if err := x.file.Commit(); err != nil {
+		return fmt.Errorf("%s: %w", res.Fixture.Name(), err)
+	}
 	cp := &res.Checkpoints
 	for i := range cp.Samples {
 		cp.Samples[i].StateDigest = x.digests[cp.Samples[i].Tick]
@@ -97,7 +117,7 @@ func (x *watch) finish(res *Result) {
 	d, err := digest.Of(x.w)
 	x.fail(err)
 	cp.Outcome.StateDigest = d
-	res.Audit = x.audit.Examined()
+	res.Audit = x.a.Examined()
 	for _, f := range x.findings {
 		if f.Grade.Failing(Strict) {
 			res.auditFindings = append(res.auditFindings, f)
@@ -110,6 +130,24 @@ func (x *watch) finish(res *Result) {
 		res.watchErrors = x.errs
 		res.Failures = append(res.Failures, "watch: "+strings.Join(x.errs, "; "))
 	}
+	return nil
+}
+
+// auditFeed hands trace records to an auditor once there is one.
+type auditFeed struct{ a *audit.Auditor }
+
+func (s *auditFeed) Emit(r trace.Record) {
+	if s.a != nil {
+		s.a.Emit(r)
+	}
+}
+
+// teeSink shows every trace record to the run's sink, then to the watch.
+type teeSink [2]trace.Sink
+
+func (t teeSink) Emit(r trace.Record) {
+	t[0].Emit(r)
+	t[1].Emit(r)
 }
 
 // AuditSummary says how many records each invariant examined over a run,
@@ -166,29 +204,26 @@ func watchProblem(f *fixture.Fixture, errs []string) (Problem, bool) {
 // expectations) and returns how much each invariant examined and every
 // finding, warns included: `ladder audit`, and the audit's benchmarks.
 func AuditRun(f *fixture.Fixture, opt audit.Options) ([]audit.Examined, []audit.Finding, error) {
-	w, tr, err := Build(f)
+	feed := &auditFeed{}
+	w, err := Build(f, feed)
 	if err != nil {
 		return nil, nil, err
 	}
-	a := audit.New(w, opt)
+	feed.a = audit.New(w, opt)
 	var findings []audit.Finding
-	fed, lastFull := 0, false
+	lastFull := false
 	for t := int64(0); t < f.Ticks; t++ {
 		if err := w.Step(); err != nil {
 			return nil, nil, f.Locate(err)
 		}
-		for _, r := range tr.Records[fed:] {
-			a.Emit(r)
-		}
-		fed = len(tr.Records)
-		rep, err := a.Tick()
+		rep, err := feed.a.Tick()
 		if err != nil {
 			return nil, nil, fmt.Errorf("%s: %w", f.Name(), err)
 		}
 		findings, lastFull = append(findings, rep.Findings...), rep.Full
 	}
 	if !lastFull {
-		findings = append(findings, a.Full().Findings...)
+		findings = append(findings, feed.a.Full().Findings...)
 	}
-	return a.Examined(), findings, nil
+	return feed.a.Examined(), findings, nil
 }

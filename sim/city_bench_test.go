@@ -274,8 +274,9 @@ func (f *fileSink) finish(h *heapPeak) error {
 	return f.f.Close()
 }
 
-// ladderSink is the ladder's own path: every record kept in a
-// trace.Buffer, then the whole file encoded at the end.
+// ladderSink is the ladder's path before it streamed, kept as the
+// in-memory baseline: every record kept in a trace.Buffer, then the whole
+// file encoded at the end.
 type ladderSink struct{ trace.Buffer }
 
 func (l *ladderSink) records() int { return len(l.Records) }

@@ -17,8 +17,10 @@
 //     duplicate_rejected, supersession, and the social layer's grudge,
 //     reputation, obligation, provenance);
 //   - TraceCheck: once per trace record whose tick is in the range, one
-//     record at a time, so the runner never needs the whole trace in memory
-//     (trace, logged_first, comparison);
+//     record at a time as the run streams its trace, so the runner never
+//     holds the trace (trace, logged_first, comparison); one that reads a
+//     single record kind says so (KindedTraceCheck) and the runner decodes
+//     no record of another kind for it;
 //   - EventCheck: once per canonical event in the range (events).
 //
 // A comparison compares its run with another run of the fixture's file,

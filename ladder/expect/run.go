@@ -60,6 +60,25 @@ func (r *Run) Trace(rec Record) {
 	}
 }
 
+// Traces reports whether a trace check would read a record of tick t and
+// the given kind: one whose range includes t and that reads every kind or
+// that one (KindedTraceCheck), or the run's own roll index, kept for the
+// runs that compare with it. Any other record need not be decoded.
+func (r *Run) Traces(t int64, kind string) bool {
+	if r.indexer != nil {
+		return true // the run's roll index reads every record
+	}
+	for _, i := range r.traces {
+		if !r.items[i].When.Has(t) {
+			continue
+		}
+		if k, ok := r.items[i].Check.(KindedTraceCheck); !ok || k.TraceKind() == kind {
+			return true
+		}
+	}
+	return false
+}
+
 // Event shows one canonical event to the event checks whose range includes
 // its tick.
 func (r *Run) Event(rec events.Record) {

@@ -246,6 +246,10 @@ func scalar(d Decoder, v *yaml.Node, p string, shape trace.Shape) (any, bool) {
 
 func (c *traceCheck) Unit() string { return c.kind + " records" }
 
+func (c *traceCheck) TraceKind() string { return c.kind }
+
+var _ KindedTraceCheck = (*traceCheck)(nil)
+
 func (c *traceCheck) ObserveTrace(r Record, o *Outcome) {
 	if r["kind"] != c.kind {
 		return

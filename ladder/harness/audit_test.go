@@ -13,6 +13,7 @@ import (
 	"github.com/chronicle/ladder/ladder/fixture"
 	"github.com/chronicle/ladder/sim"
 	"github.com/chronicle/ladder/sim/audit"
+	"github.com/chronicle/ladder/sim/trace"
 )
 
 // snapshot is every record the audit examines, by key, with its content
@@ -86,10 +87,11 @@ var _ = Describe("the incremental audit on the ladder", func() {
 		for _, file := range files {
 			Expect(file.Err).NotTo(HaveOccurred())
 			for _, f := range file.Fixtures {
-				w, tr, err := ladder.Build(f)
+				tr := &trace.Buffer{}
+				w, err := ladder.Build(f, tr)
 				Expect(err).NotTo(HaveOccurred())
 				a := audit.New(w, audit.Options{})
-				fed := 0
+				fed := len(tr.Records) // the first audit is full
 				before := snapshot(w)
 				for t := int64(0); t < f.Ticks; t++ {
 					Expect(w.Step()).To(Succeed())

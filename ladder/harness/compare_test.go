@@ -54,7 +54,7 @@ func same(src string) string { return src }
 // comparisonFailure runs swapped and returns its comparison's failure line.
 func comparisonFailure(runs map[string]*fixture.Fixture) string {
 	GinkgoHelper()
-	res, err := ladder.Run(runs["T2.3/swapped"])
+	res, err := ladder.Run(runs["T2.3/swapped"], ladder.Options{Dir: GinkgoT().TempDir()})
 	Expect(err).NotTo(HaveOccurred())
 	for _, e := range res.Expectations {
 		if e.Kind == "comparison" && !e.Passed {
@@ -74,10 +74,10 @@ var _ = Describe("comparison on T2.3", Serial, func() {
 		Expect(rung.ComparedBy).To(Equal([]string{"T2.3/swapped"}))
 
 		before := ladder.OnDemandRuns()
-		res, err := ladder.Run(rung)
+		res, err := ladder.Run(rung, ladder.Options{Dir: GinkgoT().TempDir()})
 		Expect(err).NotTo(HaveOccurred())
 		Expect(res.Failures).To(BeEmpty())
-		res, err = ladder.Run(swapped)
+		res, err = ladder.Run(swapped, ladder.Options{Dir: GinkgoT().TempDir()})
 		Expect(err).NotTo(HaveOccurred())
 		Expect(res.Failures).To(BeEmpty())
 		Expect(ladder.OnDemandRuns()).To(Equal(before), "swapped took the index the rung's run left")
@@ -89,7 +89,7 @@ var _ = Describe("comparison on T2.3", Serial, func() {
 		}
 		Expect(cmp).To(Equal([]int64{1}), "one key both runs roll: the inn meeting at tick 10")
 
-		res, err = ladder.Run(swapped)
+		res, err = ladder.Run(swapped, ladder.Options{Dir: GinkgoT().TempDir()})
 		Expect(err).NotTo(HaveOccurred())
 		Expect(res.Failures).To(BeEmpty())
 		Expect(ladder.OnDemandRuns()).To(Equal(before+1), "run alone, swapped makes the rung's run itself")
@@ -162,9 +162,13 @@ var _ = Describe("comparing today's rungs with their cases", Serial, func() {
 		side := func(name string) compare.Side {
 			for _, f := range fs {
 				if f.Name() == name {
-					res, err := ladder.Run(f)
+					res, err := ladder.Run(f, ladder.Options{Dir: GinkgoT().TempDir()})
 					Expect(err).NotTo(HaveOccurred())
-					return compare.Side{Name: name, Trace: bytes.NewReader(res.Trace), Dense: res.Dense}
+					dense, err := os.ReadFile(res.Path(ladder.DenseFile))
+					Expect(err).NotTo(HaveOccurred())
+					tr, err := os.ReadFile(res.Path(ladder.TraceFile))
+					Expect(err).NotTo(HaveOccurred())
+					return compare.Side{Name: name, Trace: bytes.NewReader(tr), Dense: dense}
 				}
 			}
 			Fail("no run " + name)

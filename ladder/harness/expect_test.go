@@ -68,7 +68,7 @@ func unitFixture(expectations ...string) *fixture.Fixture {
 
 func failures(expectations ...string) []string {
 	GinkgoHelper()
-	res, err := ladder.Run(unitFixture(expectations...))
+	res, err := run(unitFixture(expectations...))
 	Expect(err).NotTo(HaveOccurred())
 	return res.Failures
 }
@@ -340,7 +340,7 @@ var _ = Describe("Expectation failure messages", Label("unit"), func() {
 var _ = Describe("Explain", Label("unit"), func() {
 	explain := func(tick int64, holder, claim string) (string, error) {
 		GinkgoHelper()
-		w, _, err := ladder.Build(unitFixture("{events: {kind: theft, count: 1}}"))
+		w, err := ladder.Build(unitFixture("{events: {kind: theft, count: 1}}"), nil)
 		Expect(err).NotTo(HaveOccurred())
 		for w.Now() < tick {
 			Expect(w.Step()).To(Succeed())

@@ -91,7 +91,7 @@ var _ = Describe("Problems", Label("unit"), func() {
 	It("reports a checkpoint that sampled NaN at its tick and line", func() {
 		src := strings.Replace(abortWorld, "  - {tick: 4, kind: report, from: listener, to: merchant, claim: theft@1}\n", "", 1) +
 			"checkpoints:\n  every: 4\n  values:\n    ratio: holders(theft@1) / tick\n"
-		res, err := ladder.Run(parse("fixtures/T0.9-unit.yaml", src))
+		res, err := run(parse("fixtures/T0.9-unit.yaml", src))
 		Expect(err).NotTo(HaveOccurred())
 		ps := ladder.Problems(res, nil, ladder.Verdict{})
 		Expect(ps).NotTo(BeEmpty())
@@ -105,21 +105,21 @@ var _ = Describe("Problems", Label("unit"), func() {
 
 var _ = Describe("a run that aborts", Label("unit"), func() {
 	It("still returns what it produced up to the abort, with the error", func() {
-		res, err := ladder.Run(parse("fixtures/T0.9-unit.yaml", abortWorld))
+		res, err := run(parse("fixtures/T0.9-unit.yaml", abortWorld))
 		Expect(err).To(MatchError(ContainSubstring("fixtures/T0.9-unit.yaml:14:5: events: report of theft@1")))
 		Expect(res).NotTo(BeNil())
-		Expect(strings.Count(string(res.Dense), "\n")).To(Equal(1+4), "the header and ticks 0-3")
-		Expect(string(res.Trace)).To(ContainSubstring(`"tick":3`))
+		arts := artifacts(res)
+		Expect(strings.Count(string(arts[ladder.DenseFile]), "\n")).To(Equal(1+4), "the header and ticks 0-3")
+		Expect(string(arts[ladder.TraceFile])).To(ContainSubstring(`"tick":3`))
 		Expect(res.Checkpoints.Outcome.Ticks).To(Equal(int64(4)))
-		_, err = res.Artifacts()
-		Expect(err).NotTo(HaveOccurred())
+		Expect(entries(res.Dir)).To(ConsistOf(ladder.ArtifactNames), "whole files, and no temporary left")
 	})
 
 	It("returns every tick's artifacts when it ends with an unused pin", func() {
 		src := strings.Replace(abortWorld, "  - {tick: 4, kind: report, from: listener, to: merchant, claim: theft@1}\n", "", 1) +
 			"pins:\n  - {purpose: encounter, tick: 6, site: market, between: [merchant, nobody], value: 0.1}\n"
 		src = strings.Replace(src, "  listener: {}\n", "  listener: {}\n  nobody: {}\n", 1)
-		res, err := ladder.Run(parse("fixtures/T0.9-unit.yaml", src))
+		res, err := run(parse("fixtures/T0.9-unit.yaml", src))
 		Expect(err).To(MatchError(ContainSubstring("never matched a roll")))
 		Expect(res).NotTo(BeNil())
 		Expect(res.Checkpoints.Outcome.Ticks).To(Equal(int64(8)))
@@ -134,11 +134,9 @@ var _ = Describe("Verify's messages lead", Label("unit"), func() {
 		arts map[string][]byte
 	)
 	BeforeEach(func() {
-		var err error
-		res, err = t02()
+		run, err := t02()
 		Expect(err).NotTo(HaveOccurred())
-		arts, err = res.Artifacts()
-		Expect(err).NotTo(HaveOccurred())
+		res, arts = run.res, run.arts
 		tmp = GinkgoT().TempDir()
 		dir = filepath.Join(tmp, "goldens", "T0.2-decay")
 		Expect(os.MkdirAll(dir, 0o755)).To(Succeed())
@@ -180,7 +178,7 @@ var _ = Describe("Verify's messages lead", Label("unit"), func() {
 		lines[51] = strings.Join(row, ",")
 		write(ladder.DenseFile, []byte(strings.Join(lines, "\n")+"\n"))
 
-		v := ladder.Verify(tmp, res)
+		v := verify(res.Fixture, tmp)
 		Expect(messages(v)).To(Equal([]string{`T0.2 dense.csv: columns differ: 1 added (theft@0/believers), 1 removed (ghost/at); ` +
 			`shared columns first differ at tick 50, column "` + header[1] + `": golden False, actual True ` + t02Commands}))
 		Expect(v.Problems[0].Tick).To(Equal(int64(0)), "the earliest change is the added column's first value")
@@ -197,7 +195,7 @@ var _ = Describe("Verify's messages lead", Label("unit"), func() {
 		b, err := g.Marshal()
 		Expect(err).NotTo(HaveOccurred())
 		write(ladder.CheckpointsFile, b)
-		v := ladder.Verify(tmp, res)
+		v := verify(res.Fixture, tmp)
 		Expect(messages(v)).To(HaveLen(1))
 		Expect(messages(v)[0]).To(MatchRegexp(`^T0\.2 checkpoints\.json: checkpoint "gist" at tick 24: golden \S+, actual \S+ \(\|Δ\| \S+ > 1e-05, regime 1\) ` +
 			`\(and \d+ more checkpoint differences\) \(reproduce`))
@@ -209,7 +207,7 @@ var _ = Describe("Verify's messages lead", Label("unit"), func() {
 		golden := strings.Replace(string(arts[ladder.TraceFile]), `"confidence":0.9,`, `"confidence":0.8,`, 1)
 		Expect(golden).NotTo(Equal(string(arts[ladder.TraceFile])))
 		write(ladder.TraceFile, []byte(golden))
-		v := ladder.Verify(tmp, res)
+		v := verify(res.Fixture, tmp)
 		Expect(messages(v)).To(HaveLen(1))
 		Expect(messages(v)[0]).To(MatchRegexp(`^T0\.2 trace\.jsonl: first divergent record at line \d+ \(tick 0, \w+ "[^"]+"\): confidence: golden 0\.8, actual 0\.9 \(reproduce`))
 		Expect(v.Problems[0].Golden).To(Equal("0.8"))

@@ -56,18 +56,17 @@ var _ = Describe("same_run", Label("unit"), func() {
 		tmp = GinkgoT().TempDir()
 		parentDir = filepath.Join(tmp, "goldens", "T0.2-decay")
 		Expect(os.MkdirAll(parentDir, 0o755)).To(Succeed())
-		Expect(os.WriteFile(filepath.Join(parentDir, ladder.TraceFile), parent.Trace, 0o644)).To(Succeed())
+		Expect(os.WriteFile(filepath.Join(parentDir, ladder.TraceFile), parent.arts[ladder.TraceFile], 0o644)).To(Succeed())
 
 		fs, err := parseExtending("fixtures/T0.9-prefix.yaml", prefixFixture)
 		Expect(err).NotTo(HaveOccurred())
 		Expect(fs[0].SameRunAs).To(Equal(fixture.SameRun{Rung: "T0.2", GoldenDir: "goldens/T0.2-decay", Pos: fixture.Pos{Line: 5, Column: 11}}))
 		Expect(fs[1].Case).To(Equal("later"))
 		Expect(fs[1].SameRunAs).To(BeZero(), "a case is a counterfactual, never the same run")
-		child, err = ladder.Run(fs[0])
+		child, err = run(fs[0])
 		Expect(err).NotTo(HaveOccurred())
 		Expect(child.Failures).To(BeEmpty())
-		arts, err := child.Artifacts()
-		Expect(err).NotTo(HaveOccurred())
+		arts := artifacts(child)
 		dir := filepath.Join(tmp, "goldens", "T0.9-prefix")
 		Expect(os.MkdirAll(dir, 0o755)).To(Succeed())
 		for _, name := range ladder.ArtifactNames {
@@ -91,12 +90,12 @@ var _ = Describe("same_run", Label("unit"), func() {
 	}
 
 	It("passes a run whose trace is the extended rung's trace golden cut at its last tick", func() {
-		Expect(ladder.Verify(tmp, child)).To(Equal(ladder.Verdict{}))
+		Expect(verify(child.Fixture, tmp)).To(Equal(ladder.Verdict{}))
 	})
 
 	It("fails, naming the first divergent record, when the extended golden differs before the cut", func() {
 		editParentAt(96)
-		msgs := ladder.Lines(ladder.Verify(tmp, child).Problems)
+		msgs := ladder.Lines(verify(child.Fixture, tmp).Problems)
 		Expect(msgs).To(HaveLen(1))
 		Expect(msgs[0]).To(HavePrefix("T0.9 trace.jsonl: same_run: not the same run as T0.2: compared with goldens/T0.2-decay/trace.jsonl cut at tick 100, first divergent record at line "))
 		Expect(msgs[0]).To(ContainSubstring("(tick 96, keyframe"))
@@ -105,12 +104,12 @@ var _ = Describe("same_run", Label("unit"), func() {
 
 	It("ignores the extended run past the cut", func() {
 		editParentAt(120)
-		Expect(ladder.Verify(tmp, child)).To(Equal(ladder.Verdict{}))
+		Expect(verify(child.Fixture, tmp)).To(Equal(ladder.Verdict{}))
 	})
 
 	It("fails when the extended golden is missing", func() {
 		Expect(os.Remove(filepath.Join(parentDir, ladder.TraceFile))).To(Succeed())
-		msgs := ladder.Lines(ladder.Verify(tmp, child).Problems)
+		msgs := ladder.Lines(verify(child.Fixture, tmp).Problems)
 		Expect(msgs).To(HaveLen(1))
 		Expect(msgs[0]).To(HavePrefix("T0.9 trace.jsonl: same_run: cannot read T0.2's trace golden: open "))
 	})

@@ -58,7 +58,7 @@ func socialFailures(expectation string) []string {
 	GinkgoHelper()
 	fs, err := fixture.Parse(socialFile, []byte(socialWorld+"  - "+expectation+"\n"))
 	Expect(err).NotTo(HaveOccurred())
-	res, err := ladder.Run(fs[0])
+	res, err := ladder.Run(fs[0], ladder.Options{Dir: GinkgoT().TempDir()})
 	Expect(err).NotTo(HaveOccurred())
 	return res.Failures
 }
@@ -161,7 +161,7 @@ var _ = Describe("Social expectation failure messages", Label("unit"), func() {
 	It("counts what each social check examined, and fails one that examined nothing", func() {
 		fs, err := fixture.Parse(socialFile, []byte(socialWorld+"  - {at: 0, provenance: {claim: invoke@2, by: encounter}}\n"))
 		Expect(err).NotTo(HaveOccurred())
-		res, err := ladder.Run(fs[0])
+		res, err := ladder.Run(fs[0], ladder.Options{Dir: GinkgoT().TempDir()})
 		Expect(err).NotTo(HaveOccurred())
 		Expect(res.Failures).To(Equal([]string{fmt.Sprintf("expect[0] (%s:%d:5): checked nothing: examined 0 evidence records of holders in ticks [0, 0]", socialFile, socialLine)}))
 		for _, c := range []struct {
@@ -174,7 +174,7 @@ var _ = Describe("Social expectation failure messages", Label("unit"), func() {
 		} {
 			fs, err := fixture.Parse(socialFile, []byte(socialWorld+"  - "+c.item+"\n"))
 			Expect(err).NotTo(HaveOccurred())
-			res, err := ladder.Run(fs[0])
+			res, err := ladder.Run(fs[0], ladder.Options{Dir: GinkgoT().TempDir()})
 			Expect(err).NotTo(HaveOccurred())
 			Expect(res.Expectations[0].Examined).To(Equal(c.examined), c.item)
 		}

@@ -20,7 +20,8 @@ import (
 // These are specs of Verify: they run a synthetic copy of T0.2 (every
 // define pinned, so an engine default change does not move them) once,
 // write its own artifacts as goldens in a temporary root, break one golden
-// at a time and pin the one-line message.
+// at a time, run it again against them (a run compares as it writes) and
+// pin the one-line message.
 
 const t02Commands = "(reproduce: make ladder RUNG=T0.2; regenerate: make goldens RUNG=T0.2)"
 
@@ -46,12 +47,12 @@ checkpoints:
     gist: belief(witness, theft@0).gist
 `
 
-var t02 = sync.OnceValues(func() (*ladder.Result, error) {
+var t02 = sync.OnceValues(func() (kept, error) {
 	fs, err := fixture.Parse("fixtures/T0.2-decay.yaml", []byte(t02Fixture))
 	if err != nil {
-		return nil, err
+		return kept{}, err
 	}
-	return ladder.Run(fs[0])
+	return keep(fs[0])
 })
 
 // messages returns the messages of a verdict's problems.
@@ -86,12 +87,10 @@ var _ = Describe("Verify", Label("unit"), func() {
 	}
 
 	BeforeEach(func() {
-		var err error
-		res, err = t02()
+		run, err := t02()
 		Expect(err).NotTo(HaveOccurred())
+		res, arts = run.res, run.arts
 		Expect(res.Failures).To(BeEmpty())
-		arts, err = res.Artifacts()
-		Expect(err).NotTo(HaveOccurred())
 		tmp = GinkgoT().TempDir()
 		dir = filepath.Join(tmp, "goldens", "T0.2-decay")
 		Expect(os.MkdirAll(dir, 0o755)).To(Succeed())
@@ -101,7 +100,7 @@ var _ = Describe("Verify", Label("unit"), func() {
 	})
 
 	It("passes a run against its own artifacts, with no warnings", func() {
-		Expect(ladder.Verify(tmp, res)).To(Equal(ladder.Verdict{}))
+		Expect(verify(res.Fixture, tmp)).To(Equal(ladder.Verdict{}))
 	})
 
 	It("ends every failure with the commands that reproduce and regenerate the rung", func() {
@@ -126,7 +125,7 @@ var _ = Describe("Verify", Label("unit"), func() {
 		lines[5] = strings.Join(row, ",")
 		write(ladder.DenseFile, []byte(strings.Join(lines, "\n")))
 
-		Expect(messages(ladder.Verify(tmp, res))).To(Equal([]string{
+		Expect(messages(verify(res.Fixture, tmp))).To(Equal([]string{
 			`T0.2 dense.csv: first divergence at tick 4, column "witness/theft@0/verbatim": golden 999.0, actual 0.9622238368941451 ` + t02Commands,
 		}))
 	})
@@ -137,7 +136,7 @@ var _ = Describe("Verify", Label("unit"), func() {
 			lines[i] = strings.Replace(lines[i], ",heard,", ",dormant,", 1)
 		}
 		write(ladder.DenseFile, []byte(strings.Join(lines, "\n")))
-		Expect(messages(ladder.Verify(tmp, res))).To(Equal([]string{
+		Expect(messages(verify(res.Fixture, tmp))).To(Equal([]string{
 			`T0.2 dense.csv: first divergence at tick 99, column "witness/theft@0/stage": golden dormant, actual heard ` + t02Commands,
 		}))
 	})
@@ -149,7 +148,7 @@ var _ = Describe("Verify", Label("unit"), func() {
 		write(ladder.TraceFile, []byte(golden))
 
 		const branch = `"branch":{"generation":0,"save_uuid":"a602b93e-1cab-84c4-82ee-a3572aea9346"},`
-		Expect(messages(ladder.Verify(tmp, res))).To(Equal([]string{
+		Expect(messages(verify(res.Fixture, tmp))).To(Equal([]string{
 			`T0.2 trace.jsonl: first divergent record at line 4 (tick 0, belief "witness/theft@0 formed"): ` +
 				`actual has rule "witness-creates-belief witness/theft@0" at tick 0 here instead (a record was added or removed) ` +
 				t02Commands,
@@ -162,20 +161,24 @@ var _ = Describe("Verify", Label("unit"), func() {
 	// determinism matrix runs under qemu-user, where fork/exec crashes the
 	// 386 Go runtime.
 
-	It("reports a golden it cannot read", func() {
-		Expect(os.Remove(filepath.Join(dir, ladder.TraceFile))).To(Succeed())
-		Expect(os.Mkdir(filepath.Join(dir, ladder.TraceFile), 0o755)).To(Succeed())
-		v := ladder.Verify(tmp, res)
-		Expect(v.Warnings).To(BeEmpty())
-		Expect(messages(v)).To(HaveLen(1))
-		Expect(messages(v)[0]).To(HavePrefix("T0.2 trace.jsonl: cannot read the golden: "))
-		Expect(messages(v)[0]).To(HaveSuffix(t02Commands))
-	})
+	DescribeTable("reports a golden it cannot read",
+		func(name string) {
+			Expect(os.Remove(filepath.Join(dir, name))).To(Succeed())
+			Expect(os.Mkdir(filepath.Join(dir, name), 0o755)).To(Succeed())
+			v := verify(res.Fixture, tmp)
+			Expect(v.Warnings).To(BeEmpty())
+			Expect(messages(v)).To(HaveLen(1))
+			Expect(messages(v)[0]).To(HavePrefix("T0.2 " + name + ": cannot read the golden: "))
+			Expect(messages(v)[0]).To(HaveSuffix(t02Commands))
+		},
+		Entry("trace.jsonl", ladder.TraceFile),
+		Entry("dense.csv", ladder.DenseFile),
+	)
 
 	DescribeTable("reports a malformed golden",
 		func(name string, golden func([]byte) []byte, want string) {
 			write(name, golden(read(name)))
-			Expect(messages(ladder.Verify(tmp, res))).To(Equal([]string{want + " " + t02Commands}))
+			Expect(messages(verify(res.Fixture, tmp))).To(Equal([]string{want + " " + t02Commands}))
 		},
 		Entry("dense.csv without its final newline", ladder.DenseFile,
 			func(b []byte) []byte { return b[:len(b)-1] },
@@ -203,7 +206,7 @@ var _ = Describe("Verify", Label("unit"), func() {
 			v := *s.Values["gist"] + 1e-6
 			s.Values["gist"] = &v
 		})
-		Expect(ladder.Verify(tmp, res)).To(Equal(ladder.Verdict{}))
+		Expect(verify(res.Fixture, tmp)).To(Equal(ladder.Verdict{}))
 
 		editCheckpoints(func(f *checkpoint.File) {
 			v := *f.Samples[1].Values["gist"] - 1e-6 + 1e-3
@@ -211,7 +214,7 @@ var _ = Describe("Verify", Label("unit"), func() {
 			f.Samples[1].Values["gist"] = &v
 		})
 		actual := 0.9828205985452511
-		Expect(messages(ladder.Verify(tmp, res))).To(Equal([]string{
+		Expect(messages(verify(res.Fixture, tmp))).To(Equal([]string{
 			`T0.2 checkpoints.json: checkpoint "gist" at tick 24: golden ` + canon.FormatFloat(golden) + `, actual 0.9828205985452511 (|Δ| ` +
 				canon.FormatFloat(golden-actual) + " > 1e-05, regime 1) " + t02Commands,
 		}))
@@ -224,7 +227,7 @@ var _ = Describe("Verify", Label("unit"), func() {
 		})
 		actual := string(res.Checkpoints.Defines["retell_decay"]) // the engine's, whatever it is
 		Expect(actual).NotTo(BeEmpty())
-		Expect(ladder.Verify(tmp, res)).To(Equal(ladder.Verdict{
+		Expect(verify(res.Fixture, tmp)).To(Equal(ladder.Verdict{
 			Warnings: []string{
 				"T0.2 checkpoints.json: input drift: define retell_decay changed (golden 0.125, actual " + actual + "); values still compared — regenerate to record the new inputs",
 			},
@@ -234,7 +237,7 @@ var _ = Describe("Verify", Label("unit"), func() {
 
 	It("fails on an outcome that differs, beside the drift warning", func() {
 		editCheckpoints(func(f *checkpoint.File) { f.Outcome.Beliefs = 2; f.FixtureHash = "fedcba9876543210" })
-		v := ladder.Verify(tmp, res)
+		v := verify(res.Fixture, tmp)
 		Expect(messages(v)).To(Equal([]string{"T0.2 checkpoints.json: outcome.beliefs: golden 2, actual 1 " + t02Commands}))
 		Expect(v.Problems[0]).To(Equal(ladder.Problem{Rung: "T0.2", Check: "checkpoints.json", Tick: -1, Column: "outcome.beliefs",
 			Golden: "2", Actual: "1", File: "fixtures/T0.2-decay.yaml", Line: 1, Message: messages(v)[0]}))
@@ -261,6 +264,11 @@ var _ = Describe("ColumnGroup", Label("unit"), func() {
 		Entry("an accumulator's count, over victims", "accumulator/lucan/player/count", "accumulator/*/player/count"),
 		Entry("an obligation's state, over favours", "obligation/favour@2/state", "obligation/*/state"),
 		Entry("a reputation row's mean, over observers", "reputation/jon/player/reliability/mean", "reputation/*/player/reliability/mean"),
+		Entry("a pair's weight, over the pair's first NPC", "pair/torvar/ulf/weight", "pair/*/ulf/weight"),
+		Entry("a role's holder, over roles", "role/steward/holder", "role/*/holder"),
+		Entry("a role's lapses, over roles", "role/steward/lapses", "role/*/lapses"),
+		Entry("a changed schedule's override, over NPCs", "schedule/frida/override", "schedule/*/override"),
+		Entry("a changed schedule's base, over NPCs", "schedule/frida/base", "schedule/*/base"),
 		Entry("a grudge column with an unknown field, as it is", "grudge/loser/player/mood", "grudge/loser/player/mood"),
 		Entry("anything else, as it is", "a/b/c/d", "a/b/c/d"),
 		Entry("an unknown field, as it is", "ulfric/theft@10/mood", "ulfric/theft@10/mood"),

@@ -1,6 +1,7 @@
 package page
 
 import (
+	"bufio"
 	"bytes"
 	"encoding/csv"
 	"errors"
@@ -11,55 +12,97 @@ import (
 	"strings"
 )
 
-// table is a parsed dense CSV: its header and its rows, as written.
-type table struct {
+// denseReader reads a dense CSV (docs/dense-columns.md) a row at a time.
+// It checks only what the page relies on: a header starting with "tick",
+// rectangular rows, and integer ticks that increase.
+type denseReader struct {
+	rc    io.ReadCloser
+	r     *csv.Reader
 	cols  []string
 	index map[string]int
-	rows  [][]string
-	ticks []int64
+	row   []string
+	tick  int64
+	rows  int
 }
 
-// parseDense reads a dense CSV (docs/dense-columns.md). It checks only what
-// the page relies on: a header starting with "tick", rectangular rows and
-// integer ticks.
-func parseDense(data []byte) (*table, error) {
-	r := csv.NewReader(bytes.NewReader(data))
-	header, err := r.Read()
+func openDense(src Artifact) (*denseReader, error) {
+	rc, err := src.Open()
 	if err != nil {
+		return nil, err
+	}
+	d := &denseReader{rc: rc, r: csv.NewReader(bufio.NewReaderSize(rc, 64<<10))}
+	d.r.ReuseRecord = true
+	header, err := d.r.Read()
+	if err != nil {
+		rc.Close()
 		return nil, fmt.Errorf("header: %w", err)
 	}
 	if header[0] != "tick" {
+		rc.Close()
 		return nil, fmt.Errorf("header: first column is %q, not \"tick\"", header[0])
 	}
-	t := &table{cols: header, index: make(map[string]int, len(header))}
-	for i, c := range header {
-		t.index[c] = i
+	d.cols = slices.Clone(header)
+	d.index = make(map[string]int, len(header))
+	for i, c := range d.cols {
+		d.index[c] = i
 	}
-	for {
-		row, err := r.Read()
-		if errors.Is(err, io.EOF) {
-			break
-		}
-		if err != nil {
-			return nil, err
-		}
-		tick, err := strconv.ParseInt(row[0], 10, 64)
-		if err != nil {
-			line, _ := r.FieldPos(0)
-			return nil, fmt.Errorf("line %d: tick %q is not an integer", line, row[0])
-		}
-		t.rows = append(t.rows, row)
-		t.ticks = append(t.ticks, tick)
-	}
-	return t, nil
+	return d, nil
 }
 
-// cell returns column col of row i, "" when the table has no such column.
-func (t *table) cell(i int, col string) string {
-	if j, ok := t.index[col]; ok {
-		return t.rows[i][j]
+// next reads the next row; false at the end of the file.
+func (d *denseReader) next() (bool, error) {
+	row, err := d.r.Read()
+	if errors.Is(err, io.EOF) {
+		return false, nil
+	}
+	if err != nil {
+		return false, err
+	}
+	line, _ := d.r.FieldPos(0)
+	tick, err := strconv.ParseInt(row[0], 10, 64)
+	if err != nil {
+		return false, fmt.Errorf("line %d: tick %q is not an integer", line, row[0])
+	}
+	if d.rows > 0 && tick <= d.tick {
+		return false, fmt.Errorf("line %d: tick %d does not follow tick %d", line, tick, d.tick)
+	}
+	d.row, d.tick = row, tick
+	d.rows++
+	return true, nil
+}
+
+func (d *denseReader) close() { d.rc.Close() }
+
+// cell returns column col of the current row, "" when the file has no such
+// column.
+func (d *denseReader) cell(col string) string {
+	if j, ok := d.index[col]; ok {
+		return d.row[j]
 	}
 	return ""
+}
+
+// countRows counts a dense file's rows without parsing them (records
+// holding a quoted newline count twice; the count only sizes the curves'
+// samples).
+func countRows(src Artifact) (int, error) {
+	rc, err := src.Open()
+	if err != nil {
+		return 0, err
+	}
+	defer rc.Close()
+	buf := make([]byte, 64<<10)
+	n := 0
+	for {
+		k, err := rc.Read(buf)
+		n += bytes.Count(buf[:k], []byte{'\n'})
+		if errors.Is(err, io.EOF) {
+			return max(n-1, 0), nil
+		}
+		if err != nil {
+			return 0, err
+		}
+	}
 }
 
 // Presence is where an NPC is from a tick on.
@@ -96,89 +139,162 @@ type Point struct {
 	Count int64
 }
 
-// Tracks is what the page reads from one dense CSV: every NPC's presence,
-// every belief's state and every claim's believer count, each as change
-// points so that a long quiet run costs nothing.
+// Tracks is what the page reads from one dense CSV: every NPC's presence
+// and every belief's state over the section's rows (Rows.From–Rows.To), and
+// every claim's believer count over the whole run, each as change points
+// so that a long quiet run costs nothing. A run longer than the curves'
+// resolution has its believer counts sampled: each point is then the
+// largest count in its stretch of ticks (Rows.Sample ticks long), so a
+// brief peak still shows.
 type Tracks struct {
-	Ticks     []int64 // the tick of each row
 	NPCs      []NPCTrack
 	Beliefs   []BeliefTrack
 	Believers map[string][]Point // by claim
 }
 
-// tracksOf reads tracks from a parsed dense CSV. Column names follow the
-// contract: "<npc>/alive", "<npc>/at", "<claim>/believers" and
+// columns are the columns of a dense file the page reads, by the contract:
+// "<npc>/alive", "<npc>/at", "<claim>/believers" and
 // "<holder>/<claim>/<field>"; columns of other shapes are not shown.
-func tracksOf(t *table) (*Tracks, error) {
-	out := &Tracks{Ticks: t.ticks, Believers: map[string][]Point{}}
-	var npcs, claimIDs []string
-	type pair struct{ holder, claim string }
-	var pairs []pair
-	seen := map[pair]bool{}
-	for _, c := range t.cols[1:] {
+type columns struct {
+	npcs, claims []string
+	pairs        [][2]string
+}
+
+func columnsOf(cols []string) columns {
+	var out columns
+	seen := map[[2]string]bool{}
+	for _, c := range cols[1:] {
 		parts := strings.Split(c, "/")
 		switch {
 		case len(parts) == 2 && parts[1] == "alive":
-			npcs = append(npcs, parts[0])
+			out.npcs = append(out.npcs, parts[0])
 		case len(parts) == 2 && parts[1] == "believers":
-			claimIDs = append(claimIDs, parts[0])
+			out.claims = append(out.claims, parts[0])
 		case len(parts) == 3 && parts[2] == "variant":
-			p := pair{parts[0], parts[1]}
+			p := [2]string{parts[0], parts[1]}
 			if !seen[p] {
 				seen[p] = true
-				pairs = append(pairs, p)
+				out.pairs = append(out.pairs, p)
 			}
 		}
 	}
-	for _, id := range npcs {
-		tr := NPCTrack{ID: id}
-		for i, tick := range t.ticks {
-			p := Presence{Tick: tick, Alive: t.cell(i, id+"/alive") == "True", At: t.cell(i, id+"/at")}
-			if n := len(tr.Changes); n == 0 || tr.Changes[n-1].Alive != p.Alive || tr.Changes[n-1].At != p.At {
-				tr.Changes = append(tr.Changes, p)
+	return out
+}
+
+// curveSampler gathers every claim's believer curve over a whole file, sampled
+// in stretches of sample ticks.
+type curveSampler struct {
+	claims []string
+	sample int64
+	points map[string][]Point
+	open   map[string]Point // the stretch being gathered: its first tick and largest count
+}
+
+func newCurves(claims []string, sample int64) *curveSampler {
+	return &curveSampler{claims: claims, sample: max(sample, 1), points: map[string][]Point{}, open: map[string]Point{}}
+}
+
+func (c *curveSampler) row(d *denseReader) error {
+	for _, id := range c.claims {
+		var n int64
+		if s := d.cell(id + "/believers"); s != "" {
+			v, err := strconv.ParseInt(s, 10, 64)
+			if err != nil {
+				return fmt.Errorf("tick %d, column %q: %q is not an integer", d.tick, id+"/believers", s)
 			}
+			n = v
 		}
-		out.NPCs = append(out.NPCs, tr)
-	}
-	for _, id := range claimIDs {
-		var pts []Point
-		for i, tick := range t.ticks {
-			var n int64
-			if s := t.cell(i, id+"/believers"); s != "" {
-				v, err := strconv.ParseInt(s, 10, 64)
-				if err != nil {
-					return nil, fmt.Errorf("tick %d, column %q: %q is not an integer", tick, id+"/believers", s)
-				}
-				n = v
-			}
-			if len(pts) == 0 || pts[len(pts)-1].Count != n {
-				pts = append(pts, Point{Tick: tick, Count: n})
-			}
+		if c.sample == 1 {
+			c.add(id, Point{Tick: d.tick, Count: n})
+			continue
 		}
-		out.Believers[id] = pts
-	}
-	for _, p := range pairs {
-		tr := BeliefTrack{Holder: p.holder, Claim: p.claim}
-		prefix := p.holder + "/" + p.claim + "/"
-		for i, tick := range t.ticks {
-			s := BeliefState{
-				Tick: tick, Variant: t.cell(i, prefix+"variant"), Confidence: t.cell(i, prefix+"confidence"),
-				Stage: t.cell(i, prefix+"stage"), Sources: t.cell(i, prefix+"sources"),
-			}
-			s.Held = s.Variant != ""
-			if n := len(tr.Changes); n == 0 || !sameBelief(tr.Changes[n-1], s) {
-				tr.Changes = append(tr.Changes, s)
-			}
+		o, ok := c.open[id]
+		switch {
+		case !ok:
+			c.open[id] = Point{Tick: d.tick, Count: n}
+		case d.tick-o.Tick >= c.sample:
+			c.add(id, o)
+			c.open[id] = Point{Tick: d.tick, Count: n}
+		default:
+			o.Count = max(o.Count, n)
+			c.open[id] = o
 		}
-		out.Beliefs = append(out.Beliefs, tr)
 	}
-	slices.SortFunc(out.Beliefs, func(a, b BeliefTrack) int {
+	return nil
+}
+
+// add appends a point where the count changes.
+func (c *curveSampler) add(id string, p Point) {
+	pts := c.points[id]
+	if len(pts) == 0 || pts[len(pts)-1].Count != p.Count {
+		c.points[id] = append(pts, p)
+	}
+}
+
+func (c *curveSampler) done() map[string][]Point {
+	for _, id := range c.claims {
+		if o, ok := c.open[id]; ok {
+			c.add(id, o)
+		}
+		if _, ok := c.points[id]; !ok {
+			c.points[id] = nil
+		}
+	}
+	return c.points
+}
+
+// tracker gathers NPC presence and belief states over the rows from a tick
+// to a tick.
+type tracker struct {
+	cols     columns
+	from, to int64
+	out      *Tracks
+}
+
+func newTracker(cols columns, from, to int64) *tracker {
+	t := &tracker{cols: cols, from: from, to: to, out: &Tracks{}}
+	for _, id := range cols.npcs {
+		t.out.NPCs = append(t.out.NPCs, NPCTrack{ID: id})
+	}
+	for _, p := range cols.pairs {
+		t.out.Beliefs = append(t.out.Beliefs, BeliefTrack{Holder: p[0], Claim: p[1]})
+	}
+	return t
+}
+
+func (t *tracker) row(d *denseReader) {
+	if d.tick < t.from || d.tick > t.to {
+		return
+	}
+	for i, id := range t.cols.npcs {
+		tr := &t.out.NPCs[i]
+		p := Presence{Tick: d.tick, Alive: d.cell(id+"/alive") == "True", At: d.cell(id + "/at")}
+		if n := len(tr.Changes); n == 0 || tr.Changes[n-1].Alive != p.Alive || tr.Changes[n-1].At != p.At {
+			tr.Changes = append(tr.Changes, p)
+		}
+	}
+	for i, p := range t.cols.pairs {
+		tr := &t.out.Beliefs[i]
+		prefix := p[0] + "/" + p[1] + "/"
+		s := BeliefState{
+			Tick: d.tick, Variant: d.cell(prefix + "variant"), Confidence: d.cell(prefix + "confidence"),
+			Stage: d.cell(prefix + "stage"), Sources: d.cell(prefix + "sources"),
+		}
+		s.Held = s.Variant != ""
+		if n := len(tr.Changes); n == 0 || !sameBelief(tr.Changes[n-1], s) {
+			tr.Changes = append(tr.Changes, s)
+		}
+	}
+}
+
+func (t *tracker) done() *Tracks {
+	slices.SortFunc(t.out.Beliefs, func(a, b BeliefTrack) int {
 		if c := strings.Compare(a.Holder, b.Holder); c != 0 {
 			return c
 		}
 		return strings.Compare(a.Claim, b.Claim)
 	})
-	return out, nil
+	return t.out
 }
 
 func sameBelief(a, b BeliefState) bool {
@@ -212,68 +328,81 @@ type ColumnChange struct {
 	Cells  int
 }
 
-// diffDense compares two parsed dense CSVs column by column, matching
-// columns by name and rows by tick, so a new column (someone new holds a
-// rumour) does not hide where the shared columns first differ. A column
-// only one side has counts towards the first divergence from the first
-// tick it holds a value; Cells counts changed cells of shared columns.
-func diffDense(golden, actual *table) DenseDiff {
-	d := DenseDiff{FirstTick: -1, FromTick: -1, ToTick: -1}
+// differ compares two dense files column by column as their rows stream
+// by, matching columns by name and rows by tick, so a new column (someone
+// new holds a rumour) does not hide where the shared columns first differ.
+// A column only one side has counts towards the first divergence from the
+// first tick it holds a value; Cells counts changed cells of shared
+// columns. It keeps a count per column, never a row.
+type differ struct {
+	golden, actual *denseReader
+	d              DenseDiff
+	counts         map[string]int
+	firstAdded     map[string]int64 // first tick an added column holds a value
+	firstRemoved   map[string]int64
+}
+
+func newDiffer(golden, actual *denseReader) *differ {
+	f := &differ{golden: golden, actual: actual, counts: map[string]int{},
+		firstAdded: map[string]int64{}, firstRemoved: map[string]int64{},
+		d: DenseDiff{FirstTick: -1, FromTick: -1, ToTick: -1}}
 	for _, c := range actual.cols {
 		if _, ok := golden.index[c]; !ok {
-			d.Added = append(d.Added, c)
+			f.d.Added = append(f.d.Added, c)
 		}
 	}
 	for _, c := range golden.cols {
 		if _, ok := actual.index[c]; !ok {
-			d.Removed = append(d.Removed, c)
+			f.d.Removed = append(f.d.Removed, c)
 		}
 	}
-	rowOf := make(map[int64]int, len(actual.ticks))
-	for i, t := range actual.ticks {
-		rowOf[t] = i
+	return f
+}
+
+// firstValue notes the first tick each one-sided column holds a value.
+func firstValue(d *denseReader, cols []string, first map[string]int64) {
+	for _, c := range cols {
+		if _, ok := first[c]; !ok && d.cell(c) != "" {
+			first[c] = d.tick
+		}
 	}
-	d.RowsDiffer = !slices.Equal(golden.ticks, actual.ticks)
-	counts := map[string]int{}
-	for gi, tick := range golden.ticks {
-		ai, ok := rowOf[tick]
-		if !ok {
+}
+
+// common compares the current rows of both files, which have the same
+// tick.
+func (f *differ) common() {
+	tick := f.golden.tick
+	for _, col := range f.golden.cols[1:] {
+		if _, ok := f.actual.index[col]; !ok || f.golden.cell(col) == f.actual.cell(col) {
 			continue
 		}
-		for gj, col := range golden.cols[1:] {
-			aj, ok := actual.index[col]
-			if !ok || golden.rows[gi][gj+1] == actual.rows[ai][aj] {
-				continue
-			}
-			if d.FirstTick < 0 {
+		if f.d.FirstTick < 0 {
+			f.d.FirstTick, f.d.FirstColumn = tick, col
+		}
+		if f.d.FromTick < 0 || tick < f.d.FromTick {
+			f.d.FromTick = tick
+		}
+		f.d.ToTick = max(f.d.ToTick, tick)
+		f.d.Cells++
+		f.counts[col]++
+	}
+}
+
+func (f *differ) done() DenseDiff {
+	d := f.d
+	// A column only one side has diverges where it first holds a value.
+	for _, side := range []struct {
+		cols  []string
+		first map[string]int64
+	}{{d.Added, f.firstAdded}, {d.Removed, f.firstRemoved}} {
+		for _, col := range side.cols {
+			if tick, ok := side.first[col]; ok && (d.FirstTick < 0 || tick < d.FirstTick) {
 				d.FirstTick, d.FirstColumn = tick, col
 			}
-			if d.FromTick < 0 || tick < d.FromTick {
-				d.FromTick = tick
-			}
-			d.ToTick = max(d.ToTick, tick)
-			d.Cells++
-			counts[col]++
 		}
 	}
-	// A column only one side has diverges where it first holds a value.
-	firstValue := func(t *table, cols []string) {
-		for _, col := range cols {
-			j := t.index[col]
-			for i, tick := range t.ticks {
-				if t.rows[i][j] != "" {
-					if d.FirstTick < 0 || tick < d.FirstTick {
-						d.FirstTick, d.FirstColumn = tick, col
-					}
-					break
-				}
-			}
-		}
-	}
-	firstValue(actual, d.Added)
-	firstValue(golden, d.Removed)
-	d.Columns = len(counts)
-	for c, n := range counts {
+	d.Columns = len(f.counts)
+	for c, n := range f.counts {
 		d.Top = append(d.Top, ColumnChange{Column: c, Cells: n})
 	}
 	slices.SortFunc(d.Top, func(a, b ColumnChange) int {
@@ -286,4 +415,51 @@ func diffDense(golden, actual *table) DenseDiff {
 		d.Top = d.Top[:8]
 	}
 	return d
+}
+
+// merge walks two dense files together by tick, calling actual for every
+// actual row, golden for every golden row and both (after those) for a
+// tick both have. A malformed golden (a read error, or golden's own
+// error) stops the golden's side: merge returns that error as goldenErr
+// and carries on with the actual alone.
+func merge(a, g *denseReader, actual, golden func() error, both func()) (goldenErr, err error) {
+	okA, err := a.next()
+	if err != nil {
+		return nil, err
+	}
+	okG := g != nil
+	advanceG := func() {
+		if okG, goldenErr = g.next(); goldenErr != nil {
+			okG = false
+		}
+	}
+	if okG {
+		advanceG()
+	}
+	for okA || okG {
+		switch {
+		case okG && (!okA || g.tick < a.tick):
+			if goldenErr = golden(); goldenErr != nil {
+				okG = false
+				continue
+			}
+			advanceG()
+			continue
+		case okA && (!okG || a.tick < g.tick):
+		default:
+			if goldenErr = golden(); goldenErr != nil {
+				okG = false
+			} else {
+				both()
+				advanceG()
+			}
+		}
+		if err := actual(); err != nil {
+			return goldenErr, err
+		}
+		if okA, err = a.next(); err != nil {
+			return goldenErr, err
+		}
+	}
+	return goldenErr, nil
 }

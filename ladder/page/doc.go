@@ -47,7 +47,8 @@
 // once. Its keys:
 //
 //	s     the string table
-//	t     the tick of each dense row
+//	rows  [first, last, n, from, to, capped, sample]                 the run's dense rows, the window
+//	                                                                  embedded, ticks per curve point
 //	div   the first divergence tick, or -1
 //	npc   [npc, [[tick, alive, at], …]]                              presence change points
 //	bel   [holder, claim, [[tick, held, variant, confidence, stage, sources], …]]
@@ -63,6 +64,17 @@
 // (Options.MaxRecords, DefaultMaxRecords): a larger run embeds whole ticks
 // outwards from its first divergence (or its start) up to the cap, shows
 // per-tick counts elsewhere, and says so in the section with the path of
-// the full trace. Today's nineteen rungs and cases make a page of under
-// one megabyte.
+// the full trace. A long run's rows are capped too (Options.MaxRows): the
+// belief table, the presence tracks and the feed cover a window of rows
+// around the first divergence, while the believer curves cover the whole
+// run, sampled (Options.CurvePoints) with each point the most believers
+// in its stretch. Today's rungs and cases make a page of about one
+// megabyte.
+//
+// # Reading the artifacts
+//
+// Input names each artifact as an Artifact, a file (Path) or bytes (Data),
+// and Build reads it a row or a record at a time, twice at most, stopping
+// past the embedded window: a section never holds a whole file, so a
+// million-tick run costs the memory of what its section embeds.
 package page

@@ -49,7 +49,8 @@ func (s *Section) data() ([]byte, error) {
 		out["s"] = in.list
 		return json.Marshal(out)
 	}
-	out["t"] = s.Ticks
+	r := s.Rows
+	out["rows"] = []int64{r.First, r.Last, int64(r.N), r.From, r.To, int64(bit(r.Capped)), r.Sample}
 	var npcs []any
 	for _, n := range s.Actual.NPCs {
 		var ch [][]int64

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"slices"
 
+	"github.com/chronicle/ladder/ladder/artifact"
 	"github.com/chronicle/ladder/sim/trace"
 )
 
@@ -82,51 +83,73 @@ type traceRoll struct {
 	Pinned    bool        `json:"pinned"`
 }
 
-// parseTrace reads a trace (docs/trace-schema.md) into feed records, in
-// derivation order. It refuses a file whose header is not schema v1 or v2
-// and skips record kinds it does not show (keyframes, the social layer's
-// state deltas, and kinds a later compatible version adds).
-func parseTrace(data []byte) ([]Record, error) {
-	var out []Record
+// eachRecord reads a trace (docs/trace-schema.md) a line at a time and
+// calls fn with each feed record whose tick within accepts, in derivation
+// order, stopping at the first record within says is past the rest. It
+// refuses a file whose header is not schema v1 or v2 and skips record
+// kinds it does not show (keyframes, the social layer's state deltas, and
+// kinds a later compatible version adds).
+func eachRecord(src Artifact, within func(tick int64) (in, past bool), fn func(Record)) error {
+	rc, err := src.Open()
+	if err != nil {
+		return err
+	}
+	defer rc.Close()
 	line := 0
-	for len(data) > 0 {
+	var failed error
+	err = artifact.Lines(rc, func(raw []byte) bool {
 		line++
-		i := bytes.IndexByte(data, '\n')
-		if i < 0 {
-			return nil, fmt.Errorf("line %d: no final newline", line)
+		if raw[len(raw)-1] != '\n' {
+			failed = fmt.Errorf("line %d: no final newline", line)
+			return true
 		}
-		raw := data[:i]
-		data = data[i+1:]
+		raw = raw[:len(raw)-1]
 		if len(raw) == 0 {
-			return nil, fmt.Errorf("line %d: empty line", line)
+			failed = fmt.Errorf("line %d: empty line", line)
+			return true
 		}
 		if line > 1 && bytes.Contains(raw, []byte(`"kind":"keyframe"`)) {
-			continue
+			return false
 		}
 		var l traceLine
 		d := json.NewDecoder(bytes.NewReader(raw))
 		d.UseNumber()
 		if err := d.Decode(&l); err != nil {
-			return nil, fmt.Errorf("line %d: %w", line, err)
+			failed = fmt.Errorf("line %d: %w", line, err)
+			return true
 		}
 		if line == 1 {
 			if l.Kind != "header" || l.Schema != "chronicle.trace" || (l.Version != trace.Version1 && l.Version != trace.Version2) {
-				return nil, fmt.Errorf("line 1: not a chronicle.trace v1 or v2 header")
+				failed = fmt.Errorf("line 1: not a chronicle.trace v1 or v2 header")
 			}
-			continue
+			return failed != nil
+		}
+		in, past := within(l.Tick)
+		if past {
+			return true
+		}
+		if !in {
+			return false
 		}
 		r, ok, err := recordOf(l)
 		if err != nil {
-			return nil, fmt.Errorf("line %d: %w", line, err)
+			failed = fmt.Errorf("line %d: %w", line, err)
+			return true
 		}
 		if ok {
-			out = append(out, r)
+			fn(r)
 		}
+		return false
+	})
+	switch {
+	case err != nil:
+		return err
+	case failed != nil:
+		return failed
+	case line == 0:
+		return fmt.Errorf("empty trace: no header")
 	}
-	if line == 0 {
-		return nil, fmt.Errorf("empty trace: no header")
-	}
-	return out, nil
+	return nil
 }
 
 func recordOf(l traceLine) (Record, bool, error) {

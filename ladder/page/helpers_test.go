@@ -19,6 +19,7 @@ type tb interface {
 	Helper()
 	Fatal(args ...any)
 	Fatalf(format string, args ...any)
+	TempDir() string
 }
 
 // loadRung loads a committed fixture by file name; its first fixture is
@@ -50,7 +51,7 @@ func failingRun(t tb) (*fixture.Fixture, page.Input) {
 	t.Helper()
 	f := *loadRung(t, "T1.1-tell.yaml")[0]
 	f.Defines.RetellDecay = 0.7
-	res, err := ladder.Run(&f)
+	res, err := ladder.Run(&f, ladder.Options{Dir: t.TempDir(), Goldens: root})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -58,7 +59,7 @@ func failingRun(t tb) (*fixture.Fixture, page.Input) {
 	for _, m := range res.Failures {
 		failures = append(failures, fmt.Sprintf("%s %s %s", f.Name(), m, ladder.Commands(&f)))
 	}
-	failures = append(failures, ladder.Lines(ladder.Verify(root, res).Problems)...)
+	failures = append(failures, ladder.Lines(ladder.Verify(res).Problems)...)
 	if len(failures) == 0 {
 		t.Fatal("the planted define change did not fail T1.1")
 	}
@@ -68,7 +69,7 @@ func failingRun(t tb) (*fixture.Fixture, page.Input) {
 // passingRun is a rung run as the gate runs it.
 func passingRun(t tb, f *fixture.Fixture) page.Input {
 	t.Helper()
-	res, err := ladder.Run(f)
+	res, err := ladder.Run(f, ladder.Options{Dir: t.TempDir()})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -88,7 +89,7 @@ type beliefRow struct {
 // nothing is one row with no claim and stage "unheard".
 func engineRows(t tb, f *fixture.Fixture) [][]beliefRow {
 	t.Helper()
-	w, _, err := ladder.Build(f)
+	w, err := ladder.Build(f, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

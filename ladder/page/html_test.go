@@ -22,7 +22,7 @@ func hostile() page.Input {
 	in.Name = `T9.2/"><script>alert(1)</script>`
 	in.Title = `<img src=x onerror=alert(1)>`
 	in.Failures = []string{`T9.2 at tick 2: </script><img src="https://example.com/x.png"> url(http://example.com)`}
-	in.GoldenDense = []byte(synthDense)
+	in.GoldenDense = page.Data(synthDense)
 	return in
 }
 
@@ -106,7 +106,7 @@ var _ = Describe("the rendered page", func() {
 	It("keeps the other sections when one cannot be built, and says which", func() {
 		bad := synthInput()
 		bad.Name, bad.Failures = "T9.3", []string{"T9.3 dense.csv: first divergence at tick 1"}
-		bad.Dense = []byte("tock\n")
+		bad.Dense = page.Data("tock\n")
 		html, err := page.Page([]page.Input{synthInput(), bad}, page.Options{})
 		Expect(err).To(MatchError(`T9.3: dense.csv: header: first column is "tock", not "tick"`))
 		Expect(string(html)).To(ContainSubstring(`data-name="T9.1"`))

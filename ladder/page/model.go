@@ -5,8 +5,6 @@ import (
 	"regexp"
 	"slices"
 	"strconv"
-
-	"github.com/chronicle/ladder/sim/trace"
 )
 
 // Input is one rung (or case) run, as the page needs it.
@@ -22,10 +20,10 @@ type Input struct {
 	Notes []string
 	// Dense and Trace are the run's artifacts; nil when the run did not
 	// complete.
-	Dense, Trace []byte
+	Dense, Trace Artifact
 	// GoldenDense and GoldenTrace are the committed goldens; nil when
 	// missing.
-	GoldenDense, GoldenTrace []byte
+	GoldenDense, GoldenTrace Artifact
 	// TraceFile is where the run's full trace was written, for the note
 	// shown when the feed is capped.
 	TraceFile string
@@ -38,12 +36,27 @@ type Options struct {
 	// default, DefaultMaxRecords). A run with more keeps a window of
 	// ticks around its first divergence (or from its start) and says so.
 	MaxRecords int
+	// MaxRows caps the dense rows whose belief table the section embeds
+	// (0: DefaultMaxRows). A longer run embeds that many ticks around its
+	// first divergence (or from its start); its curves still cover the
+	// whole run.
+	MaxRows int
+	// CurvePoints is how many stretches of ticks a believer curve is
+	// sampled in when the run has more rows (0: DefaultCurvePoints).
+	CurvePoints int
 }
 
 // DefaultMaxRecords keeps a section of a rung like T2.1 (about eight
 // thousand encounters over ten days) whole, and a ten-times larger run
 // within a few megabytes.
 const DefaultMaxRecords = 20000
+
+// DefaultMaxRows keeps every rung of today's ladder whole (the longest,
+// T2.5, has 2,160 rows) and a million-tick run's section small.
+const DefaultMaxRows = 20000
+
+// DefaultCurvePoints is finer than the curves' 596 pixels.
+const DefaultCurvePoints = 2000
 
 // Failure is one failure line and the tick it names (-1 when none).
 type Failure struct {
@@ -61,15 +74,28 @@ type Window struct {
 	Truncated bool
 }
 
+// Rows are the dense rows of a run and those a section embeds.
+type Rows struct {
+	First, Last int64 // the run's first and last tick
+	N           int   // rows in the run
+	// From and To are the ticks the belief table and the scrubber cover:
+	// First and Last unless Capped.
+	From, To int64
+	Capped   bool
+	// Sample is how many ticks each point of a believer curve covers (1:
+	// every change is a point).
+	Sample int64
+}
+
 // Section is the page model of one rung run: everything its section
 // shows, before it is rendered.
 type Section struct {
 	Name, Title, Source string
 	Failures            []Failure
 	Notes               []string
-	// Ticks are the run's ticks, one per dense row; empty when the run did
-	// not complete.
-	Ticks  []int64
+	// Rows are the run's dense rows; N is 0 when the run did not
+	// complete.
+	Rows   Rows
 	Actual *Tracks
 	// Golden is the golden's tracks, kept for a failing rung only: the
 	// curves and the belief table show it beside the actual run.
@@ -84,7 +110,7 @@ type Section struct {
 	Window         Window
 	// Counts are per tick: encounters met, encounters declined,
 	// transmissions passed, transmissions declined, other records. They
-	// cover every tick, embedded or not.
+	// cover every tick of Rows.From–Rows.To, embedded or not.
 	Counts   map[int64][5]int
 	Engine   *Engine
 	Evidence map[[2]string][]Evidence // by (holder, claim), oldest first
@@ -95,11 +121,21 @@ func (s *Section) Failed() bool { return len(s.Failures) > 0 }
 
 var tickRef = regexp.MustCompile(`\btick (\d+)\b`)
 
-// Build makes a section's model from a run. A malformed actual artifact
-// is an error; a malformed golden is a note (the overlay is left out).
+// Build makes a section's model from a run, reading its artifacts a row
+// or a record at a time: the dense CSV twice (curves and the change
+// against the golden over the whole run, then the belief table over the
+// embedded rows), the trace once or twice (counts, then the feed's
+// window), and never a whole file. A malformed actual artifact is an
+// error; a malformed golden is a note (the overlay is left out).
 func Build(in Input, opt Options) (*Section, error) {
 	if opt.MaxRecords <= 0 {
 		opt.MaxRecords = DefaultMaxRecords
+	}
+	if opt.MaxRows <= 0 {
+		opt.MaxRows = DefaultMaxRows
+	}
+	if opt.CurvePoints <= 0 {
+		opt.CurvePoints = DefaultCurvePoints
 	}
 	s := &Section{Name: in.Name, Title: in.Title, Source: in.Source, Notes: slices.Clone(in.Notes), Divergence: -1, Engine: in.Engine}
 	for _, f := range in.Failures {
@@ -111,7 +147,8 @@ func Build(in Input, opt Options) (*Section, error) {
 		}
 		s.Failures = append(s.Failures, Failure{Text: f, Tick: tick})
 	}
-	if err := s.compare(in); err != nil {
+	golden, err := s.compare(in, opt)
+	if err != nil {
 		return nil, err
 	}
 	// The artifacts name what diverged; a failure line's tick only counts
@@ -121,58 +158,181 @@ func Build(in Input, opt Options) (*Section, error) {
 			s.diverged(f.Tick, "failure: "+f.Text)
 		}
 	}
+	if in.Dense != nil {
+		if err := s.track(in.Dense, golden, opt); err != nil {
+			return nil, fmt.Errorf("%s: dense.csv: %w", in.Name, err)
+		}
+	}
 	if in.Trace != nil {
-		all, err := parseTrace(in.Trace)
-		if err != nil {
+		if err := s.feed(in.Trace, opt.MaxRecords, in.TraceFile); err != nil {
 			return nil, fmt.Errorf("%s: trace.jsonl: %w", in.Name, err)
 		}
-		s.window(all, opt.MaxRecords, in.TraceFile)
 	}
 	s.evidence()
 	return s, nil
 }
 
-// compare reads the actual dense CSV and, for a failing rung, compares the
-// run with its goldens to find where it first diverges.
-func (s *Section) compare(in Input) error {
-	if in.Dense == nil {
-		return nil
-	}
-	actual, err := parseDense(in.Dense)
-	if err != nil {
-		return fmt.Errorf("%s: dense.csv: %w", in.Name, err)
-	}
-	s.Ticks = actual.ticks
-	if s.Actual, err = tracksOf(actual); err != nil {
-		return fmt.Errorf("%s: dense.csv: %w", in.Name, err)
-	}
-	if s.Failed() && in.GoldenDense != nil {
-		if err := s.overlay(actual, in.GoldenDense); err != nil {
-			s.Notes = append(s.Notes, fmt.Sprintf("The golden dense.csv is not shown: %v.", err))
+// compare reads the actual dense CSV once, for its rows and believer
+// curves, and — for a failing rung — compares the run with its goldens to
+// find where it first diverges. It returns the golden dense CSV when it
+// is to be overlaid.
+func (s *Section) compare(in Input, opt Options) (Artifact, error) {
+	var overlay Artifact
+	if in.Dense != nil {
+		golden := in.GoldenDense
+		if !s.Failed() {
+			golden = nil
+		}
+		var err error
+		if overlay, err = s.scan(in.Dense, golden, opt); err != nil {
+			return nil, fmt.Errorf("%s: dense.csv: %w", in.Name, err)
 		}
 	}
 	if s.Failed() && in.GoldenTrace != nil && in.Trace != nil {
-		if d := trace.Compare(in.GoldenTrace, in.Trace); d != nil {
+		d, err := compareTraces(in.GoldenTrace, in.Trace)
+		switch {
+		case err != nil:
+			s.Notes = append(s.Notes, fmt.Sprintf("The golden trace.jsonl could not be compared: %v.", err))
+		case d != nil:
 			s.diverged(d.Tick, fmt.Sprintf("trace.jsonl: %s %s", d.Kind, d.Key))
 		}
 	}
-	return nil
+	return overlay, nil
 }
 
-func (s *Section) overlay(actual *table, data []byte) error {
-	golden, err := parseDense(data)
+// scan is the first pass over the dense CSV (and the golden's, given one):
+// the run's rows, every believer curve, and the change against the
+// golden. It returns golden when the golden could be read throughout.
+func (s *Section) scan(actual, golden Artifact, opt Options) (Artifact, error) {
+	n, err := countRows(actual)
 	if err != nil {
-		return err
+		return nil, err
 	}
-	if s.Golden, err = tracksOf(golden); err != nil {
-		return err
+	sample := int64(1)
+	if n > opt.CurvePoints {
+		sample = int64((n + opt.CurvePoints - 1) / opt.CurvePoints)
 	}
-	d := diffDense(golden, actual)
+	a, err := openDense(actual)
+	if err != nil {
+		return nil, err
+	}
+	defer a.close()
+	ca := newCurves(columnsOf(a.cols).claims, sample)
+	var g *denseReader
+	if golden != nil {
+		if g, err = openDense(golden); err != nil {
+			s.Notes = append(s.Notes, fmt.Sprintf("The golden dense.csv is not shown: %v.", err))
+			g, golden = nil, nil
+		} else {
+			defer g.close()
+		}
+	}
+	var cg *curveSampler
+	var diff *differ
+	rowsDiffer := false
+	onGolden := func() error { return nil }
+	both := func() {}
+	if g != nil {
+		cg = newCurves(columnsOf(g.cols).claims, sample)
+		diff = newDiffer(g, a)
+		onGolden = func() error {
+			if g.tick != a.tick || a.rows == 0 {
+				rowsDiffer = true
+			}
+			firstValue(g, diff.d.Removed, diff.firstRemoved)
+			return cg.row(g)
+		}
+		both = diff.common
+	}
+	onActual := func() error {
+		if a.rows == 1 {
+			s.Rows.First = a.tick
+		}
+		s.Rows.Last = a.tick
+		if diff != nil {
+			firstValue(a, diff.d.Added, diff.firstAdded)
+		}
+		return ca.row(a)
+	}
+	goldenErr, err := merge(a, g, onActual, onGolden, both)
+	if err != nil {
+		return nil, err
+	}
+	s.Rows.N, s.Rows.Sample = a.rows, sample
+	s.Rows.From, s.Rows.To = s.Rows.First, s.Rows.Last
+	s.Actual = &Tracks{Believers: ca.done()}
+	if g == nil {
+		return nil, nil
+	}
+	if goldenErr != nil {
+		s.Notes = append(s.Notes, fmt.Sprintf("The golden dense.csv is not shown: %v.", goldenErr))
+		return nil, nil
+	}
+	s.Golden = &Tracks{Believers: cg.done()}
+	d := diff.done()
+	d.RowsDiffer = rowsDiffer || g.rows != a.rows
 	s.Diff = &d
 	if d.FirstTick >= 0 {
 		s.diverged(d.FirstTick, fmt.Sprintf("dense.csv: column %q", d.FirstColumn))
 	}
+	return golden, nil
+}
+
+// track is the second pass over the dense CSV (and the overlaid golden):
+// NPC presence and belief states over the rows the section embeds, a
+// window of opt.MaxRows around the first divergence when the run is
+// longer.
+func (s *Section) track(actual, golden Artifact, opt Options) error {
+	r := &s.Rows
+	if r.N > opt.MaxRows {
+		center := r.First
+		if s.Divergence >= r.First && s.Divergence <= r.Last {
+			center = s.Divergence
+		}
+		r.From = max(r.First, center-int64(opt.MaxRows/2))
+		r.To = min(r.Last, r.From+int64(opt.MaxRows)-1)
+		r.From = max(r.First, r.To-int64(opt.MaxRows)+1)
+		r.Capped = true
+		s.Notes = append(s.Notes, fmt.Sprintf("The run has %d rows: the belief table and the feed cover ticks %d–%d; "+
+			"the curves cover the whole run, each point the most believers in %d ticks.", r.N, r.From, r.To, r.Sample))
+	}
+	believers := s.Actual.Believers
+	tracks, err := readTracks(actual, r.From, r.To)
+	if err != nil {
+		return err
+	}
+	s.Actual = tracks
+	s.Actual.Believers = believers
+	if golden != nil {
+		believers := s.Golden.Believers
+		tracks, err := readTracks(golden, r.From, r.To)
+		if err != nil {
+			return fmt.Errorf("golden: %w", err)
+		}
+		s.Golden = tracks
+		s.Golden.Believers = believers
+	}
 	return nil
+}
+
+// readTracks reads one dense file's rows from tick from to tick to.
+func readTracks(src Artifact, from, to int64) (*Tracks, error) {
+	d, err := openDense(src)
+	if err != nil {
+		return nil, err
+	}
+	defer d.close()
+	t := newTracker(columnsOf(d.cols), from, to)
+	for {
+		ok, err := d.next()
+		if err != nil {
+			return nil, err
+		}
+		if !ok || d.tick > to {
+			return t.done(), nil
+		}
+		t.row(d)
+	}
 }
 
 // diverged records a divergence at tick when it is the earliest so far.
@@ -182,14 +342,18 @@ func (s *Section) diverged(tick int64, what string) {
 	}
 }
 
-// window keeps the feed records of as many whole ticks as fit the cap,
+// feed keeps the feed records of as many whole ticks as fit the cap,
 // growing a range outwards from the first divergence (or from the first
-// tick), and counts every tick's records.
-func (s *Section) window(all []Record, limit int, traceFile string) {
+// tick) within the embedded rows, and counts every such tick's records.
+// It reads the trace once when the records fit, twice when they do not,
+// and stops each time past the last embedded tick.
+func (s *Section) feed(src Artifact, limit int, traceFile string) error {
 	s.Counts = map[int64][5]int{}
 	perTick := map[int64]int{}
 	var ticks []int64
-	for _, r := range all {
+	var kept []Record
+	total := 0
+	err := eachRecord(src, s.within, func(r Record) {
 		c := s.Counts[r.Tick]
 		switch {
 		case r.Kind == KindEncounter && r.Fired:
@@ -208,16 +372,25 @@ func (s *Section) window(all []Record, limit int, traceFile string) {
 			ticks = append(ticks, r.Tick)
 		}
 		perTick[r.Tick]++
+		total++
+		if total <= limit {
+			kept = append(kept, r)
+		} else {
+			kept = nil
+		}
+	})
+	if err != nil {
+		return err
 	}
-	if len(all) <= limit {
-		s.Feed = all
+	if total <= limit {
+		s.Feed = kept
 		switch {
-		case len(s.Ticks) > 0:
-			s.Window = Window{From: s.Ticks[0], To: s.Ticks[len(s.Ticks)-1]}
+		case s.Rows.N > 0:
+			s.Window = Window{From: s.Rows.From, To: s.Rows.To}
 		case len(ticks) > 0:
 			s.Window = Window{From: ticks[0], To: ticks[len(ticks)-1]}
 		}
-		return
+		return nil
 	}
 	// ticks is ascending: the trace is in derivation order.
 	center := 0
@@ -243,20 +416,20 @@ func (s *Section) window(all []Record, limit int, traceFile string) {
 		}
 	}
 	w := Window{From: ticks[lo], To: ticks[hi], Capped: true}
-	for _, r := range all {
-		if r.Tick < w.From || r.Tick > w.To {
-			continue
-		}
+	err = eachRecord(src, func(t int64) (bool, bool) { return t >= w.From && t <= w.To, t > w.To }, func(r Record) {
 		if len(s.Feed) == limit {
 			w.Truncated = true
-			break
+			return
 		}
 		s.Feed = append(s.Feed, r)
+	})
+	if err != nil {
+		return err
 	}
-	w.Dropped = len(all) - len(s.Feed)
+	w.Dropped = total - len(s.Feed)
 	s.Window = w
 	note := fmt.Sprintf("The feed is capped at %d records: it embeds ticks %d–%d (%d of %d records); other ticks show counts only.",
-		limit, w.From, w.To, len(s.Feed), len(all))
+		limit, w.From, w.To, len(s.Feed), total)
 	if w.Truncated {
 		note += fmt.Sprintf(" Tick %d alone has more: only its first %d records are embedded.", w.From, limit)
 	}
@@ -264,6 +437,16 @@ func (s *Section) window(all []Record, limit int, traceFile string) {
 		note += " The full trace is " + traceFile + "."
 	}
 	s.Notes = append(s.Notes, note)
+	return nil
+}
+
+// within says whether a record of tick t is in the embedded rows, and
+// whether every later one is past them.
+func (s *Section) within(t int64) (in, past bool) {
+	if s.Rows.N == 0 {
+		return true, false
+	}
+	return t >= s.Rows.From && t <= s.Rows.To, t > s.Rows.To
 }
 
 // Evidence is one piece of a belief's evidence as the page shows it.

@@ -90,7 +90,7 @@ func synthEngine() *page.Engine {
 
 func synthInput() page.Input {
 	return page.Input{Name: "T9.1", Title: "Synthetic", Source: "fixtures/T9.1-synth.yaml:1",
-		Dense: []byte(synthDense), Trace: synthTrace(), Engine: synthEngine(), TraceFile: "reports/T9.1/trace.jsonl"}
+		Dense: page.Data(synthDense), Trace: page.Data(synthTrace()), Engine: synthEngine(), TraceFile: "reports/T9.1/trace.jsonl"}
 }
 
 func build(in page.Input, opt page.Options) *page.Section {
@@ -271,7 +271,7 @@ var _ = Describe("a failing rung against its golden", func() {
 	}
 	failing := func() page.Input {
 		in := synthInput()
-		in.GoldenDense = []byte(golden)
+		in.GoldenDense = page.Data(golden)
 		in.Failures = []string{
 			`T9.1 dense.csv: first divergence at tick 2, column "b/theft@1/confidence": golden 0.8, actual 0.72`,
 			`T9.1 something without a tick`,
@@ -305,7 +305,7 @@ var _ = Describe("a failing rung against its golden", func() {
 
 	It("counts a column only one side has from its first value", func() {
 		in := failing()
-		in.GoldenDense = []byte(strings.Replace(golden, "\n0,,", "\n0,theft@1#v9,", 1))
+		in.GoldenDense = page.Data(strings.Replace(golden, "\n0,,", "\n0,theft@1#v9,", 1))
 		s := build(in, page.Options{})
 		Expect(s.Diff.FirstTick).To(Equal(int64(0)))
 		Expect(s.Diff.FirstColumn).To(Equal("c/theft@1/variant"))
@@ -325,20 +325,20 @@ var _ = Describe("a failing rung against its golden", func() {
 var _ = Describe("bad artifacts", func() {
 	It("refuses a malformed actual dense CSV, naming it", func() {
 		in := synthInput()
-		in.Dense = []byte("tock,a/alive\n0,True\n")
+		in.Dense = page.Data("tock,a/alive\n0,True\n")
 		_, err := page.Build(in, page.Options{})
 		Expect(err).To(MatchError(`T9.1: dense.csv: header: first column is "tock", not "tick"`))
-		in.Dense = []byte("tick,a/alive\nx,True\n")
+		in.Dense = page.Data("tick,a/alive\nx,True\n")
 		_, err = page.Build(in, page.Options{})
 		Expect(err).To(MatchError(`T9.1: dense.csv: line 2: tick "x" is not an integer`))
 	})
 
 	It("refuses a trace that is not schema v1 or v2", func() {
 		in := synthInput()
-		in.Trace = []byte(`{"kind":"header","schema":"chronicle.trace","version":3}` + "\n")
+		in.Trace = page.Data(`{"kind":"header","schema":"chronicle.trace","version":3}` + "\n")
 		_, err := page.Build(in, page.Options{})
 		Expect(err).To(MatchError("T9.1: trace.jsonl: line 1: not a chronicle.trace v1 or v2 header"))
-		in.Trace = append(synthTrace(), '\n')
+		in.Trace = page.Data(append(synthTrace(), '\n'))
 		_, err = page.Build(in, page.Options{})
 		Expect(err).To(MatchError("T9.1: trace.jsonl: line 14: empty line"))
 	})
@@ -346,7 +346,7 @@ var _ = Describe("bad artifacts", func() {
 	It("shows a malformed golden as a note, not an error", func() {
 		in := synthInput()
 		in.Failures = []string{"T9.1 x"}
-		in.GoldenDense = []byte("tick,a\n0,\"\n")
+		in.GoldenDense = page.Data("tick,a\n0,\"\n")
 		s := build(in, page.Options{})
 		Expect(s.Golden).To(BeNil())
 		Expect(s.Notes).To(ConsistOf(HavePrefix("The golden dense.csv is not shown: ")))

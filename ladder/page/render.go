@@ -76,15 +76,15 @@ func newView(i int, s *Section) (view, error) {
 	if s.Failed() {
 		v.Status = "failed"
 	}
-	if len(s.Ticks) > 0 {
-		v.MinTick, v.MaxTick = s.Ticks[0], s.Ticks[len(s.Ticks)-1]
+	if s.Rows.N > 0 {
+		v.MinTick, v.MaxTick = s.Rows.From, s.Rows.To
 		v.DefaultTick = v.MinTick
 		if s.Divergence >= v.MinTick && s.Divergence <= v.MaxTick {
 			v.DefaultTick = s.Divergence
 		} else if i := slices.IndexFunc(s.Feed, func(r Record) bool { return r.Kind == KindEvent }); i >= 0 {
 			v.DefaultTick = s.Feed[i].Tick
 		}
-		v.Curves = curves(s, v.MinTick, v.MaxTick)
+		v.Curves = curves(s, s.Rows.First, s.Rows.Last)
 	}
 	v.Rules = slices.ContainsFunc(s.Feed, func(r Record) bool { return r.Kind == KindRule })
 	if s.Engine != nil {

@@ -3,9 +3,11 @@
 // without rerunning anything.
 //
 // Every ladder run writes each rung's artifacts under reports/<rung>[/<case>]/
-// (dense.csv, checkpoints.json, trace.jsonl). When they differ from the
-// goldens, or the rung has no goldens yet, or the run aborted, it also
-// writes a manifest beside them, pending.json:
+// (dense.csv, checkpoints.json, trace.jsonl) as it produces them (Dir
+// gives the place). When they differ from the goldens, or the rung has no
+// goldens yet, or the run aborted, Save writes a manifest beside them,
+// pending.json — digesting and comparing the artifacts in chunks, never
+// reading one whole:
 //
 //	{
 //	  "name": "T2.1",

@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -65,34 +66,36 @@ func (m Manifest) dir(reports string) string {
 	return filepath.Join(reports, filepath.FromSlash(m.Name))
 }
 
-// Save writes a run's artifacts under reports/<rung>[/<case>]/ and, when
-// they differ from the goldens under root or the run aborted, the
-// manifest that makes them a pending change. It returns the manifest, or
-// nil when nothing is pending.
-func Save(reports, root string, f *fixture.Fixture, arts map[string][]byte, run Run) (*Manifest, error) {
+// Save records a run whose artifacts are already under
+// reports/<rung>[/<case>]/ (ladder.Run wrote them there, Dir(reports, f)):
+// when they differ from the goldens under root, or the run aborted, it
+// writes the manifest that makes them a pending change. It returns the
+// manifest, or nil when nothing is pending. Artifacts are digested and
+// compared with the goldens in chunks, never read whole.
+func Save(reports, root string, f *fixture.Fixture, run Run) (*Manifest, error) {
 	dir := Dir(reports, f)
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return nil, err
-	}
 	m := &Manifest{
 		Name: f.Name(), Rung: f.Rung, Case: f.Case, Fixture: f.File, FixtureHash: f.Hash, CodeHash: run.CodeHash,
 		GoldenDir: f.GoldenDir(), Artifacts: map[string]string{}, Problems: nonNil(run.Problems),
 		Expectations: nonNil(run.Expectations), Changed: []string{},
 	}
+	fresh := map[string]string{}
 	for _, name := range ladder.ArtifactNames {
-		if err := os.WriteFile(filepath.Join(dir, name), arts[name], 0o644); err != nil {
+		fresh[name] = filepath.Join(dir, name)
+		d, err := digest(fresh[name])
+		if err != nil {
 			return nil, err
 		}
-		m.Artifacts[name] = digest(arts[name])
+		m.Artifacts[name] = d
 	}
-	changes, err := regen.Changes(root, f.GoldenDir(), arts)
+	changes, err := regen.Changes(root, f.GoldenDir(), fresh)
 	if err != nil {
 		return nil, err
 	}
 	m.State = "changed"
 	for _, c := range changes {
 		m.Changed = append(m.Changed, c.Name)
-		if c.Old == nil {
+		if c.New {
 			m.State = "new"
 		}
 	}
@@ -116,9 +119,18 @@ func nonNil(s []string) []string {
 	return s
 }
 
-func digest(b []byte) string {
-	sum := sha256.Sum256(b)
-	return hex.EncodeToString(sum[:])
+// digest is the SHA-256 of a file, read in chunks.
+func digest(path string) (string, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return "", err
+	}
+	defer f.Close()
+	h := sha256.New()
+	if _, err := io.Copy(h, f); err != nil {
+		return "", fmt.Errorf("digest %s: %w", path, err)
+	}
+	return hex.EncodeToString(h.Sum(nil)), nil
 }
 
 // List reads every manifest under reports, ordered by name. A manifest
@@ -210,11 +222,11 @@ func Blockers(root, reports string, m Manifest, codeHash string) []string {
 	}
 	dir := m.dir(reports)
 	for _, name := range ladder.ArtifactNames {
-		b, err := os.ReadFile(filepath.Join(dir, name))
+		d, err := digest(filepath.Join(dir, name))
 		switch {
 		case err != nil:
 			out = append(out, fmt.Sprintf("its %s cannot be read: %v", name, err))
-		case digest(b) != m.Artifacts[name]:
+		case d != m.Artifacts[name]:
 			out = append(out, fmt.Sprintf("its %s was changed after the run (it is not what the run produced)", name))
 		}
 	}
@@ -260,7 +272,8 @@ type Accepted struct {
 }
 
 // Accept copies the selected pending changes into goldens/ under root in
-// one workspace commit — all or none — after checking each with Blockers;
+// one workspace commit — all or none, each file copied in chunks — after
+// checking each with Blockers;
 // any blocker refuses the whole accept with a *RefusedError. Accepted
 // manifests are removed. Recovery reports what the workspace cleaned up
 // from an earlier interrupted run.
@@ -284,15 +297,13 @@ func Accept(root, reports string, ms []Manifest) ([]Accepted, regen.Recovery, er
 		return nil, rec, err
 	}
 	defer ws.Close()
-	files := map[string][]byte{}
+	files := map[string]string{}
 	var out []Accepted
 	for _, m := range ms {
 		dir := m.dir(reports)
-		arts := map[string][]byte{}
+		arts := map[string]string{}
 		for _, name := range ladder.ArtifactNames {
-			if arts[name], err = os.ReadFile(filepath.Join(dir, name)); err != nil {
-				return nil, rec, err
-			}
+			arts[name] = filepath.Join(dir, name)
 		}
 		changes, err := regen.Changes(root, m.GoldenDir, arts)
 		if err != nil {

@@ -6,7 +6,8 @@
 //  1. Determinism is proved first, in a way that catches order: every
 //     selected fixture is rendered twice — run 1 renders them all in one
 //     process, in file order; run 2 renders each alone in a fresh process
-//     — and the two renderings are byte-compared. State that leaks from one
+//     — each writing a rung's artifacts as the run produces them — and the
+//     two renderings are byte-compared in chunks. State that leaks from one
 //     rung into the next (a package-level counter, a cache) makes a rung's
 //     output depend on what ran before it, so the two runs differ. Any
 //     difference refuses the whole regeneration with a *NondeterminismError
@@ -15,7 +16,8 @@
 //  2. A rung whose own expectations fail is not regenerated: a golden must
 //     never record behaviour its fixture says is wrong.
 //  3. The selected rungs' goldens switch all at once (Workspace.Commit):
-//     the changed files are staged in goldens/.regen, a journal naming them
+//     the changed files are copied, in chunks, into a stage in
+//     goldens/.regen and synced, a journal naming them
 //     is written atomically (the commit point), then each is renamed into
 //     place. A run killed at any point leaves the goldens all old or, once
 //     the next Open has replayed the journal, all new — never a mix — and

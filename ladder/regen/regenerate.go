@@ -1,7 +1,6 @@
 package regen
 
 import (
-	"bytes"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -12,9 +11,9 @@ import (
 
 	"github.com/chronicle/ladder/dense"
 	"github.com/chronicle/ladder/ladder"
+	"github.com/chronicle/ladder/ladder/artifact"
 	"github.com/chronicle/ladder/ladder/checkpoint"
 	"github.com/chronicle/ladder/ladder/fixture"
-	"github.com/chronicle/ladder/sim/trace"
 	"github.com/chronicle/ladder/tolerances"
 )
 
@@ -69,12 +68,13 @@ func Prove(fixtures []*fixture.Fixture, a, b Rendering) error {
 	var nd *NondeterminismError
 	for _, f := range fixtures {
 		for _, name := range append(slices.Clone(ladder.ArtifactNames), FailuresFile) {
-			x, errA := readOptional(filepath.Join(a.Dir, filepath.FromSlash(f.GoldenDir()), name), name == FailuresFile)
-			y, errB := readOptional(filepath.Join(b.Dir, filepath.FromSlash(f.GoldenDir()), name), name == FailuresFile)
-			if err := errors.Join(errA, errB); err != nil {
+			x := filepath.Join(a.Dir, filepath.FromSlash(f.GoldenDir()), name)
+			y := filepath.Join(b.Dir, filepath.FromSlash(f.GoldenDir()), name)
+			same, err := sameRendering(x, y, name == FailuresFile)
+			if err != nil {
 				return fmt.Errorf("read rendering of %s: %w", f.Name(), err)
 			}
-			if bytes.Equal(x, y) {
+			if same {
 				continue
 			}
 			if nd == nil {
@@ -88,6 +88,20 @@ func Prove(fixtures []*fixture.Fixture, a, b Rendering) error {
 		return nd
 	}
 	return nil
+}
+
+// sameRendering compares two renderings of one file in chunks; when
+// optional, a file missing on both sides is the same, and on one side
+// only is a difference.
+func sameRendering(x, y string, optional bool) (bool, error) {
+	if optional {
+		_, errX := os.Stat(x)
+		_, errY := os.Stat(y)
+		if errors.Is(errX, fs.ErrNotExist) || errors.Is(errY, fs.ErrNotExist) {
+			return errors.Is(errX, fs.ErrNotExist) && errors.Is(errY, fs.ErrNotExist), nil
+		}
+	}
+	return artifact.Same(x, y)
 }
 
 // Regenerate proves the two renderings agree and then switches every
@@ -111,10 +125,11 @@ func Regenerate(ws *Workspace, fixtures []*fixture.Fixture, a, b Rendering) ([]S
 
 // Plan compares a rendering with the goldens under root and returns each
 // fixture's Status and the golden files to write (repository-relative
-// slash paths): only those whose bytes changed, so files that did not
-// change keep their modification times.
-func Plan(root string, fixtures []*fixture.Fixture, rendered string) ([]Status, map[string][]byte, error) {
-	files := map[string][]byte{}
+// slash paths, each to the rendered file that becomes it): only those
+// whose bytes changed, so files that did not change keep their
+// modification times.
+func Plan(root string, fixtures []*fixture.Fixture, rendered string) ([]Status, map[string]string, error) {
+	files := map[string]string{}
 	var out []Status
 	for _, f := range fixtures {
 		st, err := plan(root, f, filepath.Join(rendered, filepath.FromSlash(f.GoldenDir())), files)
@@ -126,16 +141,7 @@ func Plan(root string, fixtures []*fixture.Fixture, rendered string) ([]Status, 
 	return out, files, nil
 }
 
-// readOptional reads a file; when optional, a missing file reads as empty.
-func readOptional(path string, optional bool) ([]byte, error) {
-	b, err := os.ReadFile(path)
-	if optional && errors.Is(err, fs.ErrNotExist) {
-		return nil, nil
-	}
-	return b, err
-}
-
-func plan(root string, f *fixture.Fixture, rendered string, files map[string][]byte) (Status, error) {
+func plan(root string, f *fixture.Fixture, rendered string, files map[string]string) (Status, error) {
 	st := Status{Rung: f.Name()}
 	if failures, err := os.ReadFile(filepath.Join(rendered, FailuresFile)); err == nil {
 		st.State = "refused"
@@ -143,25 +149,22 @@ func plan(root string, f *fixture.Fixture, rendered string, files map[string][]b
 			strings.ReplaceAll(strings.TrimSpace(string(failures)), "\n", "\n  ")
 		return st, nil
 	}
-	fresh := map[string][]byte{}
+	fresh := map[string]string{}
 	for _, name := range ladder.ArtifactNames {
-		b, err := os.ReadFile(filepath.Join(rendered, name))
-		if err != nil {
-			return st, fmt.Errorf("read rendering of %s: %w", f.Name(), err)
-		}
-		fresh[name] = b
+		fresh[name] = filepath.Join(rendered, name)
 	}
 	changes, err := Changes(root, f.GoldenDir(), fresh)
 	if err != nil {
-		return st, err
+		return st, fmt.Errorf("read rendering of %s: %w", f.Name(), err)
 	}
 	var changed, added []string
 	for _, c := range changes {
 		files[c.Path] = fresh[c.Name]
-		if c.Old == nil {
+		if c.New {
 			added = append(added, c.Name)
 		} else {
-			changed = append(changed, c.Name+": "+divergence(c.Name, c.Old, fresh[c.Name], "golden", "actual"))
+			old := filepath.Join(root, filepath.FromSlash(c.Path))
+			changed = append(changed, c.Name+": "+divergence(c.Name, old, fresh[c.Name], "golden", "actual"))
 		}
 	}
 	switch {
@@ -181,51 +184,69 @@ func plan(root string, f *fixture.Fixture, rendered string, files map[string][]b
 type Change struct {
 	Name string // artifact name, e.g. dense.csv
 	Path string // repository-relative slash path of the golden
-	Old  []byte // nil when the golden does not exist yet
+	New  bool   // the golden does not exist yet
 }
 
-// Changes compares fresh artifacts (by name) with the goldens in dir
-// (repository-relative, e.g. goldens/T0.1-witness) and returns, in
-// artifact order, those whose bytes differ or that do not exist yet.
-func Changes(root, dir string, fresh map[string][]byte) ([]Change, error) {
+// Changes compares fresh artifacts (artifact name to file) with the
+// goldens in dir (repository-relative, e.g. goldens/T0.1-witness), in
+// chunks, and returns, in artifact order, those whose bytes differ or that
+// do not exist yet. A fresh artifact that cannot be read is an error.
+func Changes(root, dir string, fresh map[string]string) ([]Change, error) {
 	var out []Change
 	for _, name := range ladder.ArtifactNames {
 		p := dir + "/" + name
-		old, err := os.ReadFile(filepath.Join(root, filepath.FromSlash(p)))
-		switch {
-		case errors.Is(err, fs.ErrNotExist):
-			out = append(out, Change{Name: name, Path: p})
-		case err != nil:
+		golden := filepath.Join(root, filepath.FromSlash(p))
+		if _, err := os.Stat(golden); errors.Is(err, fs.ErrNotExist) {
+			if _, err := os.Stat(fresh[name]); err != nil {
+				return nil, err
+			}
+			out = append(out, Change{Name: name, Path: p, New: true})
+			continue
+		}
+		same, err := artifact.Same(golden, fresh[name])
+		if err != nil {
 			return nil, err
-		case !bytes.Equal(old, fresh[name]):
-			out = append(out, Change{Name: name, Path: p, Old: old})
+		}
+		if !same {
+			out = append(out, Change{Name: name, Path: p})
 		}
 	}
 	return out, nil
 }
 
 // divergence describes the first difference between two versions x and y
-// of an artifact, in the artifact's own terms, calling them a and b.
-func divergence(name string, x, y []byte, a, b string) string {
+// (files) of an artifact, in the artifact's own terms, calling them a and
+// b. Dense and trace files are compared in chunks and records, never read
+// whole; the other files are small.
+func divergence(name, x, y, a, b string) string {
 	switch name {
 	case ladder.DenseFile:
-		d, err := dense.Compare(x, y)
-		if err != nil {
+		d, err := dense.CompareFiles(x, y)
+		switch {
+		case err != nil:
 			return "the " + a + " is unreadable: " + err.Error()
-		}
-		if d != nil {
+		case d != nil:
 			return d.Describe(a, b)
 		}
+		return "bytes differ"
 	case ladder.TraceFile:
-		if d := trace.Compare(x, y); d != nil {
+		d, err := artifact.CompareTraceFiles(x, y)
+		switch {
+		case err != nil:
+			return "the " + a + " is unreadable: " + err.Error()
+		case d != nil:
 			return d.Describe(a, b)
 		}
-	case ladder.CheckpointsFile:
-		if a != "golden" {
-			break // checkpoint messages speak of golden and actual; two runs get the line below
-		}
-		g, errG := checkpoint.Parse("old "+name, x)
-		n, errN := checkpoint.Parse("new "+name, y)
+		return "bytes differ"
+	}
+	xb, errX := os.ReadFile(x)
+	yb, errY := os.ReadFile(y)
+	if err := errors.Join(errX, errY); err != nil {
+		return err.Error()
+	}
+	if name == ladder.CheckpointsFile && a == "golden" { // checkpoint messages speak of golden and actual; two runs get the lines below
+		g, errG := checkpoint.Parse("old "+name, xb)
+		n, errN := checkpoint.Parse("new "+name, yb)
 		if err := errors.Join(errG, errN); err != nil {
 			return err.Error()
 		}
@@ -236,7 +257,7 @@ func divergence(name string, x, y []byte, a, b string) string {
 			return strings.Join(msgs, "; ")
 		}
 	}
-	xl, yl := strings.Split(string(x), "\n"), strings.Split(string(y), "\n")
+	xl, yl := strings.Split(string(xb), "\n"), strings.Split(string(yb), "\n")
 	for i := range max(len(xl), len(yl)) {
 		if i >= len(xl) || i >= len(yl) || xl[i] != yl[i] {
 			return fmt.Sprintf("first different line %d: %s %s, %s %s", i+1, a, lineOr(xl, i), b, lineOr(yl, i))

@@ -14,27 +14,16 @@ import (
 // expectations failed; it holds one failure per line.
 const FailuresFile = "failures.txt"
 
-// Render runs each fixture, in the order given, and writes its artifacts
-// under out/<golden dir>, plus FailuresFile when expectations failed. It is
-// what each process of the determinism proof runs.
+// Render runs each fixture, in the order given, writing its artifacts
+// under out/<golden dir> as the run produces them, plus FailuresFile when
+// expectations failed. It is what each process of the determinism proof
+// runs.
 func Render(fixtures []*fixture.Fixture, out string) error {
 	for _, f := range fixtures {
-		res, err := ladder.Run(f)
-		if err != nil {
-			return fmt.Errorf("render %s: %w", f.Name(), err)
-		}
-		arts, err := res.Artifacts()
-		if err != nil {
-			return fmt.Errorf("render %s: %w", f.Name(), err)
-		}
 		dir := filepath.Join(out, filepath.FromSlash(f.GoldenDir()))
-		if err := os.MkdirAll(dir, 0o755); err != nil {
-			return err
-		}
-		for _, name := range ladder.ArtifactNames {
-			if err := os.WriteFile(filepath.Join(dir, name), arts[name], 0o644); err != nil {
-				return err
-			}
+		res, err := ladder.Run(f, ladder.Options{Dir: dir})
+		if err != nil {
+			return fmt.Errorf("render %s: %w", f.Name(), err)
 		}
 		if len(res.Failures) > 0 {
 			msg := strings.Join(res.Failures, "\n") + "\n"

@@ -3,6 +3,7 @@ package regen
 import (
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"path"
@@ -120,14 +121,15 @@ func (w *Workspace) Close() error {
 	return errors.Join(err, w.lock.Close())
 }
 
-// Commit writes files (repository-relative slash paths to their new
-// bytes) so that, as any later Open sees it, either none or all of them
-// are in place. Each is staged in the workspace and synced; then a journal
+// Commit writes files (repository-relative slash paths, each to the file
+// holding its new bytes: a rendering, a run's artifact) so that, as any
+// later Open sees it, either none or all of them are in place. Each is
+// copied into the workspace's stage in chunks and synced; then a journal
 // naming them is written atomically — the commit point; then each staged
 // file is renamed over its target. A run killed before the journal exists
 // leaves only staged files, which the next Open deletes; one killed after
 // leaves the journal, which the next Open replays.
-func (w *Workspace) Commit(files map[string][]byte) error {
+func (w *Workspace) Commit(files map[string]string) error {
 	paths := make([]string, 0, len(files))
 	for p := range files {
 		if err := checkPath(p); err != nil {
@@ -139,7 +141,7 @@ func (w *Workspace) Commit(files map[string][]byte) error {
 	stage := filepath.Join(w.dir, stageName)
 	for _, p := range paths {
 		w.at("stage " + p)
-		if err := writeSynced(filepath.Join(stage, filepath.FromSlash(p)), files[p]); err != nil {
+		if err := copySynced(filepath.Join(stage, filepath.FromSlash(p)), files[p]); err != nil {
 			return fmt.Errorf("stage %s: %w", p, err)
 		}
 	}
@@ -273,8 +275,14 @@ func checkPath(p string) error {
 	return nil
 }
 
-// writeSynced writes a new file and syncs it, creating its directory.
-func writeSynced(p string, data []byte) error {
+// copySynced copies the file src to a new file p and syncs it, creating
+// its directory.
+func copySynced(p, src string) error {
+	in, err := os.Open(src)
+	if err != nil {
+		return err
+	}
+	defer in.Close()
 	if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
 		return err
 	}
@@ -282,7 +290,7 @@ func writeSynced(p string, data []byte) error {
 	if err != nil {
 		return err
 	}
-	if _, err := f.Write(data); err != nil {
+	if _, err := io.Copy(f, in); err != nil {
 		f.Close()
 		return err
 	}

@@ -34,6 +34,29 @@ func contents(version string) map[string][]byte {
 	return out
 }
 
+// sources writes version's contents into files under dir and returns them
+// as Commit takes them: each golden path to the file holding its bytes.
+func sources(dir, version string) (map[string]string, error) {
+	out := map[string]string{}
+	for p, b := range contents(version) {
+		src := filepath.Join(dir, "src-"+strings.ReplaceAll(p, "/", "_"))
+		if err := os.WriteFile(src, b, 0o644); err != nil {
+			return nil, err
+		}
+		out[p] = src
+	}
+	return out, nil
+}
+
+// newSources is sources of the "new" contents in a scratch directory of
+// the spec.
+func newSources() map[string]string {
+	GinkgoHelper()
+	files, err := sources(GinkgoT().TempDir(), "new")
+	Expect(err).NotTo(HaveOccurred())
+	return files
+}
+
 func writeTree(root string, files map[string][]byte) {
 	GinkgoHelper()
 	for p, b := range files {
@@ -117,7 +140,17 @@ func childMain(root, point string) {
 		stop("render")
 	}
 	ws.SetStep(stop)
-	if err := ws.Commit(contents("new")); err != nil {
+	scratch, err := os.MkdirTemp("", "regen-child-*")
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(2)
+	}
+	files, err := sources(scratch, "new")
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(2)
+	}
+	if err := ws.Commit(files); err != nil {
 		fmt.Fprintln(os.Stderr, err)
 		os.Exit(2)
 	}
@@ -142,7 +175,7 @@ var _ = Describe("Workspace", func() {
 	It("commits every file and leaves nothing but the lock", func() {
 		ws, rec := open()
 		Expect(rec.Empty()).To(BeTrue())
-		Expect(ws.Commit(contents("new"))).To(Succeed())
+		Expect(ws.Commit(newSources())).To(Succeed())
 		Expect(ws.Close()).To(Succeed())
 		Expect(tree(root)).To(Equal(settled("new")))
 	})
@@ -151,8 +184,8 @@ var _ = Describe("Workspace", func() {
 		ws, _ := open()
 		defer ws.Close()
 		for _, p := range []string{"fixtures/T0.1-witness.yaml", "goldens/../go.mod", "goldens/.regen/lock", "/etc/passwd"} {
-			files := contents("new")
-			files[p] = []byte("x")
+			files := newSources()
+			files[p] = files[switched[0]]
 			Expect(ws.Commit(files)).To(MatchError(fmt.Sprintf("%q is not a golden file path", p)))
 		}
 		Expect(ws.Close()).To(Succeed())

@@ -131,7 +131,7 @@ func Verify(f *fixture.Fixture, log []events.Record, cp checkpoint.File) (Report
 		}
 		sampled[s.Tick] = s.StateDigest
 	}
-	w, _, err := ladder.Build(f)
+	w, err := ladder.Build(f, nil)
 	if err != nil {
 		return rep, err
 	}

@@ -52,12 +52,20 @@ func named(name string) *fixture.Fixture {
 	return nil
 }
 
+// exported is a run and the canonical log it exported (EventsFile).
+type exported struct {
+	*ladder.Result
+	Events []byte
+}
+
 // runOf runs f as the ladder does and returns what it exported.
-func runOf(f *fixture.Fixture) *ladder.Result {
+func runOf(f *fixture.Fixture) exported {
 	GinkgoHelper()
-	res, err := ladder.Run(f)
+	res, err := ladder.Run(f, ladder.Options{Dir: GinkgoT().TempDir()})
 	Expect(err).NotTo(HaveOccurred())
-	return res
+	data, err := os.ReadFile(res.Path(ladder.EventsFile))
+	Expect(err).NotTo(HaveOccurred())
+	return exported{res, data}
 }
 
 // mismatch returns err as a *replay.Mismatch, failing when it is not one.

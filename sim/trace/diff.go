@@ -6,6 +6,8 @@ import (
 	"cmp"
 	"encoding/json"
 	"fmt"
+	"io"
+	"math"
 	"slices"
 	"strconv"
 	"strings"
@@ -159,18 +161,16 @@ func (k KindDelta) String() string {
 // golden). Counting identities rather than lines means one inserted record
 // is one added record, not a shift of every line after it.
 func Diff(golden, actual []byte) (*Delta, error) {
-	g, err := records(golden)
-	if err != nil {
-		return nil, fmt.Errorf("golden: %w", err)
-	}
-	a, err := records(actual)
-	if err != nil {
-		return nil, fmt.Errorf("actual: %w", err)
-	}
-	pending := map[string][]record{}
-	for _, r := range g {
-		pending[r.id] = append(pending[r.id], r)
-	}
+	return DiffReaders(bytes.NewReader(golden), bytes.NewReader(actual))
+}
+
+// DiffReaders is Diff for two traces read a line at a time. An identity
+// includes the tick and a trace is in tick order, so it matches one tick's
+// records at a time and holds no more than a tick of each file. A trace
+// whose ticks go backwards is an error. Errors name the file and line; a
+// malformed golden is reported before a malformed actual.
+func DiffReaders(golden, actual io.Reader) (*Delta, error) {
+	g, a := newRecordStream(golden, "golden"), newRecordStream(actual, "actual")
 	kinds := map[string]*KindDelta{}
 	count := func(r record, f func(*KindDelta)) {
 		k := kinds[r.kind]
@@ -182,26 +182,58 @@ func Diff(golden, actual []byte) (*Delta, error) {
 		f(k)
 	}
 	d := &Delta{}
-	for _, r := range a {
-		q := pending[r.id]
-		if len(q) == 0 {
-			d.Added++
-			count(r, func(k *KindDelta) { k.Added++ })
-			continue
+	for {
+		gs, err := g.peek()
+		if err != nil {
+			return nil, err
 		}
-		pending[r.id] = q[1:]
-		if q[0].body != r.body {
-			d.Changed++
-			count(r, func(k *KindDelta) { k.Changed++ })
+		as, err := a.peek()
+		if err != nil {
+			return nil, g.first(err)
 		}
-	}
-	for _, r := range g {
-		// What is left in a queue is its tail: the golden records no
-		// actual record matched.
-		if q := pending[r.id]; len(q) > 0 && q[0].line == r.line {
+		if gs == nil && as == nil {
+			break
+		}
+		tick := int64(math.MaxInt64)
+		if gs != nil {
+			tick = gs.tick
+		}
+		if as != nil {
+			tick = min(tick, as.tick)
+		}
+		gt, err := g.group(tick)
+		if err != nil {
+			return nil, err
+		}
+		at, err := a.group(tick)
+		if err != nil {
+			return nil, g.first(err)
+		}
+		pending := map[string][]record{}
+		for _, r := range gt {
+			pending[r.id] = append(pending[r.id], r)
+		}
+		for _, r := range at {
+			q := pending[r.id]
+			if len(q) == 0 {
+				d.Added++
+				count(r, func(k *KindDelta) { k.Added++ })
+				continue
+			}
 			pending[r.id] = q[1:]
-			d.Removed++
-			count(r, func(k *KindDelta) { k.Removed++ })
+			if q[0].body != r.body {
+				d.Changed++
+				count(r, func(k *KindDelta) { k.Changed++ })
+			}
+		}
+		for _, r := range gt {
+			// What is left in a queue is its tail: the golden records no
+			// actual record matched.
+			if q := pending[r.id]; len(q) > 0 && q[0].line == r.line {
+				pending[r.id] = q[1:]
+				d.Removed++
+				count(r, func(k *KindDelta) { k.Removed++ })
+			}
 		}
 	}
 	for _, k := range kinds {
@@ -217,31 +249,83 @@ type record struct {
 	line           int
 }
 
-func records(data []byte) ([]record, error) {
-	var out []record
-	sc := bufio.NewScanner(bytes.NewReader(data))
+// recordStream reads a trace's records one tick at a time.
+type recordStream struct {
+	sc    *bufio.Scanner
+	name  string
+	line  int
+	next  *record // read, not yet grouped
+	last  int64
+	ended bool
+}
+
+func newRecordStream(r io.Reader, name string) *recordStream {
+	sc := bufio.NewScanner(r)
 	sc.Buffer(make([]byte, 0, 1<<16), 1<<30)
-	for line := 1; sc.Scan(); line++ {
-		rec, err := decode(sc.Bytes())
-		if err != nil {
-			return nil, fmt.Errorf("trace line %d: %w", line, err)
-		}
-		r := record{line: line, tick: tickOf(rec)}
-		r.kind, _ = rec["kind"].(string)
-		body, _ := json.Marshal(strip(rec)) // sorted keys: equal records, equal bytes
-		r.body = string(body)
-		key := keyOf(rec)
-		switch {
-		case r.kind == string(KindKeyframe) || r.kind == "header":
-			key = "" // one per tick: a keyframe is its tick's keyframe, changed or not
-		case key == `""`:
-			key = r.body // a kind without a key is identified by its content
-		}
-		r.id = strings.Join([]string{strconv.FormatInt(r.tick, 10), r.kind, key}, "\x00")
-		out = append(out, r)
+	return &recordStream{sc: sc, name: name, last: math.MinInt64}
+}
+
+// peek returns the next record without taking it; nil at the end.
+func (s *recordStream) peek() (*record, error) {
+	if s.next != nil || s.ended {
+		return s.next, nil
 	}
-	if err := sc.Err(); err != nil {
-		return nil, fmt.Errorf("read trace: %w", err)
+	if !s.sc.Scan() {
+		if err := s.sc.Err(); err != nil {
+			return nil, fmt.Errorf("%s: read trace: %w", s.name, err)
+		}
+		s.ended = true
+		return nil, nil
 	}
-	return out, nil
+	s.line++
+	rec, err := decode(s.sc.Bytes())
+	if err != nil {
+		return nil, fmt.Errorf("%s: trace line %d: %w", s.name, s.line, err)
+	}
+	r := record{line: s.line, tick: tickOf(rec)}
+	if r.tick < s.last {
+		return nil, fmt.Errorf("%s: trace line %d: tick %d after tick %d: a trace is in tick order", s.name, s.line, r.tick, s.last)
+	}
+	s.last = r.tick
+	r.kind, _ = rec["kind"].(string)
+	body, _ := json.Marshal(strip(rec)) // sorted keys: equal records, equal bytes
+	r.body = string(body)
+	key := keyOf(rec)
+	switch {
+	case r.kind == string(KindKeyframe) || r.kind == "header":
+		key = "" // one per tick: a keyframe is its tick's keyframe, changed or not
+	case key == `""`:
+		key = r.body // a kind without a key is identified by its content
+	}
+	r.id = strings.Join([]string{strconv.FormatInt(r.tick, 10), r.kind, key}, "\x00")
+	s.next = &r
+	return s.next, nil
+}
+
+// group takes every record of tick t.
+func (s *recordStream) group(t int64) ([]record, error) {
+	var out []record
+	for {
+		r, err := s.peek()
+		if err != nil || r == nil || r.tick != t {
+			return out, err
+		}
+		out = append(out, *r)
+		s.next = nil
+	}
+}
+
+// first returns the golden's own error, read to its end, before the
+// actual's err: a malformed golden is reported first.
+func (s *recordStream) first(err error) error {
+	for {
+		r, gerr := s.peek()
+		if gerr != nil {
+			return gerr
+		}
+		if r == nil {
+			return err
+		}
+		s.next = nil
+	}
 }

@@ -12,6 +12,7 @@ import (
 
 	"github.com/chronicle/ladder/dense"
 	"github.com/chronicle/ladder/ladder"
+	"github.com/chronicle/ladder/ladder/fixture"
 )
 
 // diffGolden prints a rung's dense change cell by cell: the column set
@@ -40,11 +41,8 @@ func diffGolden(args []string, stdout, stderr io.Writer) error {
 	source := filepath.Join(reportsDir(), filepath.FromSlash(f.Name()), ladder.DenseFile)
 	actual, err := os.ReadFile(source)
 	if *fresh || errors.Is(err, fs.ErrNotExist) {
-		res, runErr := ladder.Run(f)
-		if runErr != nil {
-			return runErr
-		}
-		actual, err, source = res.Dense, nil, "a fresh run of "+f.Name()
+		actual, err = runArtifact(f, ladder.DenseFile)
+		source = "a fresh run of " + f.Name()
 	}
 	if err != nil {
 		return fmt.Errorf("diff-golden: %w", err)
@@ -70,6 +68,25 @@ func diffGolden(args []string, stdout, stderr io.Writer) error {
 		fmt.Fprintf(w, "  %s\n", r)
 	}
 	return w.Flush()
+}
+
+// runArtifact runs a rung into a scratch directory under the reports
+// directory (which the next ladder run clears, should this be killed) and
+// returns one of its artifacts.
+func runArtifact(f *fixture.Fixture, name string) ([]byte, error) {
+	if err := os.MkdirAll(reportsDir(), 0o755); err != nil {
+		return nil, err
+	}
+	dir, err := os.MkdirTemp(reportsDir(), ".run-*")
+	if err != nil {
+		return nil, err
+	}
+	defer os.RemoveAll(dir)
+	res, err := ladder.Run(f, ladder.Options{Dir: dir})
+	if err != nil {
+		return nil, err
+	}
+	return os.ReadFile(res.Path(name))
 }
 
 // textconv writes a dense file as one line per held cell — `tick 12

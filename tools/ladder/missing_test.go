@@ -9,6 +9,7 @@ import (
 	. "github.com/onsi/gomega"
 
 	"github.com/chronicle/ladder/ladder"
+	"github.com/chronicle/ladder/ladder/fixture"
 	"github.com/chronicle/ladder/ladder/regen"
 )
 
@@ -23,27 +24,30 @@ func messages(v ladder.Verdict) []string { return ladder.Lines(v.Problems) }
 
 var _ = Describe("Verify's advice on a missing golden", func() {
 	var (
-		res      *ladder.Result
+		f        *fixture.Fixture
 		tmp, dir string
 	)
+	// verify runs the rung against the goldens under tmp, as the suite
+	// does, and returns the verdict's messages.
+	verify := func() ladder.Verdict {
+		GinkgoHelper()
+		res, err := ladder.Run(f, ladder.Options{Dir: GinkgoT().TempDir(), Goldens: tmp})
+		Expect(err).NotTo(HaveOccurred())
+		return ladder.Verify(res)
+	}
 	BeforeEach(func() {
 		fs, err := regen.Select(repo, []string{"T0.2"})
 		Expect(err).NotTo(HaveOccurred())
-		res, err = ladder.Run(fs[0])
-		Expect(err).NotTo(HaveOccurred())
-		arts, err := res.Artifacts()
-		Expect(err).NotTo(HaveOccurred())
+		f = fs[0]
 		tmp = GinkgoT().TempDir()
 		dir = filepath.Join(tmp, "goldens", "T0.2-decay")
-		Expect(os.MkdirAll(dir, 0o755)).To(Succeed())
-		for _, name := range ladder.ArtifactNames {
-			Expect(os.WriteFile(filepath.Join(dir, name), arts[name], 0o644)).To(Succeed())
-		}
+		_, err = ladder.Run(f, ladder.Options{Dir: dir})
+		Expect(err).NotTo(HaveOccurred())
 	})
 
 	It("advises on a missing golden that was never committed, file by file", func() {
 		Expect(os.Remove(filepath.Join(dir, ladder.DenseFile))).To(Succeed())
-		Expect(messages(ladder.Verify(tmp, res))).To(Equal([]string{
+		Expect(messages(verify())).To(Equal([]string{
 			"T0.2 dense.csv: golden goldens/T0.2-decay/dense.csv is missing and was never committed: review and accept this run's artifacts " +
 				"(`go run ./tools/ladder review T0.2`, then `accept T0.2`) " + t02Commands,
 		}))
@@ -51,7 +55,7 @@ var _ = Describe("Verify's advice on a missing golden", func() {
 
 	It("reports a rung with no goldens at all, never committed, once: a new rung", func() {
 		Expect(os.RemoveAll(dir)).To(Succeed())
-		v := ladder.Verify(tmp, res)
+		v := verify()
 		Expect(messages(v)).To(Equal([]string{
 			"T0.2: no goldens yet (goldens/T0.2-decay/ does not exist): review what this run produced with `go run ./tools/ladder review T0.2` " +
 				"and accept it with `go run ./tools/ladder accept T0.2`, or run `make goldens RUNG=T0.2`",
@@ -75,13 +79,13 @@ var _ = Describe("Verify's advice on a missing golden", func() {
 				"`go run ./tools/ladder accept T0.2`) " + t02Commands
 		}
 		Expect(os.Remove(filepath.Join(dir, ladder.TraceFile))).To(Succeed())
-		Expect(messages(ladder.Verify(tmp, res))).To(Equal([]string{deleted(ladder.TraceFile)}))
+		Expect(messages(verify())).To(Equal([]string{deleted(ladder.TraceFile)}))
 
 		git("rm", "-q", "--cached", "goldens/T0.2-decay/trace.jsonl")
-		Expect(messages(ladder.Verify(tmp, res))).To(Equal([]string{deleted(ladder.TraceFile)}), "git rm: still in HEAD")
+		Expect(messages(verify())).To(Equal([]string{deleted(ladder.TraceFile)}), "git rm: still in HEAD")
 
 		Expect(os.RemoveAll(dir)).To(Succeed())
-		Expect(messages(ladder.Verify(tmp, res))).To(Equal([]string{deleted(ladder.DenseFile), deleted(ladder.TraceFile), deleted(ladder.CheckpointsFile)}),
+		Expect(messages(verify())).To(Equal([]string{deleted(ladder.DenseFile), deleted(ladder.TraceFile), deleted(ladder.CheckpointsFile)}),
 			"a whole directory git has is deleted goldens, not a new rung")
 	})
 

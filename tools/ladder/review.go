@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bytes"
 	"cmp"
 	"errors"
 	"flag"
@@ -14,6 +13,7 @@ import (
 
 	"github.com/chronicle/ladder/dense"
 	"github.com/chronicle/ladder/ladder"
+	"github.com/chronicle/ladder/ladder/artifact"
 	"github.com/chronicle/ladder/ladder/checkpoint"
 	"github.com/chronicle/ladder/ladder/pending"
 	"github.com/chronicle/ladder/sim/trace"
@@ -74,19 +74,16 @@ func reviewOne(out io.Writer, m pending.Manifest, code string) (bool, error) {
 		fmt.Fprintf(out, "  aborted: %s\n", m.Aborted)
 	}
 	for _, name := range ladder.ArtifactNames {
-		actual, err := os.ReadFile(filepath.Join(dir, name))
-		if err != nil {
-			return false, err
-		}
-		golden, err := os.ReadFile(filepath.Join(filepath.FromSlash(m.GoldenDir), name))
-		if errors.Is(err, fs.ErrNotExist) {
+		actual := filepath.Join(dir, name)
+		golden := filepath.Join(filepath.FromSlash(m.GoldenDir), name)
+		same, err := artifact.Same(golden, actual)
+		switch {
+		case errors.Is(err, fs.ErrNotExist) && exists(actual):
 			fmt.Fprintf(out, "  %s: new (%s)\n", name, size(name, actual))
 			continue
-		}
-		if err != nil {
+		case err != nil:
 			return false, err
-		}
-		if bytes.Equal(golden, actual) {
+		case same:
 			fmt.Fprintf(out, "  %s: unchanged\n", name)
 			continue
 		}
@@ -115,24 +112,52 @@ func withoutCommands(line string) string {
 	return line
 }
 
-// size describes a new artifact by its extent.
-func size(name string, b []byte) string {
-	switch name {
-	case ladder.DenseFile:
-		if t, err := dense.Parse(b); err == nil {
-			return fmt.Sprintf("%d rows, %d columns", len(t.Rows), len(t.Header))
-		}
-	case ladder.TraceFile:
-		return fmt.Sprintf("%d records", bytes.Count(b, []byte("\n")))
-	}
-	return fmt.Sprintf("%d bytes", len(b))
+func exists(path string) bool {
+	_, err := os.Stat(path)
+	return err == nil
 }
 
-// summarise prints how far an artifact's change goes, in its own terms.
-func summarise(out io.Writer, name string, golden, actual []byte) error {
+// size describes a new artifact by its extent, reading it a record or a
+// line at a time.
+func size(name, path string) string {
+	f, err := os.Open(path)
+	if err != nil {
+		return err.Error()
+	}
+	defer f.Close()
 	switch name {
 	case ladder.DenseFile:
-		d, err := dense.Diff(golden, actual)
+		if rows, cols, err := dense.Count(f); err == nil {
+			return fmt.Sprintf("%d rows, %d columns", rows, cols)
+		}
+	case ladder.TraceFile:
+		n := 0
+		if err := artifact.Lines(f, func([]byte) bool { n++; return false }); err == nil {
+			return fmt.Sprintf("%d records", n)
+		}
+	}
+	if fi, err := os.Stat(path); err == nil {
+		return fmt.Sprintf("%d bytes", fi.Size())
+	}
+	return "unreadable"
+}
+
+// summarise prints how far an artifact's change goes, in its own terms,
+// reading both files a record at a time.
+func summarise(out io.Writer, name, golden, actual string) error {
+	g, err := os.Open(golden)
+	if err != nil {
+		return err
+	}
+	defer g.Close()
+	a, err := os.Open(actual)
+	if err != nil {
+		return err
+	}
+	defer a.Close()
+	switch name {
+	case ladder.DenseFile:
+		d, err := dense.DiffReaders(g, a, 0) // every cell counted, none kept
 		if err != nil {
 			return err
 		}
@@ -141,7 +166,7 @@ func summarise(out io.Writer, name string, golden, actual []byte) error {
 			fmt.Fprintf(out, "    %s\n", g)
 		}
 	case ladder.TraceFile:
-		d, err := trace.Diff(golden, actual)
+		d, err := trace.DiffReaders(g, a)
 		if err != nil {
 			return err
 		}
@@ -150,12 +175,17 @@ func summarise(out io.Writer, name string, golden, actual []byte) error {
 			fmt.Fprintf(out, "    %s\n", k)
 		}
 	case ladder.CheckpointsFile:
-		g, errG := checkpoint.Parse("golden "+name, golden)
-		a, errA := checkpoint.Parse("actual "+name, actual)
+		gb, errG := io.ReadAll(g)
+		ab, errA := io.ReadAll(a)
 		if err := errors.Join(errG, errA); err != nil {
 			return err
 		}
-		rep := checkpoint.Compare(g, a, tolerances.ByteIdentity)
+		gf, errG := checkpoint.Parse("golden "+name, gb)
+		af, errA := checkpoint.Parse("actual "+name, ab)
+		if err := errors.Join(errG, errA); err != nil {
+			return err
+		}
+		rep := checkpoint.Compare(gf, af, tolerances.ByteIdentity)
 		switch n := len(rep.Failures); n {
 		case 0:
 			fmt.Fprintf(out, "  %s: values unchanged\n", name)

@@ -37,14 +37,12 @@ func pendingRoot(ticks ...int) (golden string) {
 
 	fs, err := regen.Select(".", []string{"T0.1"})
 	Expect(err).NotTo(HaveOccurred())
-	res, err := ladder.Run(fs[0])
-	Expect(err).NotTo(HaveOccurred())
-	arts, err := res.Artifacts()
+	res, err := ladder.Run(fs[0], ladder.Options{Dir: pending.Dir("reports", fs[0]), Goldens: "."})
 	Expect(err).NotTo(HaveOccurred())
 	code, err := pending.CodeHash(".")
 	Expect(err).NotTo(HaveOccurred())
-	v := ladder.Verify(".", res)
-	m, err := pending.Save("reports", ".", fs[0], arts, pending.Run{CodeHash: code, Problems: ladder.Lines(ladder.Problems(res, nil, v))})
+	v := ladder.Verify(res)
+	m, err := pending.Save("reports", ".", fs[0], pending.Run{CodeHash: code, Problems: ladder.Lines(ladder.Problems(res, nil, v))})
 	Expect(err).NotTo(HaveOccurred())
 	Expect(m).NotTo(BeNil())
 	return golden

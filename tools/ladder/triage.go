@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bytes"
 	"errors"
 	"flag"
 	"fmt"
@@ -53,7 +52,7 @@ func explain(args []string, stdout, stderr io.Writer) error {
 	if tick >= f.Ticks {
 		return fmt.Errorf("explain: tick %d is outside %s's run [0, %d)", tick, f.Name(), f.Ticks)
 	}
-	w, _, err := ladder.Build(f)
+	w, err := ladder.Build(f, nil)
 	if err != nil {
 		return err
 	}
@@ -200,11 +199,31 @@ func freshRun(name string) (compareSide, error) {
 	if err != nil {
 		return compareSide{}, err
 	}
-	res, err := ladder.Run(f)
+	if err := os.MkdirAll(reportsDir(), 0o755); err != nil {
+		return compareSide{}, err
+	}
+	dir, err := os.MkdirTemp(reportsDir(), ".run-*")
 	if err != nil {
 		return compareSide{}, err
 	}
-	return compareSide{Side: cmp.Side{Name: f.Name(), Trace: bytes.NewReader(res.Trace), Dense: res.Dense}, close: func() {}}, nil
+	// The run's trace is read as a stream by the comparison; its dense
+	// file is small beside it and read whole.
+	res, err := ladder.Run(f, ladder.Options{Dir: dir})
+	if err != nil {
+		os.RemoveAll(dir)
+		return compareSide{}, err
+	}
+	dense, err := os.ReadFile(res.Path(ladder.DenseFile))
+	if err != nil {
+		os.RemoveAll(dir)
+		return compareSide{}, err
+	}
+	tr, err := os.Open(res.Path(ladder.TraceFile))
+	if err != nil {
+		os.RemoveAll(dir)
+		return compareSide{}, err
+	}
+	return compareSide{Side: cmp.Side{Name: f.Name(), Trace: tr, Dense: dense}, close: func() { tr.Close(); os.RemoveAll(dir) }}, nil
 }
 
 // curve prints a claim's believer curve: as the step function a `curve:`

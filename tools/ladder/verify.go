@@ -110,7 +110,7 @@ func state(args []string, stdout, stderr io.Writer) error {
 	if tick >= f.Ticks {
 		return fmt.Errorf("state: tick %d is outside %s's run [0, %d)", tick, f.Name(), f.Ticks)
 	}
-	w, _, err := ladder.Build(f)
+	w, err := ladder.Build(f, nil)
 	if err != nil {
 		return err
 	}

@@ -1,0 +1,472 @@
+package dense
+
+import (
+	"bufio"
+	"bytes"
+	"cmp"
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"io"
+	"slices"
+	"strconv"
+)
+
+// ErrUnplacedColumn means a row held a column the final header left out.
+var ErrUnplacedColumn = errors.New("column has values but no place in the header")
+
+// Stream writes the dense file of a run as the run produces it, one row
+// per tick, when the columns are not all known until the run ends (claims
+// and beliefs appear mid-run, and the header is the sorted union). It
+// never holds more than one row:
+//
+//   - Each row is encoded once and spilled to a temporary file in a
+//     column-stable form: columns are numbered in the order they first
+//     appear, and a row is its tick and its cells by number. Finish
+//     writes the file in one pass over the spill, in the final column
+//     order.
+//   - Given a golden, each row is also laid out in the golden's columns and
+//     compared with the golden's next row as it is produced. When the run
+//     ends with the golden's header, that layout is exactly the row the
+//     file will hold, so the first divergence is found without the file;
+//     when it ends with another header, the cell changes were tracked per
+//     column as Diff would see them.
+//
+// The spill format is private to Stream: per row, the tick as a varint,
+// the number of columns known so far as a uvarint, then each column's
+// encoded field as a uvarint length and its bytes.
+type Stream struct {
+	spill io.ReadWriteSeeker
+	w     *bufio.Writer
+	index map[string]int // column name → number
+	names []string       // by number
+	row   []byte         // the current row's fields, encoded
+	spans []span         // by number: the field's place in row, and the row it belongs to
+	tick  int            // end of the tick's field in row
+	rows  int
+	fresh []string
+	bad   []cellFault
+	buf   [binary.MaxVarintLen64]byte
+	gold  *goldenRows // nil without a golden
+}
+
+type span struct{ start, end, row int }
+
+type cellFault struct {
+	name string
+	err  error
+}
+
+// NewStream starts a dense file. spill is scratch space the stream owns
+// until Finish (a temporary file); golden, when not nil, is the golden
+// dense file to compare with as the rows arrive.
+func NewStream(spill io.ReadWriteSeeker, golden io.Reader) *Stream {
+	s := &Stream{spill: spill, w: bufio.NewWriterSize(spill, 64<<10), index: map[string]int{}}
+	if golden != nil {
+		s.gold = newGoldenRows(golden)
+	}
+	return s
+}
+
+// Row adds the row of one tick: each column that has a cell, by name (the
+// tick column is implied). A column absent from cells is empty in this
+// row. Errors are *EncodeError: a NaN, invalid UTF-8, or a cell named
+// "tick"; of several bad cells the first by name is reported.
+func (s *Stream) Row(tick int64, cells map[string]Cell) error {
+	s.row = strconv.AppendInt(s.row[:0], tick, 10)
+	s.tick = len(s.row)
+	s.fresh, s.bad = s.fresh[:0], s.bad[:0]
+	for name, c := range cells {
+		i, ok := s.index[name]
+		if !ok {
+			s.fresh = append(s.fresh, name)
+			continue
+		}
+		s.put(i, name, c)
+	}
+	// New columns are numbered in name order, so the spill's layout does
+	// not depend on map order.
+	slices.Sort(s.fresh)
+	for _, name := range s.fresh {
+		if name == "tick" {
+			s.bad = append(s.bad, cellFault{name, ErrDuplicateColumn})
+			continue
+		}
+		s.index[name] = len(s.names)
+		s.names = append(s.names, name)
+		s.spans = append(s.spans, span{row: -1})
+		if s.gold != nil {
+			s.gold.minted(name, len(s.names)-1)
+		}
+		s.put(len(s.names)-1, name, cells[name])
+	}
+	if len(s.bad) > 0 {
+		f := slices.MinFunc(s.bad, func(a, b cellFault) int { return cmp.Compare(a.name, b.name) })
+		return &EncodeError{Row: s.rows, Column: f.name, Err: f.err}
+	}
+	if err := s.spillRow(tick); err != nil {
+		return err
+	}
+	if s.gold != nil {
+		s.gold.row(s, tick)
+	}
+	s.rows++
+	return nil
+}
+
+func (s *Stream) put(i int, name string, c Cell) {
+	start := len(s.row)
+	var err error
+	if s.row, err = appendCell(s.row, &c); err != nil {
+		s.row = s.row[:start]
+		s.bad = append(s.bad, cellFault{name, err})
+		return
+	}
+	s.spans[i] = span{start, len(s.row), s.rows}
+}
+
+// field returns column i's encoded field in the current row ("" when it
+// has no cell).
+func (s *Stream) field(i int) []byte {
+	if sp := s.spans[i]; sp.row == s.rows {
+		return s.row[sp.start:sp.end]
+	}
+	return nil
+}
+
+func (s *Stream) spillRow(tick int64) error {
+	s.w.Write(binary.AppendVarint(s.buf[:0], tick))
+	s.w.Write(binary.AppendUvarint(s.buf[:0], uint64(len(s.names))))
+	for i := range s.names {
+		f := s.field(i)
+		s.w.Write(binary.AppendUvarint(s.buf[:0], uint64(len(f))))
+		if _, err := s.w.Write(f); err != nil {
+			return fmt.Errorf("dense: spill: %w", err)
+		}
+	}
+	return nil
+}
+
+// Rows returns how many rows have been added.
+func (s *Stream) Rows() int { return s.rows }
+
+// Comparison is how a streamed dense file compares with its golden.
+type Comparison struct {
+	// Divergence is what Compare(golden, file) returns for the two whole
+	// files: nil when they are byte-identical.
+	Divergence *Divergence
+	// Err is a golden malformed where Compare reads it (a *FormatError),
+	// in which case Divergence is nil.
+	Err error
+	// Columns is, when the two headers differ and the golden is well
+	// formed throughout, what Diff(golden, file).ColumnSet() returns;
+	// nil otherwise.
+	Columns *ColumnSet
+}
+
+// Finish writes the whole file to out — the header of "tick" and columns,
+// then every row in that column order — and, given a golden, returns how
+// the file compares with it. columns must name every column that held a
+// cell (others may be named: they are empty throughout). Errors are
+// failures to write the file; a mismatch with the golden is the
+// Comparison.
+func (s *Stream) Finish(columns []string, out io.Writer) (*Comparison, error) {
+	header, err := appendHeader(nil, append([]string{"tick"}, columns...))
+	if err != nil {
+		return nil, err
+	}
+	at := make([]int, len(s.names)) // column number → place in the header
+	for i := range at {
+		at[i] = -1
+	}
+	for j, c := range columns {
+		if i, ok := s.index[c]; ok {
+			at[i] = j
+		}
+	}
+	for i, p := range at {
+		if p < 0 {
+			return nil, &EncodeError{Row: -1, Column: s.names[i], Err: ErrUnplacedColumn}
+		}
+	}
+	if err := s.assemble(header, len(columns), at, out); err != nil {
+		return nil, err
+	}
+	if s.gold == nil {
+		return nil, nil
+	}
+	return s.gold.finish(header, columns), nil
+}
+
+// assemble reads the spill back and writes the file.
+func (s *Stream) assemble(header []byte, width int, at []int, out io.Writer) error {
+	if err := s.w.Flush(); err != nil {
+		return fmt.Errorf("dense: spill: %w", err)
+	}
+	if _, err := s.spill.Seek(0, io.SeekStart); err != nil {
+		return fmt.Errorf("dense: spill: %w", err)
+	}
+	in := bufio.NewReaderSize(s.spill, 64<<10)
+	w := bufio.NewWriterSize(out, 64<<10)
+	w.Write(header)
+	fields := make([][2]int, width) // by header place: [start, end) in row, or empty
+	var row []byte
+	for range s.rows {
+		tick, err := binary.ReadVarint(in)
+		if err != nil {
+			return fmt.Errorf("dense: spill: %w", err)
+		}
+		n, err := binary.ReadUvarint(in)
+		if err != nil {
+			return fmt.Errorf("dense: spill: %w", err)
+		}
+		clear(fields)
+		row = row[:0]
+		for i := range int(n) {
+			size, err := binary.ReadUvarint(in)
+			if err != nil {
+				return fmt.Errorf("dense: spill: %w", err)
+			}
+			start := len(row)
+			row = slices.Grow(row, int(size))[:start+int(size)]
+			if _, err := io.ReadFull(in, row[start:]); err != nil {
+				return fmt.Errorf("dense: spill: %w", err)
+			}
+			fields[at[i]] = [2]int{start, len(row)}
+		}
+		line := strconv.AppendInt(s.buf[:0], tick, 10)
+		w.Write(line)
+		for _, f := range fields {
+			w.WriteByte(',')
+			w.Write(row[f[0]:f[1]])
+		}
+		if err := w.WriteByte('\n'); err != nil {
+			return err
+		}
+	}
+	return w.Flush()
+}
+
+// goldenRows compares a stream's rows with a golden as they arrive: for
+// Compare, each row laid out in the golden's columns, byte for byte; for
+// Diff (when the headers turn out to differ), each cell by column name,
+// rows matched by tick, keeping the first change of every column.
+type goldenRows struct {
+	f      *follower
+	cols   []string       // the golden's header fields; nil when it does not parse
+	pos    map[string]int // golden column → index
+	mint   []int          // by golden column: the stream's number for it, or -1
+	added  []int          // stream columns the golden lacks
+	line   []byte
+	valid  bool // the golden is, so far, a file Parse accepts
+	prev   int64
+	seen   bool // prev holds a golden tick
+	first  map[string]Change
+	extra  *int64
+	absent *int64
+}
+
+func newGoldenRows(golden io.Reader) *goldenRows {
+	g := &goldenRows{f: newFollower(golden), pos: map[string]int{}, first: map[string]Change{}}
+	if g.f.header == nil {
+		return g
+	}
+	h := parseRecord(g.f.header, 0)
+	if h.err != nil || len(h.fields) == 0 || h.fields[0] != "tick" {
+		return g
+	}
+	g.cols, g.valid = h.fields, true
+	for i, c := range h.fields {
+		if _, dup := g.pos[c]; dup {
+			g.valid = false
+		}
+		g.pos[c] = i
+	}
+	g.mint = make([]int, len(g.cols))
+	for i := range g.mint {
+		g.mint[i] = -1
+	}
+	return g
+}
+
+// minted learns a new stream column.
+func (g *goldenRows) minted(name string, n int) {
+	if j, ok := g.pos[name]; ok && j > 0 {
+		g.mint[j] = n
+		return
+	}
+	g.added = append(g.added, n)
+}
+
+// row compares the stream's current row, whose tick is tick.
+func (g *goldenRows) row(s *Stream, tick int64) {
+	g.line = append(g.line[:0], s.row[:s.tick]...)
+	for j := 1; j < len(g.cols); j++ {
+		g.line = append(g.line, ',')
+		if n := g.mint[j]; n >= 0 {
+			g.line = append(g.line, s.field(n)...)
+		}
+	}
+	g.line = append(g.line, '\n')
+	same := g.f.look != nil && bytes.Equal(g.f.look, g.line)
+	g.f.check(g.line)
+	if !g.valid {
+		if same {
+			g.f.advance() // keep the pairing Compare needs
+		}
+		return
+	}
+	if same {
+		g.order(tick)
+		g.addedCells(s, tick)
+		g.f.advance()
+		return
+	}
+	// Rows that differ are matched by tick, as Diff matches them.
+	for g.f.look != nil {
+		r, t, ok := g.parse(g.f.look, g.f.taken)
+		if !ok {
+			return
+		}
+		if t <= tick && !g.order(t) {
+			return
+		}
+		switch {
+		case t < tick:
+			g.missing(t)
+			g.f.advance()
+			continue
+		case t == tick:
+			for j := 1; j < len(g.cols); j++ {
+				var actual string
+				if n := g.mint[j]; n >= 0 {
+					actual = unquote(s.field(n))
+				}
+				if r.fields[j] != actual {
+					g.change(g.cols[j], tick, r.fields[j], actual)
+				}
+			}
+			g.addedCells(s, tick)
+			g.f.advance()
+			return
+		}
+		break
+	}
+	g.extraTick(tick)
+}
+
+// parse reads golden data record number i (0-based) as Parse would,
+// marking the golden invalid when Parse would refuse it. Whether its tick
+// follows the last is checked when it is consumed (order).
+func (g *goldenRows) parse(rec []byte, i int) (record, int64, bool) {
+	r, err := goldenRecord(rec, 0, i+2, len(g.cols))
+	if err != nil || (len(rec) > 0 && rec[len(rec)-1] != '\n') {
+		g.valid = false
+		return r, 0, false
+	}
+	t, err := strconv.ParseInt(r.fields[0], 10, 64)
+	if err != nil {
+		g.valid = false
+		return r, 0, false
+	}
+	return r, t, true
+}
+
+// order checks that golden ticks keep increasing.
+func (g *goldenRows) order(t int64) bool {
+	if g.seen && t <= g.prev {
+		g.valid = false
+		return false
+	}
+	g.prev, g.seen = t, true
+	return true
+}
+
+func (g *goldenRows) addedCells(s *Stream, tick int64) {
+	for _, n := range g.added {
+		if v := unquote(s.field(n)); v != "" {
+			g.change(s.names[n], tick, "", v)
+		}
+	}
+}
+
+func (g *goldenRows) change(col string, tick int64, golden, actual string) {
+	if _, ok := g.first[col]; !ok {
+		g.first[col] = Change{Tick: tick, Column: col, Golden: golden, Actual: actual}
+	}
+}
+
+func (g *goldenRows) missing(t int64) {
+	if g.absent == nil {
+		g.absent = &t
+	}
+}
+
+func (g *goldenRows) extraTick(t int64) {
+	if g.extra == nil {
+		g.extra = &t
+	}
+}
+
+// finish compares the whole file, whose header is header (with its
+// newline) and whose columns after tick are columns.
+func (g *goldenRows) finish(header []byte, columns []string) *Comparison {
+	d, err := g.f.finish(header, func(rec []byte) {
+		if g.valid {
+			if _, t, ok := g.parse(rec, g.f.taken); ok && g.order(t) {
+				g.missing(t)
+			}
+		}
+	})
+	c := &Comparison{Divergence: d, Err: err}
+	if g.valid && g.f.err == nil && g.f.lookFormat == nil && !g.f.g.open && !bytes.Equal(g.f.header, header) {
+		c.Columns = g.columnSet(columns)
+	}
+	return c
+}
+
+// columnSet is the Diff view of the run: columns added and removed, the
+// first changed cell in Diff's order (tick, then golden's columns, then
+// the added ones in header order) and the first in a shared column.
+func (g *goldenRows) columnSet(columns []string) *ColumnSet {
+	cs := &ColumnSet{FirstMissing: g.absent, FirstExtra: g.extra}
+	final := make(map[string]bool, len(columns))
+	for _, c := range columns {
+		final[c] = true
+	}
+	order := map[string]int{}
+	for j, c := range g.cols {
+		order[c] = j
+		if j > 0 && !final[c] {
+			cs.Removed = append(cs.Removed, c)
+		}
+	}
+	for _, c := range columns {
+		if _, ok := g.pos[c]; !ok {
+			order[c] = len(g.cols) + len(cs.Added)
+			cs.Added = append(cs.Added, c)
+		}
+	}
+	before := func(a, b Change) bool {
+		return a.Tick < b.Tick || a.Tick == b.Tick && order[a.Column] < order[b.Column]
+	}
+	for col, ch := range g.first {
+		if cs.First == nil || before(ch, *cs.First) {
+			cs.First = &ch
+		}
+		_, inGolden := g.pos[col]
+		if inGolden && final[col] && (cs.FirstShared == nil || before(ch, *cs.FirstShared)) {
+			cs.FirstShared = &ch
+		}
+	}
+	return cs
+}
+
+// unquote returns a field's value as written in a row.
+func unquote(field []byte) string {
+	if len(field) == 0 || field[0] != '"' {
+		return string(field)
+	}
+	v, _, _ := parseField(field, 0)
+	return v
+}

@@ -1,0 +1,444 @@
+package dense_test
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"math"
+	"os"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	. "github.com/onsi/ginkgo/v2"
+	. "github.com/onsi/gomega"
+
+	"github.com/chronicle/ladder/dense"
+)
+
+// memFile is an in-memory spill for Stream.
+type memFile struct {
+	data []byte
+	off  int
+}
+
+func (m *memFile) Write(p []byte) (int, error) {
+	m.data = append(m.data[:m.off], p...)
+	m.off = len(m.data)
+	return len(p), nil
+}
+
+func (m *memFile) Read(p []byte) (int, error) {
+	if m.off >= len(m.data) {
+		return 0, io.EOF
+	}
+	n := copy(p, m.data[m.off:])
+	m.off += n
+	return n, nil
+}
+
+func (m *memFile) Seek(off int64, whence int) (int64, error) {
+	if whence != io.SeekStart {
+		return 0, errors.New("memFile seeks from the start only")
+	}
+	m.off = int(off)
+	return off, nil
+}
+
+// table is a run's rows as a run hands them to a Stream: by tick, each
+// column with a cell by name.
+type table struct {
+	ticks []int64
+	rows  []map[string]dense.Cell
+}
+
+// columns is the sorted union of the table's columns.
+func (t table) columns() []string {
+	var out []string
+	for _, r := range t.rows {
+		for c := range r {
+			out = append(out, c)
+		}
+	}
+	slices.Sort(out)
+	return slices.Compact(out)
+}
+
+// encode writes the table in memory with Encode, the reference writer.
+func (t table) encode(columns []string) []byte {
+	GinkgoHelper()
+	rows := make([][]dense.Cell, len(t.rows))
+	for i, r := range t.rows {
+		rows[i] = []dense.Cell{dense.Int(t.ticks[i])}
+		for _, c := range columns {
+			rows[i] = append(rows[i], r[c])
+		}
+	}
+	out, err := dense.Encode(append([]string{"tick"}, columns...), rows)
+	Expect(err).NotTo(HaveOccurred())
+	return out
+}
+
+// stream writes the table through a Stream compared with golden (nil for
+// none) and returns the file and the comparison.
+func (t table) stream(columns []string, golden []byte) ([]byte, *dense.Comparison) {
+	GinkgoHelper()
+	var g io.Reader
+	if golden != nil {
+		g = bytes.NewReader(golden)
+	}
+	s := dense.NewStream(&memFile{}, g)
+	for i, r := range t.rows {
+		Expect(s.Row(t.ticks[i], r)).To(Succeed())
+	}
+	var out bytes.Buffer
+	c, err := s.Finish(columns, &out)
+	Expect(err).NotTo(HaveOccurred())
+	return out.Bytes(), c
+}
+
+var names = []string{"a/alive", "a/at", "b/alive", "b,c/x", `q"d/y`, "theft@2/believers", "w/theft@2/gist", "z/z"}
+
+// randomTable makes a table whose columns appear over time, with every
+// kind of cell, quoted fields included.
+func randomTable(rng *splitmix64) table {
+	var t table
+	n := int(rng.next() % 9)
+	born := map[string]int64{}
+	for _, c := range names {
+		if rng.next()%4 != 0 {
+			born[c] = int64(rng.next() % 10)
+		}
+	}
+	tick := int64(rng.next() % 3)
+	for range n {
+		row := map[string]dense.Cell{}
+		for c, b := range born {
+			if b > tick || rng.next()%7 == 0 {
+				continue
+			}
+			switch rng.next() % 6 {
+			case 0:
+				row[c] = dense.Float(float64(rng.next()%1000) / 8)
+			case 1:
+				row[c] = dense.Int(int64(rng.next() % 5))
+			case 2:
+				row[c] = dense.Bool(rng.next()%2 == 0)
+			case 3:
+				row[c] = dense.Str([]string{"", "market", "two\nlines", `say "hi"`, "a,b"}[rng.next()%5])
+			case 4:
+				row[c] = dense.Float(0.5)
+			default:
+				row[c] = dense.Str("market")
+			}
+		}
+		t.ticks = append(t.ticks, tick)
+		t.rows = append(t.rows, row)
+		tick += 1 + int64(rng.next()%2)
+	}
+	return t
+}
+
+// perturb returns a golden near file: the same, a changed table, or bytes
+// flipped, cut or inserted.
+func perturb(rng *splitmix64, t table, file []byte) []byte {
+	switch rng.next() % 8 {
+	case 0:
+		return bytes.Clone(file)
+	case 1, 2, 3:
+		u := table{ticks: slices.Clone(t.ticks)}
+		for _, r := range t.rows {
+			u.rows = append(u.rows, maps(r))
+		}
+		for range 1 + rng.next()%3 {
+			switch k := rng.next() % 6; {
+			case k == 0 && len(u.rows) > 0:
+				i := int(rng.next() % uint64(len(u.rows)))
+				u.rows[i][names[rng.next()%uint64(len(names))]] = dense.Float(999)
+			case k == 1 && len(u.rows) > 0:
+				u.rows, u.ticks = u.rows[:len(u.rows)-1], u.ticks[:len(u.ticks)-1]
+			case k == 2:
+				last := int64(0)
+				if len(u.ticks) > 0 {
+					last = u.ticks[len(u.ticks)-1] + 1
+				}
+				u.ticks = append(u.ticks, last)
+				u.rows = append(u.rows, map[string]dense.Cell{"a/alive": dense.Bool(true)})
+			case k == 3:
+				drop := names[rng.next()%uint64(len(names))]
+				for _, r := range u.rows {
+					delete(r, drop)
+				}
+			case k == 4 && len(u.rows) > 1:
+				i := int(rng.next() % uint64(len(u.rows)))
+				u.rows = slices.Delete(u.rows, i, i+1)
+				u.ticks = slices.Delete(u.ticks, i, i+1)
+			default:
+				for _, r := range u.rows {
+					r["ghost/at"] = dense.Str("nowhere")
+				}
+			}
+		}
+		return u.encode(u.columns())
+	}
+	if len(file) == 0 {
+		return []byte("tick\n")
+	}
+	g := bytes.Clone(file)
+	i := int(rng.next() % uint64(len(g)))
+	switch rng.next() % 3 {
+	case 0:
+		g[i] = ",\"\nx0"[rng.next()%5]
+	case 1:
+		g = append(g[:i], g[i+1:]...)
+	default:
+		g = slices.Insert(g, i, ",\"\n"[rng.next()%3])
+	}
+	return g
+}
+
+func maps(r map[string]dense.Cell) map[string]dense.Cell {
+	out := make(map[string]dense.Cell, len(r))
+	for k, v := range r {
+		out[k] = v
+	}
+	return out
+}
+
+// expectSameAsWhole checks a streamed comparison against the in-memory
+// functions on the two whole files.
+func expectSameAsWhole(golden, file []byte, c *dense.Comparison) {
+	GinkgoHelper()
+	d, err := dense.Compare(golden, file)
+	Expect(fmt.Sprint(c.Err)).To(Equal(fmt.Sprint(err)), "golden %q\nfile %q", golden, file)
+	Expect(c.Divergence).To(Equal(d), "golden %q\nfile %q", golden, file)
+	var want *dense.ColumnSet
+	if g, a, ok := headers(golden, file); ok && g != a {
+		if delta, err := dense.Diff(golden, file); err == nil {
+			cs := delta.ColumnSet()
+			want = &cs
+		}
+	}
+	Expect(cmp.Diff(want, c.Columns)).To(BeEmpty(), "golden %q\nfile %q", golden, file)
+}
+
+// headers returns the first lines of two files when both have one.
+func headers(golden, file []byte) (string, string, bool) {
+	g, _, okG := strings.Cut(string(golden), "\n")
+	a, _, okA := strings.Cut(string(file), "\n")
+	return g, a, okG && okA
+}
+
+var _ = Describe("Stream", func() {
+	It("writes what Encode writes, and compares as Compare and Diff do, over random tables and goldens", func() {
+		rng := splitmix64(7)
+		for range 3000 {
+			t := randomTable(&rng)
+			columns := t.columns()
+			want := t.encode(columns)
+			golden := perturb(&rng, t, want)
+			file, c := t.stream(columns, golden)
+			Expect(file).To(Equal(want))
+			expectSameAsWhole(golden, file, c)
+		}
+	})
+
+	It("lays out the header as Finish is told, empty columns included", func() {
+		t := table{ticks: []int64{0, 1}, rows: []map[string]dense.Cell{
+			{"b/x": dense.Int(1)},
+			{"b/x": dense.Int(2), "a/x": dense.Str("a,b")},
+		}}
+		file, c := t.stream([]string{"b/x", "never", "a/x"}, nil)
+		Expect(c).To(BeNil())
+		Expect(string(file)).To(Equal("tick,b/x,never,a/x\n0,1,,\n1,2,,\"a,b\"\n"))
+	})
+
+	It("refuses a header that leaves out a column that held a cell", func() {
+		s := dense.NewStream(&memFile{}, nil)
+		Expect(s.Row(0, map[string]dense.Cell{"a/x": dense.Int(1), "b/x": dense.Int(2)})).To(Succeed())
+		_, err := s.Finish([]string{"a/x"}, io.Discard)
+		Expect(err).To(MatchError(`dense: header column "b/x": column has values but no place in the header`))
+		Expect(errors.Is(err, dense.ErrUnplacedColumn)).To(BeTrue())
+	})
+
+	It("names the first bad cell by name, whatever the map order", func() {
+		s := dense.NewStream(&memFile{}, nil)
+		Expect(s.Row(0, map[string]dense.Cell{"a/x": dense.Int(1)})).To(Succeed())
+		err := s.Row(1, map[string]dense.Cell{"z/x": dense.Float(math.NaN()), "c/x": dense.Float(math.NaN()), "a/x": dense.Str("\xff")})
+		Expect(err).To(MatchError(`dense: row 1 column "a/x": invalid UTF-8`))
+		err = s.Row(1, map[string]dense.Cell{"tick": dense.Int(3)})
+		Expect(err).To(MatchError(`dense: row 1 column "tick": duplicate column name`))
+	})
+
+	It("reports the first divergence of a long run without the golden in memory", func() {
+		t := table{}
+		for tick := range int64(2000) {
+			row := map[string]dense.Cell{"a/alive": dense.Bool(true), "a/at": dense.Str("market")}
+			if tick >= 700 {
+				row["w/theft@2/gist"] = dense.Float(1 / float64(tick))
+			}
+			t.ticks, t.rows = append(t.ticks, tick), append(t.rows, row)
+		}
+		columns := t.columns()
+		golden := t.encode(columns)
+		t.rows[1500]["w/theft@2/gist"] = dense.Float(999)
+		_, c := t.stream(columns, golden)
+		Expect(c.Divergence.String()).To(Equal(`first divergence at tick 1500, column "w/theft@2/gist": golden 0.0006666666666666666, actual 999.0`))
+		Expect(c.Divergence.Line).To(Equal(1502))
+	})
+})
+
+var _ = Describe("DiffReaders and Count", func() {
+	It("say what Diff and Parse say, keeping only the first cells, over random files", func() {
+		rng := splitmix64(13)
+		everything := func(string) string { return "all" }
+		for range 2000 {
+			t := randomTable(&rng)
+			file := t.encode(t.columns())
+			golden := perturb(&rng, t, file)
+			if rng.next()%5 == 0 {
+				file = perturb(&rng, t, file)
+			}
+			want, wantErr := dense.Diff(golden, file)
+			got, err := dense.DiffReaders(bytes.NewReader(golden), bytes.NewReader(file), 2)
+			Expect(fmt.Sprint(err)).To(Equal(fmt.Sprint(wantErr)), "golden %q\nfile %q", golden, file)
+			table, parseErr := dense.Parse(file)
+			rows, cols, countErr := dense.Count(bytes.NewReader(file))
+			Expect(fmt.Sprint(countErr)).To(Equal(fmt.Sprint(parseErr)))
+			if parseErr == nil {
+				Expect([]int{rows, cols}).To(Equal([]int{len(table.Rows), len(table.Header)}))
+			}
+			if wantErr != nil {
+				continue
+			}
+			Expect(got.Summary()).To(Equal(want.Summary()))
+			Expect(got.Groups(byHolder)).To(Equal(want.Groups(byHolder)))
+			Expect(got.Groups(everything)).To(Equal(want.Groups(everything)))
+			Expect(got.Empty()).To(Equal(want.Empty()))
+			Expect(got.Cells).To(Equal(want.Cells[:min(2, len(want.Cells))]))
+			Expect(got.Dropped).To(Equal(len(want.Cells) - len(got.Cells)))
+		}
+	})
+})
+
+var _ = Describe("CompareReaders and CompareFiles", func() {
+	It("answer as Compare does, over random goldens", func() {
+		rng := splitmix64(11)
+		dir := GinkgoT().TempDir()
+		for i := range 2000 {
+			t := randomTable(&rng)
+			file := t.encode(t.columns())
+			golden := perturb(&rng, t, file)
+			if rng.next()%5 == 0 {
+				file = perturb(&rng, t, file) // a malformed actual is only a divergence
+			}
+			want, wantErr := dense.Compare(golden, file)
+			d, err := dense.CompareReaders(bytes.NewReader(golden), bytes.NewReader(file))
+			Expect(fmt.Sprint(err)).To(Equal(fmt.Sprint(wantErr)), "golden %q\nfile %q", golden, file)
+			Expect(d).To(Equal(want), "golden %q\nfile %q", golden, file)
+			if i%10 == 0 {
+				g, a := filepath.Join(dir, "golden.csv"), filepath.Join(dir, "actual.csv")
+				Expect(os.WriteFile(g, golden, 0o644)).To(Succeed())
+				Expect(os.WriteFile(a, file, 0o644)).To(Succeed())
+				d, err := dense.CompareFiles(g, a)
+				Expect(fmt.Sprint(err)).To(Equal(fmt.Sprint(wantErr)))
+				Expect(d).To(Equal(want))
+			}
+		}
+	})
+
+	It("compares files larger than one chunk", func() {
+		var b strings.Builder
+		b.WriteString("tick,w/theft@2/gist\n")
+		for tick := range 120000 {
+			fmt.Fprintf(&b, "%d,%s\n", tick, strconv.FormatFloat(1/float64(tick+1), 'g', -1, 64))
+		}
+		golden := []byte(b.String())
+		Expect(len(golden)).To(BeNumerically(">", 2<<20))
+		actual := bytes.Replace(golden, []byte("\n119990,"), []byte("\n119990,7"), 1)
+		dir := GinkgoT().TempDir()
+		g, a := filepath.Join(dir, "golden.csv"), filepath.Join(dir, "actual.csv")
+		Expect(os.WriteFile(g, golden, 0o644)).To(Succeed())
+		Expect(os.WriteFile(a, golden, 0o644)).To(Succeed())
+		Expect(dense.CompareFiles(g, a)).To(BeNil())
+		Expect(os.WriteFile(a, actual, 0o644)).To(Succeed())
+		d, err := dense.CompareFiles(g, a)
+		Expect(err).NotTo(HaveOccurred())
+		Expect(d.String()).To(Equal(`first divergence at tick 119990, column "w/theft@2/gist": golden 8.333958380211848e-06, actual 78.333958380211848e-06`))
+	})
+
+	It("names a file it cannot read", func() {
+		_, err := dense.CompareFiles(filepath.Join(GinkgoT().TempDir(), "none.csv"), "also-none.csv")
+		Expect(err).To(MatchError(ContainSubstring("none.csv: no such file or directory")))
+	})
+})
+
+func FuzzCompareReaders(f *testing.F) {
+	table := fuzzTable(f)
+	f.Add(table, table)
+	for i := range table {
+		replaced := bytes.Clone(table)
+		replaced[i] ^= 0x01
+		deleted := append(bytes.Clone(table[:i]), table[i+1:]...)
+		f.Add(table, replaced)
+		f.Add(replaced, table)
+		f.Add(deleted, table)
+	}
+	f.Fuzz(func(t *testing.T, golden, actual []byte) {
+		want, wantErr := dense.Compare(golden, actual)
+		d, err := dense.CompareReaders(bytes.NewReader(golden), bytes.NewReader(actual))
+		if fmt.Sprint(err) != fmt.Sprint(wantErr) {
+			t.Fatalf("error %v, Compare's %v", err, wantErr)
+		}
+		if diff := cmp.Diff(want, d); diff != "" {
+			t.Fatalf("divergence differs from Compare's (-Compare +CompareReaders):\n%s", diff)
+		}
+	})
+}
+
+// FuzzStream streams a fixed run against any golden: what Stream says
+// must be what Compare and Diff say about the two whole files.
+func FuzzStream(f *testing.F) {
+	run := table{ticks: []int64{0, 2, 4}, rows: []map[string]dense.Cell{
+		{"a/x": dense.Float(0.5), "w1,note": dense.Str("two\nlines"), "held": dense.Bool(true)},
+		{"w1,note": dense.Str(`say "hi"`), "held": dense.Bool(false)},
+		{"a/x": dense.Float(1e-05), "late": dense.Int(3)},
+	}}
+	columns := []string{"a/x", "held", "late", "w1,note"}
+	f.Add(fuzzTable(f))
+	f.Add([]byte("tick,a/x,held,w1,note\n0,0.5,True,x\n"))
+	f.Fuzz(func(t *testing.T, golden []byte) {
+		s := dense.NewStream(&memFile{}, bytes.NewReader(golden))
+		for i, r := range run.rows {
+			if err := s.Row(run.ticks[i], r); err != nil {
+				t.Fatal(err)
+			}
+		}
+		var out bytes.Buffer
+		c, err := s.Finish(columns, &out)
+		if err != nil {
+			t.Fatal(err)
+		}
+		d, err := dense.Compare(golden, out.Bytes())
+		if fmt.Sprint(c.Err) != fmt.Sprint(err) {
+			t.Fatalf("error %v, Compare's %v", c.Err, err)
+		}
+		if diff := cmp.Diff(d, c.Divergence); diff != "" {
+			t.Fatalf("divergence differs from Compare's (-Compare +Stream):\n%s", diff)
+		}
+		var want *dense.ColumnSet
+		if g, a, ok := headers(golden, out.Bytes()); ok && g != a {
+			if delta, err := dense.Diff(golden, out.Bytes()); err == nil {
+				cs := delta.ColumnSet()
+				want = &cs
+			}
+		}
+		if diff := cmp.Diff(want, c.Columns); diff != "" {
+			t.Fatalf("column set differs from Diff's (-Diff +Stream):\n%s", diff)
+		}
+	})
+}

@@ -1,0 +1,137 @@
+package artifact
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+)
+
+// File is an artifact being written: a temporary file in the directory of
+// its final path, renamed over that path by Commit.
+type File struct {
+	f    *os.File
+	path string
+	done bool
+}
+
+// Create starts the file that Commit will put at path, creating its
+// directory.
+func Create(path string) (*File, error) {
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		return nil, err
+	}
+	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".tmp-*")
+	if err != nil {
+		return nil, err
+	}
+	return &File{f: f, path: path}, nil
+}
+
+// Write appends to the file.
+func (f *File) Write(p []byte) (int, error) { return f.f.Write(p) }
+
+// Commit closes the file and renames it into place.
+func (f *File) Commit() error {
+	if f.done {
+		return fmt.Errorf("commit %s: already finished", f.path)
+	}
+	f.done = true
+	if err := f.f.Close(); err != nil {
+		os.Remove(f.f.Name())
+		return fmt.Errorf("write %s: %w", f.path, err)
+	}
+	if err := os.Chmod(f.f.Name(), 0o644); err != nil {
+		os.Remove(f.f.Name())
+		return err
+	}
+	if err := os.Rename(f.f.Name(), f.path); err != nil {
+		os.Remove(f.f.Name())
+		return fmt.Errorf("replace %s: %w", f.path, err)
+	}
+	return nil
+}
+
+// Abort drops the file; after Commit it does nothing.
+func (f *File) Abort() {
+	if f.done {
+		return
+	}
+	f.done = true
+	f.f.Close()
+	os.Remove(f.f.Name())
+}
+
+// Write writes data to path as a File: whole or not at all.
+func Write(path string, data []byte) error {
+	f, err := Create(path)
+	if err != nil {
+		return err
+	}
+	if _, err := f.Write(data); err != nil {
+		f.Abort()
+		return fmt.Errorf("write %s: %w", path, err)
+	}
+	return f.Commit()
+}
+
+// chunk is how much of a file Same and Copy hold at once.
+const chunk = 1 << 20
+
+// Same reports whether two files hold the same bytes, reading both in
+// chunks. A file that does not exist is an error (fs.ErrNotExist).
+func Same(a, b string) (bool, error) {
+	fa, err := os.Open(a)
+	if err != nil {
+		return false, err
+	}
+	defer fa.Close()
+	fb, err := os.Open(b)
+	if err != nil {
+		return false, err
+	}
+	defer fb.Close()
+	if sa, sb, err := sizes(fa, fb); err != nil || sa != sb {
+		return false, err
+	}
+	ba, bb := make([]byte, chunk), make([]byte, chunk)
+	for {
+		na, errA := io.ReadFull(fa, ba)
+		nb, errB := io.ReadFull(fb, bb)
+		if err := readErr(errA, errB); err != nil {
+			return false, err
+		}
+		if na != nb || !bytes.Equal(ba[:na], bb[:nb]) {
+			return false, nil
+		}
+		if na < chunk {
+			return true, nil
+		}
+	}
+}
+
+func sizes(a, b *os.File) (int64, int64, error) {
+	sa, err := a.Stat()
+	if err != nil {
+		return 0, 0, err
+	}
+	sb, err := b.Stat()
+	if err != nil {
+		return 0, 0, err
+	}
+	return sa.Size(), sb.Size(), nil
+}
+
+// readErr keeps the errors of a chunked read that are failures: a short
+// or empty last chunk is the end of a file.
+func readErr(errs ...error) error {
+	var out []error
+	for _, err := range errs {
+		if err != nil && !errors.Is(err, io.EOF) && !errors.Is(err, io.ErrUnexpectedEOF) {
+			out = append(out, err)
+		}
+	}
+	return errors.Join(out...)
+}

@@ -1,0 +1,270 @@
+package ladder
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+
+	"github.com/chronicle/ladder/dense"
+	"github.com/chronicle/ladder/ladder/artifact"
+	"github.com/chronicle/ladder/ladder/expect"
+	"github.com/chronicle/ladder/ladder/fixture"
+	"github.com/chronicle/ladder/sim"
+	"github.com/chronicle/ladder/sim/trace"
+)
+
+// Options say where a run writes its artifacts and what it compares them
+// with.
+type Options struct {
+	// Dir receives dense.csv, trace.jsonl and checkpoints.json. Each is
+	// written as the run produces it, to a temporary file beside its name
+	// (".dense.csv.tmp-N"; the dense rows spill to ".dense.csv.spill-N"
+	// until the header is known) that is renamed into place when whole. A
+	// run killed part way leaves only such temporaries, which whoever owns
+	// Dir removes: the suite clears reports/ before every run, regeneration
+	// its workspace.
+	Dir string
+	// Goldens is the repository root whose goldens (goldens/<rung>/) the
+	// run compares its dense CSV and trace with as it writes them, for
+	// Verify; "" compares nothing.
+	Goldens string
+}
+
+// flushAt is how much encoded trace the run gathers before writing it.
+const flushAt = 64 << 10
+
+// compared is how a run's artifacts compared with their goldens, judged as
+// they were written.
+type compared struct {
+	root  string
+	dense goldenOutcome[*dense.Comparison]
+	trace goldenOutcome[*trace.Divergence]
+	// same is the comparison with the trace golden of the rung this one is
+	// the same run as (fixture same_run), cut at this run's length.
+	same goldenOutcome[*trace.Divergence]
+}
+
+// goldenOutcome is one golden file's verdict: it did not exist, it could
+// not be read (err), or it was compared (result).
+type goldenOutcome[T any] struct {
+	path    string
+	missing bool
+	err     error
+	result  T
+}
+
+// streams are a run's artifacts while the run writes them.
+type streams struct {
+	f      *fixture.Fixture
+	dir    string
+	dense  *artifact.File
+	spill  *os.File
+	table  *dense.Stream
+	trace  *artifact.File
+	sink   *traceSink
+	open   []*os.File // goldens being read
+	cmp    *compared  // nil without goldens
+	traceF *artifact.TraceFollower
+	sameF  *artifact.TraceFollower
+}
+
+// openStreams creates a run's artifact files under opt.Dir and opens the
+// goldens it compares them with.
+func openStreams(f *fixture.Fixture, opt Options) (_ *streams, err error) {
+	s := &streams{f: f, dir: opt.Dir}
+	defer func() {
+		if err != nil {
+			s.abort()
+		}
+	}()
+	if s.dense, err = artifact.Create(filepath.Join(opt.Dir, DenseFile)); err != nil {
+		return nil, err
+	}
+	if s.spill, err = os.CreateTemp(opt.Dir, "."+DenseFile+".spill-*"); err != nil {
+		return nil, err
+	}
+	if s.trace, err = artifact.Create(filepath.Join(opt.Dir, TraceFile)); err != nil {
+		return nil, err
+	}
+	var denseGolden io.Reader
+	if opt.Goldens != "" {
+		s.cmp = &compared{root: opt.Goldens}
+		dir := filepath.Join(opt.Goldens, filepath.FromSlash(f.GoldenDir()))
+		if g := s.golden(&s.cmp.dense, filepath.Join(dir, DenseFile)); g != nil {
+			denseGolden = g
+		}
+		if g := s.golden(&s.cmp.trace, filepath.Join(dir, TraceFile)); g != nil {
+			s.traceF = artifact.NewTraceFollower(g)
+		}
+		if sr := f.SameRunAs; sr.Rung != "" {
+			if g := s.golden(&s.cmp.same, filepath.Join(opt.Goldens, filepath.FromSlash(sr.GoldenDir), TraceFile)); g != nil {
+				s.sameF = artifact.NewTraceFollowerCut(g, f.Ticks)
+			}
+		}
+	}
+	s.table = dense.NewStream(s.spill, denseGolden)
+	if s.sink, err = newTraceSink(s.trace, traceHeader(f), s.traceF, s.sameF); err != nil {
+		return nil, err
+	}
+	return s, nil
+}
+
+// golden opens a golden for reading, recording in o a file that does not
+// exist or cannot be opened.
+func (s *streams) golden(o interface{ opened(string, error) }, name string) *os.File {
+	g, err := os.Open(name)
+	o.opened(name, err)
+	if err != nil {
+		return nil
+	}
+	s.open = append(s.open, g)
+	return g
+}
+
+func (o *goldenOutcome[T]) opened(name string, err error) {
+	o.path, o.err = name, err
+	o.missing = errors.Is(err, fs.ErrNotExist)
+}
+
+// finish writes the end of every artifact, puts them in place and returns
+// how they compared with the goldens. columns is the dense header after
+// tick.
+func (s *streams) finish(columns []string) (*compared, error) {
+	defer s.abort()
+	c, err := s.table.Finish(columns, s.dense)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %s: %w", s.f.Name(), DenseFile, err)
+	}
+	if err := s.sink.flush(); err != nil {
+		return nil, fmt.Errorf("%s: %s: %w", s.f.Name(), TraceFile, err)
+	}
+	if err := errors.Join(s.dense.Commit(), s.trace.Commit()); err != nil {
+		return nil, err
+	}
+	if s.cmp == nil {
+		return nil, nil
+	}
+	var malformed *dense.FormatError
+	switch {
+	case s.cmp.dense.missing || s.cmp.dense.err != nil:
+	case c.Err != nil && !errors.As(c.Err, &malformed):
+		s.cmp.dense.err = c.Err // the golden could not be read, which is not a malformed golden
+	default:
+		s.cmp.dense.result = c
+	}
+	if s.traceF != nil {
+		s.cmp.trace.result, s.cmp.trace.err = s.traceF.Finish()
+	}
+	if s.sameF != nil {
+		if s.cmp.same.result, err = s.sameF.Finish(); err != nil {
+			s.cmp.same.err = fmt.Errorf("%s: %w", s.cmp.same.path, err)
+		}
+	}
+	return s.cmp, nil
+}
+
+// abort removes what is not in place and closes the goldens.
+func (s *streams) abort() {
+	for _, f := range []*artifact.File{s.dense, s.trace} {
+		if f != nil {
+			f.Abort()
+		}
+	}
+	if s.spill != nil {
+		s.spill.Close()
+		os.Remove(s.spill.Name())
+		s.spill = nil
+	}
+	for _, g := range s.open {
+		g.Close()
+	}
+	s.open = nil
+}
+
+// traceHeader is the header of a fixture's trace.
+func traceHeader(f *fixture.Fixture) trace.Header {
+	return trace.Header{SeedID: f.SeedID, Branch: f.Branch, KeyframeEvery: f.Defines.TicksPerDay,
+		Version: sim.TraceVersion(worldConfig(f).Layers())}
+}
+
+// traceSink is the trace.Sink of a run: it encodes each record once (the
+// engine's allocation-free encoder), writes the line to trace.jsonl,
+// compares it with the goldens, shows it to the trace expectations whose
+// range holds its tick, and drops it. Emit cannot fail, so the first error
+// stops the sink and err keeps it; the run checks after every tick.
+type traceSink struct {
+	enc       *trace.Encoder
+	out       io.Writer
+	buf       []byte
+	followers []*artifact.TraceFollower
+	chk       *expect.Run
+	lines     int
+	err       error
+}
+
+var _ trace.Sink = (*traceSink)(nil)
+
+func newTraceSink(out io.Writer, h trace.Header, followers ...*artifact.TraceFollower) (*traceSink, error) {
+	enc, err := trace.NewEncoder(h)
+	if err != nil {
+		return nil, err
+	}
+	s := &traceSink{enc: enc, out: out, buf: make([]byte, 0, 2*flushAt)}
+	for _, f := range followers {
+		if f != nil {
+			s.followers = append(s.followers, f)
+		}
+	}
+	s.buf = enc.AppendHeader(s.buf)
+	s.compare(s.buf)
+	return s, nil
+}
+
+func (s *traceSink) Emit(r trace.Record) {
+	if s.err != nil {
+		return
+	}
+	start := len(s.buf)
+	if s.buf, s.err = s.enc.AppendRecord(s.buf, r); s.err != nil {
+		return
+	}
+	line := s.buf[start:]
+	s.compare(line)
+	if s.chk != nil && s.chk.Traces(r.Tick, string(r.Body.Kind())) {
+		var rec expect.Record
+		if err := json.Unmarshal(line, &rec); err != nil {
+			s.err = fmt.Errorf("trace line %d: %w", s.lines, err)
+			return
+		}
+		s.chk.Trace(rec)
+	}
+	if len(s.buf) >= flushAt {
+		s.write()
+	}
+}
+
+func (s *traceSink) compare(line []byte) {
+	s.lines++
+	for _, f := range s.followers {
+		f.Line(line)
+	}
+}
+
+func (s *traceSink) write() {
+	if _, err := s.out.Write(s.buf); err != nil && s.err == nil {
+		s.err = fmt.Errorf("write trace: %w", err)
+	}
+	s.buf = s.buf[:0]
+}
+
+// flush writes what is gathered and returns the sink's first error.
+func (s *traceSink) flush() error {
+	if s.err == nil && len(s.buf) > 0 {
+		s.write()
+	}
+	return s.err
+}
