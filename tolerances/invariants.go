@@ -60,7 +60,7 @@ var Invariants = []Invariant{
 	},
 	{
 		Name:        "obligation-states",
-		Statement:   "every obligation is named for its favour, is issued, fulfilled or violated, only ever moves issued → fulfilled or issued → violated (never back, never away), and its parties are the favour's giver (creditor) and recipient (debtor): two different members of the cast or the player, as the logged favour names them",
+		Statement:   "every obligation is named for its favour, is issued, fulfilled or violated, only ever moves issued → fulfilled or issued → violated (never back, never away), and its parties are the favour's giver (creditor) and recipient (debtor): two different members of the cast, the player or offices (role:<id>, resolved by role-references), as the logged favour names them",
 		Tolerance:   "none: states and identifiers",
 		GrowsWith:   "nothing",
 		Exact:       "always: no arithmetic",
@@ -81,6 +81,30 @@ var Invariants = []Invariant{
 		GrowsWith:   "nothing: a new strength is a define or a product of numbers in [0, 1], capped at 1; reinforcement is noisy-or; decay multiplies by 2^(−age/half-life) ∈ (0, 1]; all map [0, 1] into [0, 1] exactly (see confidence-range)",
 		Exact:       "always",
 		FailureMode: "a grudge stronger than certain (an audience weight summed without its cap) or a negative strength",
+	},
+	{
+		Name:        "role-references",
+		Statement:   "every role is vacant or held by a living cast member who holds no other role, and is appointed by a declared role; every reference to a role in the live state (an obligation owed to or by the office, a base block that meets it, each of its duties) resolves to the role's holder, and to nobody while it is vacant; every role:<id> an obligation names is a declared role",
+		Tolerance:   "none: identifiers",
+		GrowsWith:   "nothing; it examines every role and every reference at every audit, in a world that declares roles (a handful of records)",
+		Exact:       "always: no arithmetic",
+		FailureMode: "a dead holder left in office, one NPC in two offices, a duty left on the old holder or not moved to the new one, an audience kept with nobody, a debt recorded to the person where the office was meant, a reference to a role that does not exist",
+	},
+	{
+		Name:        "schedule-overrides",
+		Statement:   "every override laid over an NPC's schedule is a valid block, laid once, and placed by something that still holds: the n-th duty of a role the NPC holds (duties:<role>:<n>, the duty block unchanged) or a mourning placed by a logged rewrite event for this NPC whose place, from and to it carries",
+		Tolerance:   "none: identifiers and integer ticks",
+		GrowsWith:   "nothing; it examines every override of every NPC at every audit, in a world of the schedule or roles layer",
+		Exact:       "always: no arithmetic",
+		FailureMode: "a mourning or duty laid twice, a duty left with a holder who lost the role, an override no event explains (the base edited in disguise), an override that drifted from what its event recorded",
+	},
+	{
+		Name:        "pair-weights",
+		Statement:   "every pair rule 18 has weighed is two different cast members, listed once, and its weight at the current tick lies in [0, 1]",
+		Tolerance:   "0: |r| is the distance outside [0, 1]",
+		GrowsWith:   "nothing: a weight is max(0, 1 − s·g) for avoidance_strength s ≥ 0 and the pair's grudge strength g ≥ 0 (which may exceed 1), the product rounded before the subtraction",
+		Exact:       "always: s·g rounds to a float ≥ 0, so 1 − s·g rounds to at most 1 (rounding is monotone and 1 is a float), and the max floors it at 0",
+		FailureMode: "a weight above 1 (an encounter made likelier by a grudge) or below 0 (a threshold that can never fire, read as a negative probability), or a pair weighed against itself",
 	},
 }
 

@@ -12,7 +12,9 @@ import (
 	"github.com/chronicle/ladder/sim/canon"
 	"github.com/chronicle/ladder/sim/claims"
 	"github.com/chronicle/ladder/sim/events"
+	"github.com/chronicle/ladder/sim/roles"
 	"github.com/chronicle/ladder/sim/rules"
+	"github.com/chronicle/ladder/sim/schedule"
 	"github.com/chronicle/ladder/sim/social"
 	"github.com/chronicle/ladder/sim/trace"
 	"github.com/chronicle/ladder/tolerances"
@@ -31,6 +33,13 @@ type World interface {
 	Grudges() *social.Grudges
 	Ledger() *social.Ledger
 	Reputation() *social.Reputation
+	// The layers a world uses, and the state of Tiers 4 and 5 (empty in
+	// a world without their layers).
+	Layers() rules.Layers
+	Roles() *roles.Book
+	References(role string) []roles.Reference
+	Schedules(npc string) (base, effective schedule.Schedule, ok bool)
+	PairWeights() []sim.PairWeight
 }
 
 var _ World = (*sim.World)(nil)
@@ -250,6 +259,8 @@ func (r record) String() string {
 		return "variant " + r.a + "#v" + strconv.Itoa(r.index)
 	case "grudge":
 		return "grudge " + r.a + "->" + r.b
+	case "override", "pair":
+		return r.kind + " " + r.a + "/" + r.b
 	case "reputation":
 		return "reputation " + r.a + "/" + r.b + "/" + r.c
 	case "store", "reputation book":

@@ -15,7 +15,9 @@ import (
 	"github.com/chronicle/ladder/sim/audit"
 	"github.com/chronicle/ladder/sim/claims"
 	"github.com/chronicle/ladder/sim/events"
+	"github.com/chronicle/ladder/sim/roles"
 	"github.com/chronicle/ladder/sim/rules"
+	"github.com/chronicle/ladder/sim/schedule"
 	"github.com/chronicle/ladder/sim/social"
 	"github.com/chronicle/ladder/sim/trace"
 )
@@ -32,9 +34,25 @@ type fake struct {
 	grudges *social.Grudges
 	ledger  *social.Ledger
 	rep     *social.Reputation
+	// Tiers 4 and 5: empty unless a spec sets them (layers says which
+	// the world uses).
+	layers  rules.Layers
+	roles   *roles.Book
+	refs    map[string][]roles.Reference
+	sched   map[string]schedule.Schedule
+	weights []sim.PairWeight
 }
 
 var _ audit.World = (*fake)(nil)
+
+func (f *fake) Layers() rules.Layers                     { return f.layers }
+func (f *fake) Roles() *roles.Book                       { return f.roles }
+func (f *fake) References(role string) []roles.Reference { return f.refs[role] }
+func (f *fake) PairWeights() []sim.PairWeight            { return f.weights }
+func (f *fake) Schedules(npc string) (base, effective schedule.Schedule, ok bool) {
+	s, ok := f.sched[npc]
+	return s.Base(), s, ok
+}
 
 func (f *fake) Now() int64                     { return f.now }
 func (f *fake) NPCs() []string                 { return slices.Clone(f.cast) }
@@ -60,7 +78,7 @@ type driver struct {
 func newDriver(seed uint64, sinks ...func(*fake) *audit.Auditor) *driver {
 	d := rules.Default()
 	f := &fake{
-		cast: []string{"a", "b", "c", "d", "e", "f"}, dead: map[string]bool{}, defines: d,
+		cast: []string{"a", "b", "c", "d", "e", "f"}, dead: map[string]bool{}, defines: d, layers: rules.CoreOnly.With(rules.Social),
 		store:   claims.NewStore(claims.Memory{VerbatimHalfLife: 72, GistHalfLife: 96, DormantGist: 0.5, ForgottenGist: 0.125}),
 		log:     events.NewLog(events.Branch{SaveUUID: "fake"}),
 		grudges: social.NewGrudges(social.Curves{EmotionalHalfLife: 48, EvidentiaryHalfLife: 24, Settled: 0.05}),

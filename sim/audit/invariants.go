@@ -7,6 +7,7 @@ import (
 
 	"github.com/chronicle/ladder/sim/canon"
 	"github.com/chronicle/ladder/sim/claims"
+	"github.com/chronicle/ladder/sim/roles"
 	"github.com/chronicle/ladder/sim/social"
 	"github.com/chronicle/ladder/tolerances"
 )
@@ -30,6 +31,9 @@ var invariants = []invariant{
 	{"obligation-states", (*Auditor).obligationStates},
 	{"reputation-evidence", (*Auditor).reputationEvidence},
 	{"grudge-range", (*Auditor).grudgeRange},
+	{"role-references", (*Auditor).roleReferences},
+	{"schedule-overrides", (*Auditor).scheduleOverrides},
+	{"pair-weights", (*Auditor).pairWeights},
 }
 
 // Names returns the invariants' names in the order they run.
@@ -345,13 +349,21 @@ func (a *Auditor) obligationStates(sc *scope) {
 			a.find(inv, alarm, rec, "state %q is not issued, fulfilled or violated", o.State)
 		case seen && prev != social.Issued && prev != o.State:
 			a.find(inv, alarm, rec, "went from %s to %s: only issued → fulfilled or violated is allowed", prev, o.State)
-		case o.Creditor == o.Debtor || !a.entities[o.Creditor] || !a.entities[o.Debtor]:
-			a.find(inv, alarm, rec, "creditor %q and debtor %q must be two different members of the cast or the player", o.Creditor, o.Debtor)
+		case o.Creditor == o.Debtor || !a.party(o.Creditor) || !a.party(o.Debtor):
+			a.find(inv, alarm, rec, "creditor %q and debtor %q must be two different members of the cast, the player or offices (role:<id>)", o.Creditor, o.Debtor)
 		default:
 			a.favourParties(inv, rec, o)
 		}
 		a.obligations[id] = o.State
 	}
+}
+
+// party reports whether s can be a party to an obligation: a cast
+// member, the player, or an office (role:<id>; whether the role exists is
+// role-references' to say).
+func (a *Auditor) party(s string) bool {
+	_, office := roles.Parse(s)
+	return a.entities[s] || office
 }
 
 // favourParties checks that o's favour was logged as a favour from its

@@ -8,9 +8,13 @@ import (
 	"math"
 	"slices"
 
+	"github.com/chronicle/ladder/sim"
 	"github.com/chronicle/ladder/sim/canon"
 	"github.com/chronicle/ladder/sim/claims"
 	"github.com/chronicle/ladder/sim/events"
+	"github.com/chronicle/ladder/sim/roles"
+	"github.com/chronicle/ladder/sim/rules"
+	"github.com/chronicle/ladder/sim/schedule"
 	"github.com/chronicle/ladder/sim/social"
 )
 
@@ -26,19 +30,29 @@ type State interface {
 	Ledger() *social.Ledger
 	Reputation() *social.Reputation
 	Accumulators() *social.Accumulators
+	// The layers a world uses, and the state of Tiers 4 and 5 (read only
+	// in a world of their layers).
+	Layers() rules.Layers
+	Schedules(npc string) (base, effective schedule.Schedule, ok bool)
+	PairWeights() []sim.PairWeight
+	Roles() *roles.Book
 }
 
 // Section is one member of the canonical state object: its key and the
 // canonical value (package canon) of that part of the state. A value
-// spells every float as a string (Num), never as a JSON number.
+// spells every float as a string (Num), never as a JSON number. In, when
+// set, says in which worlds the section exists (by their layers): a world
+// without the state has no member for it, so adding a section moves no
+// older world's digest.
 type Section struct {
 	Name  string
 	Value func(s State) (any, error)
+	In    func(l rules.Layers) bool
 }
 
 // Sections are the parts of the state the digest covers; the canonical
-// object has one member per section, keys sorted. Adding state to the
-// engine (schedule overrides, roles) adds one entry.
+// object has one member per section present, keys sorted. Adding state to
+// the engine adds one entry, with In naming the layer that brings it.
 var Sections = []Section{
 	{Name: "accumulators", Value: accumulators},
 	{Name: "beliefs", Value: beliefs},
@@ -47,7 +61,10 @@ var Sections = []Section{
 	{Name: "log", Value: logHead},
 	{Name: "npcs", Value: npcs},
 	{Name: "obligations", Value: obligations},
+	{Name: "pair_weights", Value: pairWeights, In: func(l rules.Layers) bool { return l.Has(rules.Weighting) }},
 	{Name: "reputation", Value: reputation},
+	{Name: "roles", Value: roleList, In: func(l rules.Layers) bool { return l.Has(rules.Roles) }},
+	{Name: "schedules", Value: schedules, In: func(l rules.Layers) bool { return l.Has(rules.Schedule) || l.Has(rules.Roles) }},
 	{Name: "supersessions", Value: supersessions},
 	{Name: "tick", Value: func(s State) (any, error) { return s.Now(), nil }},
 	{Name: "variants", Value: variants},
@@ -73,7 +90,11 @@ func Num(f float64) (string, error) {
 // digest; the text itself is for a person comparing two states.
 func Canonical(s State) ([]byte, error) {
 	obj := make(canon.Object, 0, len(Sections))
+	layers := s.Layers()
 	for _, sec := range Sections {
+		if sec.In != nil && !sec.In(layers) {
+			continue
+		}
 		v, err := sec.Value(s)
 		if err != nil {
 			return nil, fmt.Errorf("digest: %s at tick %d: %w", sec.Name, s.Now(), err)
@@ -298,4 +319,64 @@ func reputation(s State) (any, error) {
 		counted[i] = []string{p[0], p[1]}
 	}
 	return canon.Object{{Key: "counted", Value: counted}, {Key: "rows", Value: out}}, n.err
+}
+
+// block is a schedule block as stored.
+func block(b schedule.Block) canon.Object {
+	return canon.Object{
+		{Key: "at", Value: b.At}, {Key: "every", Value: b.Every}, {Key: "from", Value: b.From}, {Key: "meets", Value: b.Meets},
+		{Key: "since", Value: b.Since}, {Key: "to", Value: b.To}, {Key: "until", Value: b.Until},
+	}
+}
+
+// schedules: every cast member, sorted, with the overrides laid over its
+// schedule, oldest first (the newest covering one wins). The base is the
+// fixture's, never edited, and which of its blocks are suspended follows
+// from the roles section (a block meeting a vacant role).
+func schedules(s State) (any, error) {
+	ids := s.NPCs()
+	out := make([]any, 0, len(ids))
+	for _, id := range ids {
+		_, eff, ok := s.Schedules(id)
+		if !ok {
+			return nil, fmt.Errorf("npc %s has no schedule", id)
+		}
+		overrides := make([]any, len(eff.Overrides))
+		for i, o := range eff.Overrides {
+			overrides[i] = canon.Object{{Key: "block", Value: block(o.Block)}, {Key: "id", Value: o.ID}}
+		}
+		out = append(out, canon.Object{{Key: "npc", Value: id}, {Key: "overrides", Value: overrides}})
+	}
+	return out, nil
+}
+
+// pairWeights: every pair rule 18 has weighed, with its weight now.
+func pairWeights(s State) (any, error) {
+	var n nums
+	all := s.PairWeights()
+	out := make([]any, len(all))
+	for i, p := range all {
+		out[i] = canon.Object{{Key: "a", Value: p.A}, {Key: "b", Value: p.B}, {Key: "weight", Value: n.of("pair "+p.A+"/"+p.B+" weight", p.Weight)}}
+	}
+	return out, n.err
+}
+
+// roleList: every role by id: its holder ("" while vacant) since when,
+// the previous holder, its lapsed duties so far, and what the fixture
+// declared of it (faction, appointer, duties).
+func roleList(s State) (any, error) {
+	all := s.Roles().All()
+	out := make([]any, len(all))
+	for i, r := range all {
+		duties := make([]any, len(r.Duties))
+		for j, d := range r.Duties {
+			duties[j] = block(d)
+		}
+		out[i] = canon.Object{
+			{Key: "appointer", Value: r.Appointer}, {Key: "duties", Value: duties}, {Key: "faction", Value: r.Faction},
+			{Key: "holder", Value: r.Holder}, {Key: "id", Value: r.ID}, {Key: "lapses", Value: int64(r.Lapses)},
+			{Key: "previous", Value: r.Previous}, {Key: "since", Value: r.Since},
+		}
+	}
+	return out, nil
 }

@@ -6,9 +6,13 @@ import (
 	. "github.com/onsi/ginkgo/v2"
 	. "github.com/onsi/gomega"
 
+	"github.com/chronicle/ladder/sim"
 	"github.com/chronicle/ladder/sim/claims"
 	"github.com/chronicle/ladder/sim/digest"
 	"github.com/chronicle/ladder/sim/events"
+	"github.com/chronicle/ladder/sim/roles"
+	"github.com/chronicle/ladder/sim/rules"
+	"github.com/chronicle/ladder/sim/schedule"
 	"github.com/chronicle/ladder/sim/social"
 )
 
@@ -28,6 +32,11 @@ type state struct {
 	ledger  *social.Ledger
 	rep     *social.Reputation
 	acc     *social.Accumulators
+	// Tiers 4 and 5, read only when layers has theirs.
+	layers  rules.Layers
+	sched   map[string]schedule.Schedule
+	weights []sim.PairWeight
+	roles   *roles.Book
 }
 
 var _ digest.State = (*state)(nil)
@@ -41,11 +50,18 @@ func (s *state) Grudges() *social.Grudges           { return s.grudges }
 func (s *state) Ledger() *social.Ledger             { return s.ledger }
 func (s *state) Reputation() *social.Reputation     { return s.rep }
 func (s *state) Accumulators() *social.Accumulators { return s.acc }
+func (s *state) Layers() rules.Layers               { return s.layers }
+func (s *state) PairWeights() []sim.PairWeight      { return s.weights }
+func (s *state) Roles() *roles.Book                 { return s.roles }
+func (s *state) Schedules(npc string) (base, effective schedule.Schedule, ok bool) {
+	sc, ok := s.sched[npc]
+	return sc.Base(), sc, ok
+}
 
 // empty returns a state with a cast and nothing else, at tick 0.
 func empty(npcs ...string) *state {
 	return &state{
-		npcs: npcs, dead: map[string]bool{},
+		npcs: npcs, dead: map[string]bool{}, layers: rules.CoreOnly,
 		store:   claims.NewStore(claims.Memory{VerbatimHalfLife: 72, GistHalfLife: 960, DormantGist: 0.5, ForgottenGist: 0.125}),
 		log:     events.NewLog(events.Branch{SaveUUID: "s1"}),
 		grudges: social.NewGrudges(social.Curves{EmotionalHalfLife: 100, EvidentiaryHalfLife: 50, Settled: 0.05}),
@@ -93,7 +109,7 @@ var _ = Describe("the state digest", func() {
 		for _, s := range digest.Sections {
 			names = append(names, s.Name)
 		}
-		Expect(names).To(Equal([]string{"accumulators", "beliefs", "claims", "grudges", "log", "npcs", "obligations", "reputation", "supersessions", "tick", "variants"}))
+		Expect(names).To(Equal([]string{"accumulators", "beliefs", "claims", "grudges", "log", "npcs", "obligations", "pair_weights", "reputation", "roles", "schedules", "supersessions", "tick", "variants"}))
 	})
 
 	It("spells every float as its repr string and refuses NaN and the infinities", func() {
