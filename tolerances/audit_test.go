@@ -3,6 +3,9 @@ package tolerances_test
 import (
 	"math"
 	"math/big"
+	"os"
+	"path/filepath"
+	"strings"
 
 	. "github.com/onsi/ginkgo/v2"
 	. "github.com/onsi/gomega"
@@ -134,5 +137,18 @@ var _ = Describe("ExactSteps", func() {
 		Expect(n).To(Equal(int64(-1)))
 		_, ok = tolerances.ExactSteps(0.1, 0)
 		Expect(ok).To(BeFalse())
+	})
+})
+
+var _ = Describe("docs/tolerances.md", func() {
+	It("has a section for every regime-2 invariant, in the audit's order", func() {
+		doc, err := os.ReadFile(filepath.Join("..", "docs", "tolerances.md"))
+		Expect(err).NotTo(HaveOccurred())
+		at := -1
+		for _, inv := range tolerances.Invariants {
+			i := strings.Index(string(doc), "### `"+inv.Name+"`")
+			Expect(i).To(BeNumerically(">", at), "%s: missing or out of order", inv.Name)
+			at = i
+		}
 	})
 })

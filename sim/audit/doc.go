@@ -5,7 +5,10 @@
 // claim), intact variant lineage, confidences and grudge strengths in
 // [0, 1], believers within the living cast, obligations that only move
 // forward between their favour's parties, reputation rows equal to their
-// prior plus their counted evidence. Each invariant's derivation (the
+// prior plus their counted evidence; and, in worlds of Tiers 4 and 5,
+// roles held by the living or vacant with every reference resolving to
+// the holder, schedule overrides each placed by something that still
+// holds, pair weights in [0, 1]. Each invariant's derivation (the
 // statement, the bound as a function of size, where the arithmetic is
 // exact, the failure it guards against) is written in package tolerances
 // (tolerances.Invariants) and docs/tolerances.md; this package holds the
@@ -34,7 +37,9 @@
 // events, beliefs listed, variants per claim, evidence counted) catch a
 // record the trace did not name: the store's own count no longer matches.
 // A full audit runs at tick 0, at every keyframe (ticks_per_day, when the
-// trace writes its keyframe too) and at the end of a run.
+// trace writes its keyframe too) and at the end of a run. The invariants
+// of Tiers 4 and 5 (layers.go) read all of their few records at every
+// audit, in a world of their layer, and nothing elsewhere.
 //
 // The incremental audit is equivalent to a full one at every tick: the
 // specs hold its findings to a full audit's, tick by tick, on random
@@ -60,8 +65,11 @@
 //
 // # Adding state
 //
-// State the engine gains (schedule overrides, roles) adds one entry to the
-// invariants list and one to tolerances.Invariants, with its accessor in
-// World; if its changes are to be audited incrementally, the trace record
-// that announces them is one more case in changes.note.
+// State the engine gains adds one entry to the invariants list and one to
+// tolerances.Invariants, with its accessor in World, as schedule
+// overrides, pair weights and roles did (layers.go: each check returns at
+// once in a world without its layer). A check that reads every record at
+// every audit needs nothing more; one that is to be audited incrementally
+// also adds the trace record that announces its changes as one more case
+// in changes.note.
 package audit

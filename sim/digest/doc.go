@@ -26,7 +26,18 @@
 //   - npcs: every cast member and whether alive;
 //   - obligations; reputation (every row with its evidence counts, and
 //     the (observer, claim) pairs already counted); supersessions;
-//   - tick.
+//   - tick;
+//   - in a world of the weighting layer (Tier 4b), pair_weights: every
+//     pair rule 18 has weighed and its weight now;
+//   - in a world of the roles layer (Tier 5), roles: every role with its
+//     holder ("" while vacant), since when, the previous holder, its
+//     lapses, and its declared faction, appointer and duties;
+//   - in a world of the schedule or roles layer (Tiers 4a, 5), schedules:
+//     every cast member's overrides (mournings, duties), oldest first.
+//
+// A section with In set exists only in a world of its layer, so a world
+// without the state has no member for it and its digest did not move
+// when the section was added.
 //
 // It leaves out what is derived from the above (memory strengths and
 // stages as of a tick, the stage and settling calendars, the co-present
@@ -70,9 +81,10 @@
 //
 // # Adding state
 //
-// State the engine gains (schedule overrides, roles) is one more entry in
-// Sections, with its accessor in State; its records listed in a sorted,
-// documented order and its floats through Num. The digest of every rung
-// then changes once, and the goldens are regenerated in a commit that
-// says so.
+// State the engine gains is one more entry in Sections, with its
+// accessor in State and In naming the layer that brings it (as
+// pair_weights, roles and schedules were added for Tiers 4 and 5); its
+// records listed in a sorted, documented order and its floats through
+// Num. The digests of the rungs of that layer then change once, and their
+// goldens are regenerated in a commit that says so; no other rung's moves.
 package digest
