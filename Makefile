@@ -24,7 +24,7 @@ FOCUS := $(foreach r,$(RUNGS),$(if $(findstring /,$(r)),--focus=' $(subst .,\.,$
 GINKGO_FLAGS := --randomize-all --fail-on-empty --fail-on-pending --keep-going \
 	--json-report=ladder.json --output-dir=reports
 
-.PHONY: ladder test check unit browser matrix matrix-arm64 mutate goldens bench fuzz clean
+.PHONY: ladder verify test check unit browser matrix matrix-arm64 mutate goldens bench fuzz clean
 
 ## ladder: run every rung (or RUNG=T0.2, RUNG=T2.3/swapped; SHARD=2/4 for part 2 of 4, balanced by
 ## ladder/shard/costs.json) against its goldens; writes reports/ (clearing it first) with each
@@ -39,9 +39,15 @@ else
 	$(GINKGO) $(GINKGO_FLAGS) $(LABEL_FILTER) $(FOCUS) ./ladder
 endif
 
-## test: static checks, unit specs (fuzz seed corpora included), the ladder, the triage page in a
-## browser, the determinism matrix
-test: check unit ladder browser matrix
+## verify: replay every run the last `make ladder` left in reports/ (or RUNG=...) from its exported
+## log: the engine must append exactly the logged records and reach the recorded state digests and
+## log head (docs/determinism.md, "Replay")
+verify:
+	$(GO) run ./tools/ladder verify $(RUNGS)
+
+## test: static checks, unit specs (fuzz seed corpora included), the ladder, its replay, the triage
+## page in a browser, the determinism matrix
+test: check unit ladder verify browser matrix
 
 ## check: gofmt and go vet must be clean
 check:

@@ -6,8 +6,10 @@ import (
 	"strconv"
 	"testing"
 
+	"github.com/chronicle/ladder/ladder"
 	"github.com/chronicle/ladder/ladder/fixture"
 	"github.com/chronicle/ladder/sim"
+	"github.com/chronicle/ladder/sim/audit"
 	"github.com/chronicle/ladder/sim/rules"
 	"github.com/chronicle/ladder/sim/schedule"
 	"github.com/chronicle/ladder/sim/trace"
@@ -109,6 +111,47 @@ func BenchmarkEngine(b *testing.B) {
 				perRun := float64(b.Elapsed().Nanoseconds()) / float64(b.N)
 				b.ReportMetric(perRun/float64(npcs*ticks), "ns/NPC-tick")
 				b.ReportMetric(float64(records)/float64(npcs*ticks), "records/NPC-tick")
+			})
+		}
+	}
+}
+
+// BenchmarkRungAudit runs whole rungs as the ladder does but without
+// artifacts: the engine alone (audit=none), with regime 2 as the ladder
+// runs it (incremental, a full audit at keyframes and the end) and with a
+// full audit every tick. T2.1 is the town of the city benchmark; T5.3
+// has every Tier 5 invariant in play. The difference between the rows is
+// the audit's cost.
+func BenchmarkRungAudit(b *testing.B) {
+	for _, rung := range []string{"T2.1-spread.yaml", "T5.3-no-orphans.yaml"} {
+		fs, err := fixture.Load(filepath.Join(root, "fixtures", rung))
+		if err != nil {
+			b.Fatal(err)
+		}
+		f := fs[0]
+		b.Run(f.Rung+"/audit=none", func(b *testing.B) {
+			for b.Loop() {
+				w, err := ladder.Build(f, &countSink{})
+				if err != nil {
+					b.Fatal(err)
+				}
+				for range f.Ticks {
+					if err := w.Step(); err != nil {
+						b.Fatal(err)
+					}
+				}
+			}
+		})
+		for _, mode := range []struct {
+			name string
+			opt  audit.Options
+		}{{"incremental", audit.Options{}}, {"full", audit.Options{FullEvery: 1}}} {
+			b.Run(f.Rung+"/audit="+mode.name, func(b *testing.B) {
+				for b.Loop() {
+					if _, fs, err := ladder.AuditRun(f, mode.opt); err != nil || len(fs) > 0 {
+						b.Fatal(err, fs)
+					}
+				}
 			})
 		}
 	}

@@ -25,7 +25,7 @@ import (
 type Problem struct {
 	Rung  string `json:"rung"`
 	Case  string `json:"case"`
-	Check string `json:"check"` // dense.csv, trace.jsonl, checkpoints.json, expect, goldens, run
+	Check string `json:"check"` // dense.csv, trace.jsonl, checkpoints.json, expect, audit, watch, goldens, run
 	// Tick is where the problem first shows, or -1 when it is not at a
 	// tick (a missing golden, a trace expectation, the run's outcome).
 	Tick    int64  `json:"tick"`
@@ -67,6 +67,12 @@ func Problems(res *Result, aborted error, v Verdict) []Problem {
 	}
 	for _, b := range res.badSamples {
 		rest = append(rest, checkpointValue(f, b))
+	}
+	if p, ok := auditProblem(f, res.auditFindings); ok {
+		rest = append(rest, p)
+	}
+	if p, ok := watchProblem(f, res.watchErrors); ok {
+		rest = append(rest, p)
 	}
 	rest = append(rest, v.Problems...)
 	slices.SortStableFunc(rest, func(a, b Problem) int {

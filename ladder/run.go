@@ -12,6 +12,7 @@ import (
 	"github.com/chronicle/ladder/ladder/fixture"
 	"github.com/chronicle/ladder/ladder/page"
 	"github.com/chronicle/ladder/sim"
+	"github.com/chronicle/ladder/sim/audit"
 	"github.com/chronicle/ladder/sim/canon"
 	"github.com/chronicle/ladder/sim/events"
 	"github.com/chronicle/ladder/sim/rules"
@@ -40,6 +41,13 @@ type Result struct {
 	// compared is how the artifacts compared with the goldens as they were
 	// written (nil when Options.Goldens was empty); Verify reads it.
 	compared *compared
+	// Audit is how many records each regime-2 invariant examined
+	// (watch.go); auditFindings are its failing findings, earliest first;
+	// watchErrors say what evidence could not be kept (both also in
+	// Failures, as lines). The exported log is the file EventsFile in Dir.
+	Audit         []audit.Examined
+	auditFindings []audit.Finding
+	watchErrors   []string
 }
 
 // Path returns where the run wrote the artifact called name.
@@ -65,10 +73,16 @@ func Run(f *fixture.Fixture, opt Options) (*Result, error) {
 		return nil, fmt.Errorf("%s: %w", f.Name(), err)
 	}
 	defer out.abort()
-	w, err := Build(f, out.sink)
+	x, err := openWatch(f, opt.Dir)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", f.Name(), err)
+	}
+	defer x.abort()
+	w, err := Build(f, teeSink{out.sink, x})
 	if err != nil {
 		return nil, err
 	}
+	x.start(w)
 	v := view{w: w}
 	rec := newRecorder(v)
 	chk := expect.Start(f.Expect)
@@ -83,12 +97,13 @@ func Run(f *fixture.Fixture, opt Options) (*Result, error) {
 			return nil, fmt.Errorf("%s: %s: %w", f.Name(), TraceFile, err)
 		}
 		if stepErr != nil {
-			return aborted(f, w, rec, out, samples, f.Locate(stepErr))
+			return aborted(f, w, rec, out, x, samples, f.Locate(stepErr))
 		}
 		if err := out.table.Row(t, rec.record()); err != nil {
 			return nil, fmt.Errorf("%s: %s: %w", f.Name(), DenseFile, err)
 		}
 		chk.Tick(v)
+		x.tick()
 		if len(sampleAt) > 0 && sampleAt[0] == t {
 			sampleAt = sampleAt[1:]
 			s, b := sample(f, v)
@@ -97,14 +112,14 @@ func Run(f *fixture.Fixture, opt Options) (*Result, error) {
 		}
 	}
 	if unused := w.UnusedPins(); len(unused) > 0 {
-		return aborted(f, w, rec, out, samples, f.UnusedPins(unused))
+		return aborted(f, w, rec, out, x, samples, f.UnusedPins(unused))
 	}
 	// The canonical log must verify end to end: a broken link here is an
 	// engine bug, not a behaviour change.
 	if err := events.Verify(w.Log().Records()); err != nil {
-		return aborted(f, w, rec, out, samples, fmt.Errorf("%s: canonical log: %w", f.Name(), err))
+		return aborted(f, w, rec, out, x, samples, fmt.Errorf("%s: canonical log: %w", f.Name(), err))
 	}
-	res, err := collect(f, w, rec, out, samples)
+	res, err := collect(f, w, rec, out, x, samples)
 	if err != nil {
 		return nil, err
 	}
@@ -126,16 +141,18 @@ func Run(f *fixture.Fixture, opt Options) (*Result, error) {
 }
 
 // aborted returns what a run produced before cause stopped it, and cause.
-func aborted(f *fixture.Fixture, w *sim.World, rec *recorder, out *streams, samples []checkpoint.Sample, cause error) (*Result, error) {
-	res, err := collect(f, w, rec, out, samples)
+func aborted(f *fixture.Fixture, w *sim.World, rec *recorder, out *streams, x *watch, samples []checkpoint.Sample, cause error) (*Result, error) {
+	res, err := collect(f, w, rec, out, x, samples)
 	if err != nil {
 		return nil, errors.Join(cause, err)
 	}
 	return res, cause
 }
 
-// collect finishes the artifacts of the ticks a run has stepped.
-func collect(f *fixture.Fixture, w *sim.World, rec *recorder, out *streams, samples []checkpoint.Sample) (*Result, error) {
+// collect finishes the artifacts of the ticks a run has stepped; the
+// watch stamps its state digests into the checkpoints before they are
+// written, and judges the audit.
+func collect(f *fixture.Fixture, w *sim.World, rec *recorder, out *streams, x *watch, samples []checkpoint.Sample) (*Result, error) {
 	ticks := int64(out.table.Rows())
 	cmp, err := out.finish(rec.columns())
 	if err != nil {
@@ -158,6 +175,9 @@ func collect(f *fixture.Fixture, w *sim.World, rec *recorder, out *streams, samp
 			Variants: int64(s.VariantCount()), Beliefs: int64(s.BeliefCount()), LogHead: w.Log().Head(),
 		},
 		Samples: samples,
+	}
+	if err := x.finish(res); err != nil {
+		return nil, err
 	}
 	cp, err := res.Checkpoints.Marshal()
 	if err != nil {

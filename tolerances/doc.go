@@ -2,7 +2,7 @@
 // each with its written derivation: the invariant it protects, the formula,
 // what size parameter it grows with, and the failure it guards against.
 //
-// Two regimes exist today:
+// Three regimes exist today:
 //
 //   - Regime 0, byte identity, for dense CSV and trace goldens: every value
 //     of every tick must be the same bytes. It has no tolerance because the
@@ -10,6 +10,14 @@
 //   - Regime 1, checkpoint values: |golden − actual| ≤ 1e-5, absolute. It is
 //     the contract that survives a deliberate reimplementation (another
 //     language, another decay routine) where byte identity cannot.
+//   - Regime 2, the invariant audit (Audit, Invariants): the engine's own
+//     state after every tick of every rung, graded ok / warn / alarm. Each
+//     invariant has its derivation here (Invariant: the statement, the ok
+//     bound as a function of size, where the arithmetic is exact, the
+//     failure it guards against); the bound is 0 where the arithmetic is
+//     exact and (n + 3)·2⁻⁵³·|v| for a sum of n roundings (SumBound), a
+//     residual beyond it is a warn up to 1e-6 and an alarm beyond. The
+//     checks are in sim/audit; docs/tolerances.md is the reader's copy.
 //
 // A regime compares with go-cmp's approximate-equality formula,
 // |x − y| ≤ max(Fraction·min(|x|, |y|), Margin), so a relative regime can be

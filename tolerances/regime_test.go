@@ -120,6 +120,7 @@ var _ = Describe("the package regimes", func() {
 		},
 		Entry("0: byte identity", tolerances.ByteIdentity, 0, 0.0, 0.0),
 		Entry("1: checkpoint", tolerances.Checkpoint, 1, 0.0, 1e-5),
+		Entry("2: invariant audit", tolerances.Audit, 2, 0.0, 1e-6),
 	)
 
 	It("byte identity passes only identical values", func() {

@@ -112,6 +112,7 @@ func Compare(golden, actual File, r tolerances.Regime) Report {
 	}{
 		{"ticks", g.Ticks, a.Ticks}, {"events", g.Events, a.Events}, {"claims", g.Claims, a.Claims},
 		{"variants", g.Variants, a.Variants}, {"beliefs", g.Beliefs, a.Beliefs}, {"log_head", g.LogHead, a.LogHead},
+		{"state_digest", digestOrAbsent(g.StateDigest), digestOrAbsent(a.StateDigest)},
 	} {
 		if f.gv != f.av {
 			fail(Diff{Name: "outcome." + f.name, Tick: -1, Golden: fmt.Sprint(f.gv), Actual: fmt.Sprint(f.av)},
@@ -129,6 +130,11 @@ func Compare(golden, actual File, r tolerances.Regime) Report {
 		if !ok {
 			fail(Diff{Tick: gs.Tick, Golden: "sampled", Actual: "not sampled"}, "checkpoint tick %d: in the golden, not sampled by the run", gs.Tick)
 			continue
+		}
+		if gs.StateDigest != as.StateDigest {
+			fail(Diff{Name: "state_digest", Tick: gs.Tick, Golden: digestOrAbsent(gs.StateDigest), Actual: digestOrAbsent(as.StateDigest)},
+				"state digest at tick %d: golden %s, actual %s (the engine's state differs; the digest is exact, regime 0)",
+				gs.Tick, digestOrAbsent(gs.StateDigest), digestOrAbsent(as.StateDigest))
 		}
 		for _, name := range unionKeys(gs.Values, as.Values) {
 			gv, gok := gs.Values[name]
@@ -162,6 +168,15 @@ func Compare(golden, actual File, r tolerances.Regime) Report {
 		}
 	}
 	return rep
+}
+
+// digestOrAbsent shows a state digest, or says that a file has none (a
+// golden written before state digests were recorded).
+func digestOrAbsent(d string) string {
+	if d == "" {
+		return Absent
+	}
+	return d
 }
 
 func absDiff(x, y float64) float64 {

@@ -21,6 +21,9 @@ type Outcome struct {
 	Variants int64  `json:"variants"`
 	Beliefs  int64  `json:"beliefs"`
 	LogHead  string `json:"log_head"` // hash of the last canonical event
+	// StateDigest is the digest of the engine's whole state at the end
+	// (sim/digest); "" in a golden written before digests were.
+	StateDigest string `json:"state_digest"`
 }
 
 // Sample is the checkpoint values at one tick, by name. A nil value did not
@@ -28,6 +31,9 @@ type Outcome struct {
 type Sample struct {
 	Tick   int64               `json:"tick"`
 	Values map[string]*float64 `json:"values"`
+	// StateDigest is the digest of the engine's whole state at this tick
+	// (sim/digest); "" in a golden written before digests were.
+	StateDigest string `json:"state_digest"`
 }
 
 // File is a checkpoints.json.
@@ -63,22 +69,30 @@ func (f File) Marshal() ([]byte, error) {
 			}
 			vals[j] = canon.Field{Key: n, Value: v}
 		}
-		samples[i] = canon.Object{{Key: "tick", Value: s.Tick}, {Key: "values", Value: vals}}
+		sample := canon.Object{{Key: "tick", Value: s.Tick}, {Key: "values", Value: vals}}
+		if s.StateDigest != "" {
+			sample = append(sample, canon.Field{Key: "state_digest", Value: s.StateDigest})
+		}
+		samples[i] = sample
 	}
 	defines, err := canonDefines(f.Defines)
 	if err != nil {
 		return nil, fmt.Errorf("marshal checkpoints: %w", err)
 	}
 	o := f.Outcome
+	outcome := canon.Object{
+		{Key: "beliefs", Value: o.Beliefs}, {Key: "claims", Value: o.Claims}, {Key: "events", Value: o.Events},
+		{Key: "log_head", Value: o.LogHead}, {Key: "ticks", Value: o.Ticks}, {Key: "variants", Value: o.Variants},
+	}
+	if o.StateDigest != "" {
+		outcome = append(outcome, canon.Field{Key: "state_digest", Value: o.StateDigest})
+	}
 	obj := canon.Object{
 		{Key: "case", Value: f.Case},
 		{Key: "checkpoints", Value: samples},
 		{Key: "defines_hash", Value: f.DefinesHash},
 		{Key: "fixture_hash", Value: f.FixtureHash},
-		{Key: "outcome", Value: canon.Object{
-			{Key: "beliefs", Value: o.Beliefs}, {Key: "claims", Value: o.Claims}, {Key: "events", Value: o.Events},
-			{Key: "log_head", Value: o.LogHead}, {Key: "ticks", Value: o.Ticks}, {Key: "variants", Value: o.Variants},
-		}},
+		{Key: "outcome", Value: outcome},
 		{Key: "rung", Value: f.Rung},
 		{Key: "seed_id", Value: f.SeedID},
 	}
@@ -200,8 +214,8 @@ func Parse(name string, data []byte) (File, error) {
 // are keyed by checkpoint name, so any key goes there (once).
 var (
 	rootKeys    = []string{"case", "checkpoints", "defines", "defines_hash", "fixture_hash", "outcome", "rung", "seed_id"}
-	outcomeKeys = []string{"beliefs", "claims", "events", "log_head", "ticks", "variants"}
-	sampleKeys  = []string{"tick", "values"}
+	outcomeKeys = []string{"beliefs", "claims", "events", "log_head", "state_digest", "ticks", "variants"}
+	sampleKeys  = []string{"state_digest", "tick", "values"}
 )
 
 // strict walks the JSON tokens before decoding, because encoding/json

@@ -188,6 +188,10 @@ func (s *Store) Held(holder string) []string {
 // the holder forms a belief).
 func (s *Store) BeliefsOf(holder string) []*Belief { return s.byHolder[holder] }
 
+// ClaimCount returns the number of claims in the store (len of ClaimIDs,
+// without the copy).
+func (s *Store) ClaimCount() int { return len(s.claimIDs) }
+
 // BeliefCount returns the number of beliefs in the store.
 func (s *Store) BeliefCount() int { return len(s.beliefs) }
 

@@ -114,6 +114,23 @@ func (l *Log) Records() []Record {
 	return out
 }
 
+// Since returns a copy of the records from index n on, in append order:
+// what an observer that has seen n records has not seen yet. It is nil
+// when n is at least Len.
+func (l *Log) Since(n int) []Record {
+	if n < 0 {
+		n = 0
+	}
+	if n >= len(l.records) {
+		return nil
+	}
+	out := make([]Record, len(l.records)-n)
+	for i, r := range l.records[n:] {
+		out[i] = cloneRecord(r)
+	}
+	return out
+}
+
 // Lookup returns a copy of the record of the event with the given id.
 func (l *Log) Lookup(id string) (Record, bool) {
 	i, ok := l.byID[id]

@@ -7,14 +7,17 @@ import (
 )
 
 // Opinion is one observer's Beta(α, β) view of one subject on one
-// dimension. Counted is how much evidence moved it (α + β − prior);
-// Updated is the tick of the last evidence that moved it, so "whose row
-// changed at tick t" is a question the book answers without a copy of
-// the tick before.
+// dimension. Counted is how much evidence moved it (α + β − prior); For
+// and Against count the pieces of evidence added to α and to β, so the
+// invariant audit can hold α to α₀ + For·weight exactly where the sum is
+// exact; Updated is the tick of the last evidence that moved it, so
+// "whose row changed at tick t" is a question the book answers without a
+// copy of the tick before.
 type Opinion struct {
 	Observer, Subject, Dimension string
 	Alpha, Beta                  float64
 	Counted                      float64
+	For, Against                 int64
 	Updated                      int64
 }
 
@@ -76,8 +79,10 @@ func (r *Reputation) Add(e Evidence) (*Opinion, bool, error) {
 	}
 	if e.For {
 		o.Alpha = float64(o.Alpha + r.prior.Weight)
+		o.For++
 	} else {
 		o.Beta = float64(o.Beta + r.prior.Weight)
+		o.Against++
 	}
 	o.Counted = float64(o.Counted + r.prior.Weight)
 	o.Updated = e.Tick
@@ -98,6 +103,21 @@ func (r *Reputation) All() []*Opinion {
 	}
 	return out
 }
+
+// Counted returns every (observer, claim) pair whose evidence the book has
+// counted, sorted by observer, then claim: each moved exactly one row once.
+func (r *Reputation) Counted() [][2]string {
+	out := make([][2]string, 0, len(r.counted))
+	for k := range r.counted {
+		out = append(out, k)
+	}
+	slices.SortFunc(out, compareKey)
+	return out
+}
+
+// CountedLen returns how many (observer, claim) pairs the book has
+// counted: len(Counted()) without the sorted copy.
+func (r *Reputation) CountedLen() int { return len(r.counted) }
 
 // Prior returns the prior and the weight of one piece of evidence.
 func (r *Reputation) Prior() Prior { return r.prior }

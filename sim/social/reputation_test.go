@@ -31,6 +31,23 @@ var _ = Describe("Reputation", func() {
 		expectBits(o.Alpha+o.Beta, 2+o.Counted)
 	})
 
+	It("counts the pieces of evidence for and against, and lists the (observer, claim) pairs counted, sorted", func() {
+		for _, e := range []social.Evidence{
+			{Observer: "guard", Subject: "player", Dimension: "standing", For: true, Claim: "title@5"},
+			{Observer: "guard", Subject: "player", Dimension: "standing", For: false, Claim: "refusal@9"},
+			{Observer: "guard", Subject: "player", Dimension: "standing", For: true, Claim: "title@12"},
+			{Observer: "guard", Subject: "player", Dimension: "standing", For: true, Claim: "title@12"},
+			{Observer: "aela", Subject: "player", Dimension: "standing", For: false, Claim: "refusal@9"},
+		} {
+			_, _, err := r.Add(e)
+			Expect(err).NotTo(HaveOccurred())
+		}
+		o, _ := r.Get("guard", "player", "standing")
+		Expect([]int64{o.For, o.Against}).To(Equal([]int64{2, 1}), "the repeat of title@12 is not counted")
+		Expect(r.Counted()).To(Equal([][2]string{{"aela", "refusal@9"}, {"guard", "refusal@9"}, {"guard", "title@12"}, {"guard", "title@5"}}))
+		Expect(r.CountedLen()).To(Equal(4))
+	})
+
 	It("counts each (observer, claim) once, however often it is heard", func() {
 		e := social.Evidence{Observer: "guard", Subject: "player", Dimension: "standing", For: true, Claim: "title@5"}
 		_, _, _ = r.Add(e)

@@ -38,6 +38,13 @@
 //	go run ./tools/ladder costs [-from FILE]         refresh ladder/shard/costs.json from a run's report
 //	go run ./tools/ladder merge-reports -out DIR A B join shards' reports into one
 //	go run ./tools/ladder schema [-o FILE|-]         regenerate docs/fixture.schema.json from the loader
+//	go run ./tools/ladder verify [-golden] [R ...]  replay runs from reports/<R>/events.jsonl: the engine
+//	                                                 must append exactly the logged records and reach the
+//	                                                 recorded state digests and log head (make verify)
+//	go run ./tools/ladder state -rung R [-at T]      the canonical engine state at a tick (its digest on stderr)
+//	go run ./tools/ladder audit [-lenient] [-full] [R ...]
+//	                                                 regime 2's invariant audit: what each invariant
+//	                                                 examined, every finding with its grade
 //
 // `make ladder` is the CI gate and runs the Ginkgo suite, not this tool.
 package main
@@ -108,12 +115,18 @@ func run(args []string, stdout, stderr io.Writer) error {
 		return mergeReports(args[1:], stdout, stderr)
 	case "schema":
 		return fixtureSchema(args[1:], stdout, stderr)
+	case "verify":
+		return verify(args[1:], stdout, stderr)
+	case "state":
+		return state(args[1:], stdout, stderr)
+	case "audit":
+		return auditRuns(args[1:], stdout, stderr)
 	}
 	return fmt.Errorf("unknown command %q (commands: %s)", args[0], strings.Join(commands, ", "))
 }
 
 var commands = []string{"check", "goldens", "render", "explain", "compare", "curve", "rules", "diff", "schedule", "role", "review", "accept", "reject", "diff-golden",
-	"textconv", "shard", "costs", "merge-reports", "schema"}
+	"textconv", "shard", "costs", "merge-reports", "verify", "state", "audit", "schema"}
 
 type rungList []string
 

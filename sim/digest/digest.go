@@ -1,0 +1,382 @@
+package digest
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"math"
+	"slices"
+
+	"github.com/chronicle/ladder/sim"
+	"github.com/chronicle/ladder/sim/canon"
+	"github.com/chronicle/ladder/sim/claims"
+	"github.com/chronicle/ladder/sim/events"
+	"github.com/chronicle/ladder/sim/roles"
+	"github.com/chronicle/ladder/sim/rules"
+	"github.com/chronicle/ladder/sim/schedule"
+	"github.com/chronicle/ladder/sim/social"
+)
+
+// State is what the digest reads of a world; *sim.World has it. A state
+// added to the engine adds its accessor here and a Section below.
+type State interface {
+	Now() int64
+	NPCs() []string
+	Alive(id string) bool
+	Store() *claims.Store
+	Log() *events.Log
+	Grudges() *social.Grudges
+	Ledger() *social.Ledger
+	Reputation() *social.Reputation
+	Accumulators() *social.Accumulators
+	// The layers a world uses, and the state of Tiers 4 and 5 (read only
+	// in a world of their layers).
+	Layers() rules.Layers
+	Schedules(npc string) (base, effective schedule.Schedule, ok bool)
+	PairWeights() []sim.PairWeight
+	Roles() *roles.Book
+}
+
+// Section is one member of the canonical state object: its key and the
+// canonical value (package canon) of that part of the state. A value
+// spells every float as a string (Num), never as a JSON number. In, when
+// set, says in which worlds the section exists (by their layers): a world
+// without the state has no member for it, so adding a section moves no
+// older world's digest.
+type Section struct {
+	Name  string
+	Value func(s State) (any, error)
+	In    func(l rules.Layers) bool
+}
+
+// Sections are the parts of the state the digest covers; the canonical
+// object has one member per section present, keys sorted. Adding state to
+// the engine adds one entry, with In naming the layer that brings it.
+var Sections = []Section{
+	{Name: "accumulators", Value: accumulators},
+	{Name: "beliefs", Value: beliefs},
+	{Name: "claims", Value: claimList},
+	{Name: "grudges", Value: grudges},
+	{Name: "log", Value: logHead},
+	{Name: "npcs", Value: npcs},
+	{Name: "obligations", Value: obligations},
+	{Name: "pair_weights", Value: pairWeights, In: func(l rules.Layers) bool { return l.Has(rules.Weighting) }},
+	{Name: "reputation", Value: reputation},
+	{Name: "roles", Value: roleList, In: func(l rules.Layers) bool { return l.Has(rules.Roles) }},
+	{Name: "schedules", Value: schedules, In: func(l rules.Layers) bool { return l.Has(rules.Schedule) || l.Has(rules.Roles) }},
+	{Name: "supersessions", Value: supersessions},
+	{Name: "tick", Value: func(s State) (any, error) { return s.Now(), nil }},
+	{Name: "variants", Value: variants},
+}
+
+// ErrNotFinite is the cause of a digest refused because a float in the
+// state is NaN or infinite: canonical JSON has no spelling for either.
+var ErrNotFinite = errors.New("not a finite number")
+
+// Num spells a float64 as the string the digest holds: its Python repr
+// (canon.FormatFloat), which names exactly one float64 (shortest digits
+// that read back to the same bits; -0.0 apart from 0.0). NaN and the
+// infinities are ErrNotFinite.
+func Num(f float64) (string, error) {
+	if math.IsNaN(f) || math.IsInf(f, 0) {
+		return "", fmt.Errorf("%v: %w", f, ErrNotFinite)
+	}
+	return canon.FormatFloat(f), nil
+}
+
+// Canonical returns the canonical JSON of the state: one object whose
+// members are the Sections, keys sorted, compact. Its SHA-256 is the
+// digest; the text itself is for a person comparing two states.
+func Canonical(s State) ([]byte, error) {
+	obj := make(canon.Object, 0, len(Sections))
+	layers := s.Layers()
+	for _, sec := range Sections {
+		if sec.In != nil && !sec.In(layers) {
+			continue
+		}
+		v, err := sec.Value(s)
+		if err != nil {
+			return nil, fmt.Errorf("digest: %s at tick %d: %w", sec.Name, s.Now(), err)
+		}
+		obj = append(obj, canon.Field{Key: sec.Name, Value: v})
+	}
+	out, err := canon.Marshal(obj)
+	if err != nil {
+		return nil, fmt.Errorf("digest at tick %d: %w", s.Now(), err)
+	}
+	return out, nil
+}
+
+// Of returns the state digest: the lowercase hex SHA-256 of Canonical.
+func Of(s State) (string, error) {
+	b, err := Canonical(s)
+	if err != nil {
+		return "", err
+	}
+	sum := sha256.Sum256(b)
+	return hex.EncodeToString(sum[:]), nil
+}
+
+// nums spells each float of a list, stopping at the first that cannot be.
+type nums struct {
+	err error
+}
+
+func (n *nums) of(name string, f float64) string {
+	s, err := Num(f)
+	if err != nil && n.err == nil {
+		n.err = fmt.Errorf("%s: %w", name, err)
+	}
+	return s
+}
+
+func strs(s []string) []string {
+	if s == nil {
+		return []string{}
+	}
+	return s
+}
+
+func slotList(slots claims.Slots) []any {
+	out := make([]any, len(slots))
+	for i, sl := range slots {
+		out[i] = canon.Object{{Key: "name", Value: sl.Name}, {Key: "type", Value: string(sl.Type)}, {Key: "value", Value: sl.Value}}
+	}
+	return out
+}
+
+// claimList: every claim in id order, with its original slots.
+func claimList(s State) (any, error) {
+	st := s.Store()
+	ids := st.ClaimIDs()
+	out := make([]any, 0, len(ids))
+	for _, id := range ids {
+		c, ok := st.Claim(id)
+		if !ok {
+			out = append(out, nil)
+			continue
+		}
+		out = append(out, canon.Object{
+			{Key: "id", Value: c.ID}, {Key: "kind", Value: c.Kind}, {Key: "slots", Value: slotList(c.Slots)},
+			{Key: "tick", Value: c.Tick}, {Key: "variant", Value: c.Variant},
+		})
+	}
+	return out, nil
+}
+
+// variants: every claim's variants, claims in id order, each claim's in
+// creation order.
+func variants(s State) (any, error) {
+	st := s.Store()
+	var out []any
+	for _, id := range st.ClaimIDs() {
+		for _, v := range st.Variants(id) {
+			if v == nil {
+				out = append(out, nil)
+				continue
+			}
+			diff := make([]any, len(v.Diff))
+			for i, c := range v.Diff {
+				diff[i] = canon.Object{{Key: "from", Value: c.From}, {Key: "slot", Value: c.Slot}, {Key: "to", Value: c.To}}
+			}
+			out = append(out, canon.Object{
+				{Key: "claim", Value: v.Claim}, {Key: "diff", Value: diff}, {Key: "id", Value: v.ID},
+				{Key: "origin", Value: canon.Object{{Key: "holder", Value: v.Origin.Holder}, {Key: "reason", Value: v.Origin.Reason}, {Key: "tick", Value: v.Origin.Tick}}},
+				{Key: "predecessor", Value: v.Predecessor}, {Key: "slots", Value: slotList(v.Slots)},
+			})
+		}
+	}
+	if out == nil {
+		out = []any{}
+	}
+	return out, nil
+}
+
+// beliefs: every belief with its whole evidence chain and its stage as
+// stored (heard or repeated; dormant and forgotten are derived, so they
+// are not state), holders in cast order (sorted), each holder's beliefs
+// in claim order, as the store lists them.
+func beliefs(s State) (any, error) {
+	st := s.Store()
+	var n nums
+	out := []any{}
+	for _, h := range s.NPCs() {
+		for _, b := range st.BeliefsOf(h) {
+			name := b.Holder + "/" + b.Claim
+			ev := make([]any, len(b.Evidence))
+			for i, e := range b.Evidence {
+				ev[i] = canon.Object{
+					{Key: "chain", Value: strs(e.Chain)}, {Key: "confidence", Value: n.of(name+" evidence", e.Confidence)},
+					{Key: "counted", Value: e.Counted}, {Key: "source", Value: e.Source}, {Key: "tick", Value: e.Tick},
+					{Key: "type", Value: string(e.Type)}, {Key: "variant", Value: e.Variant}, {Key: "via", Value: e.Via},
+				}
+			}
+			out = append(out, canon.Object{
+				{Key: "anchor", Value: b.Anchor}, {Key: "claim", Value: b.Claim}, {Key: "confidence", Value: n.of(name+" confidence", b.Confidence)},
+				{Key: "evidence", Value: ev}, {Key: "formed_at", Value: b.FormedAt}, {Key: "holder", Value: b.Holder},
+				{Key: "origins", Value: strs(b.Origins)}, {Key: "stage", Value: string(b.Stage)}, {Key: "variant", Value: b.Variant},
+			})
+		}
+	}
+	return out, n.err
+}
+
+// supersessions: every supersession record in the order made.
+func supersessions(s State) (any, error) {
+	sups := s.Store().Supersessions()
+	out := make([]any, len(sups))
+	for i, x := range sups {
+		out[i] = canon.Object{
+			{Key: "claim", Value: x.Claim}, {Key: "holder", Value: x.Holder}, {Key: "kept", Value: x.Kept},
+			{Key: "loser", Value: x.Loser}, {Key: "tick", Value: x.Tick}, {Key: "via", Value: x.Via}, {Key: "winner", Value: x.Winner},
+		}
+	}
+	return out, nil
+}
+
+// logHead: the canonical log's head and length. The records themselves
+// are exported beside the checkpoints (events.jsonl); the head chains
+// every one of them.
+func logHead(s State) (any, error) {
+	l := s.Log()
+	return canon.Object{{Key: "head", Value: l.Head()}, {Key: "length", Value: l.Len()}}, nil
+}
+
+// npcs: every cast member, sorted, alive or not.
+func npcs(s State) (any, error) {
+	ids := s.NPCs()
+	out := make([]any, len(ids))
+	for i, id := range ids {
+		out[i] = canon.Object{{Key: "alive", Value: s.Alive(id)}, {Key: "id", Value: id}}
+	}
+	return out, nil
+}
+
+// accumulators: every (victim, offender) accumulator with the offences it
+// has noted and whether it is disarmed.
+func accumulators(s State) (any, error) {
+	all := s.Accumulators().All()
+	out := make([]any, len(all))
+	for i, a := range all {
+		offences := make([]any, len(a.Offences))
+		for j, o := range a.Offences {
+			offences[j] = canon.Object{{Key: "claim", Value: o.Claim}, {Key: "tick", Value: o.Tick}}
+		}
+		out[i] = canon.Object{{Key: "disarmed", Value: a.Disarmed}, {Key: "offences", Value: offences}, {Key: "offender", Value: a.Offender}, {Key: "victim", Value: a.Victim}}
+	}
+	return out, nil
+}
+
+// grudges: every grudge with its strengths as stored at its anchor (the
+// strengths at any later tick are derived) and its causes in order.
+func grudges(s State) (any, error) {
+	var n nums
+	all := s.Grudges().All()
+	out := make([]any, len(all))
+	for i, g := range all {
+		name := "grudge " + g.Holder + "->" + g.Target
+		out[i] = canon.Object{
+			{Key: "anchor", Value: g.Anchor}, {Key: "causes", Value: strs(slices.Clone(g.Causes))},
+			{Key: "emotional", Value: n.of(name+" emotional", g.Emotional)}, {Key: "evidentiary", Value: n.of(name+" evidentiary", g.Evidentiary)},
+			{Key: "formed_at", Value: g.FormedAt}, {Key: "holder", Value: g.Holder}, {Key: "target", Value: g.Target},
+		}
+	}
+	return out, n.err
+}
+
+// obligations: every obligation by id.
+func obligations(s State) (any, error) {
+	all := s.Ledger().All()
+	out := make([]any, len(all))
+	for i, o := range all {
+		out[i] = canon.Object{
+			{Key: "cause", Value: o.Cause}, {Key: "creditor", Value: o.Creditor}, {Key: "debtor", Value: o.Debtor},
+			{Key: "favour", Value: o.Favour}, {Key: "id", Value: o.ID}, {Key: "since", Value: o.Since}, {Key: "state", Value: string(o.State)},
+		}
+	}
+	return out, nil
+}
+
+// reputation: every row, and the (observer, claim) pairs already counted
+// (which decide whether a belief will move a row again).
+func reputation(s State) (any, error) {
+	var n nums
+	book := s.Reputation()
+	rows := book.All()
+	out := make([]any, len(rows))
+	for i, o := range rows {
+		name := "reputation " + o.Observer + "/" + o.Subject + "/" + o.Dimension
+		out[i] = canon.Object{
+			{Key: "against", Value: o.Against}, {Key: "alpha", Value: n.of(name+" alpha", o.Alpha)}, {Key: "beta", Value: n.of(name+" beta", o.Beta)},
+			{Key: "counted", Value: n.of(name+" counted", o.Counted)}, {Key: "dimension", Value: o.Dimension}, {Key: "for", Value: o.For},
+			{Key: "observer", Value: o.Observer}, {Key: "subject", Value: o.Subject}, {Key: "updated", Value: o.Updated},
+		}
+	}
+	pairs := book.Counted()
+	counted := make([]any, len(pairs))
+	for i, p := range pairs {
+		counted[i] = []string{p[0], p[1]}
+	}
+	return canon.Object{{Key: "counted", Value: counted}, {Key: "rows", Value: out}}, n.err
+}
+
+// block is a schedule block as stored.
+func block(b schedule.Block) canon.Object {
+	return canon.Object{
+		{Key: "at", Value: b.At}, {Key: "every", Value: b.Every}, {Key: "from", Value: b.From}, {Key: "meets", Value: b.Meets},
+		{Key: "since", Value: b.Since}, {Key: "to", Value: b.To}, {Key: "until", Value: b.Until},
+	}
+}
+
+// schedules: every cast member, sorted, with the overrides laid over its
+// schedule, oldest first (the newest covering one wins). The base is the
+// fixture's, never edited, and which of its blocks are suspended follows
+// from the roles section (a block meeting a vacant role).
+func schedules(s State) (any, error) {
+	ids := s.NPCs()
+	out := make([]any, 0, len(ids))
+	for _, id := range ids {
+		_, eff, ok := s.Schedules(id)
+		if !ok {
+			return nil, fmt.Errorf("npc %s has no schedule", id)
+		}
+		overrides := make([]any, len(eff.Overrides))
+		for i, o := range eff.Overrides {
+			overrides[i] = canon.Object{{Key: "block", Value: block(o.Block)}, {Key: "id", Value: o.ID}}
+		}
+		out = append(out, canon.Object{{Key: "npc", Value: id}, {Key: "overrides", Value: overrides}})
+	}
+	return out, nil
+}
+
+// pairWeights: every pair rule 18 has weighed, with its weight now.
+func pairWeights(s State) (any, error) {
+	var n nums
+	all := s.PairWeights()
+	out := make([]any, len(all))
+	for i, p := range all {
+		out[i] = canon.Object{{Key: "a", Value: p.A}, {Key: "b", Value: p.B}, {Key: "weight", Value: n.of("pair "+p.A+"/"+p.B+" weight", p.Weight)}}
+	}
+	return out, n.err
+}
+
+// roleList: every role by id: its holder ("" while vacant) since when,
+// the previous holder, its lapsed duties so far, and what the fixture
+// declared of it (faction, appointer, duties).
+func roleList(s State) (any, error) {
+	all := s.Roles().All()
+	out := make([]any, len(all))
+	for i, r := range all {
+		duties := make([]any, len(r.Duties))
+		for j, d := range r.Duties {
+			duties[j] = block(d)
+		}
+		out[i] = canon.Object{
+			{Key: "appointer", Value: r.Appointer}, {Key: "duties", Value: duties}, {Key: "faction", Value: r.Faction},
+			{Key: "holder", Value: r.Holder}, {Key: "id", Value: r.ID}, {Key: "lapses", Value: int64(r.Lapses)},
+			{Key: "previous", Value: r.Previous}, {Key: "since", Value: r.Since},
+		}
+	}
+	return out, nil
+}
