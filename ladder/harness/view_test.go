@@ -1,0 +1,62 @@
+package harness_test
+
+import (
+	"bytes"
+
+	. "github.com/onsi/ginkgo/v2"
+	. "github.com/onsi/gomega"
+
+	"github.com/chronicle/ladder/ladder"
+	"github.com/chronicle/ladder/ladder/fixture"
+)
+
+// The seed's acceptance test for T6's view: collective fear is derived on
+// read and nothing reads it to decide anything. T6/no-view is the rung
+// with every fear expectation removed and nothing else changed; running
+// both must write the same dense CSV and trace, byte for byte.
+
+// fearChecks counts a fixture's fear expectations.
+func fearChecks(f *fixture.Fixture) int {
+	n := 0
+	for _, e := range f.Expect {
+		if e.Kind == "fear" {
+			n++
+		}
+	}
+	return n
+}
+
+// firstDiff is the offset of the first byte where a and b differ.
+func firstDiff(a, b []byte) int {
+	n := min(len(a), len(b))
+	for i := range n {
+		if a[i] != b[i] {
+			return i
+		}
+	}
+	return n
+}
+
+var _ = Describe("T6 without the view", Label("unit"), func() {
+	It("writes the rung's dense CSV and trace byte for byte: computing the view changes nothing the engine does", func() {
+		var rung, noView *fixture.Fixture
+		for _, f := range ladderFixtures() {
+			switch f.Name() {
+			case "T6":
+				rung = f
+			case "T6/no-view":
+				noView = f
+			}
+		}
+		Expect(rung).NotTo(BeNil(), "fixtures/ holds T6")
+		Expect(noView).NotTo(BeNil(), "T6 has the case no-view")
+		Expect(fearChecks(rung)).To(BeNumerically(">", 0), "the rung reads the view")
+		Expect(fearChecks(noView)).To(BeZero(), "the case does not")
+		with, without := runArtifacts(rung), runArtifacts(noView)
+		for _, name := range []string{ladder.DenseFile, ladder.TraceFile} {
+			Expect(with[name]).NotTo(BeEmpty(), name)
+			Expect(bytes.Equal(with[name], without[name])).To(BeTrue(), "%s differs with and without the view, first at byte %d of %d and %d",
+				name, firstDiff(with[name], without[name]), len(with[name]), len(without[name]))
+		}
+	})
+})
