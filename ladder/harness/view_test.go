@@ -60,3 +60,40 @@ var _ = Describe("T6 without the view", Label("unit"), func() {
 		}
 	})
 })
+
+var _ = Describe("Failure messages of the fear expectation", Label("unit"), func() {
+	It("passes on the world as it is, so each failure below is the field's alone", func() {
+		for _, e := range []string{
+			"{at: 2, fear: {location: hall, contributors: [balg], total: 0.9, recompute: size-scaled}}",
+			"{at: 3, fear: {location: shrine, contributors: [son], total: \"1 * belief(son, killing@2).confidence * belief(son, killing@2).gist\"}}",
+			"{from: 2, fear: {recompute: size-scaled}}",
+		} {
+			Expect(rolesRun(e).Failures).To(BeEmpty(), e)
+		}
+	})
+
+	DescribeTable("name the expectation, the field that failed, the first failing tick, got and want",
+		func(expectation, marker, want string) {
+			Expect(rolesRun(expectation).Failures).To(Equal([]string{rolesAt(expectation, marker) + want}))
+		},
+		Entry("a total",
+			"{at: 2, fear: {location: hall, total: 0.5}}", "0.5}",
+			" at tick 2: fear(hall).total = 0.9, want 0.5"),
+		Entry("who contributes",
+			"{at: 2, fear: {contributors: [son]}}", "[son]",
+			" at tick 2: fear(everywhere) contributors = [balg, son], want exactly [son] (missing [], unexpected [balg])"),
+		Entry("a range where nobody fears anything",
+			"{to: 1, fear: {recompute: size-scaled}}", "{to",
+			": checked nothing: examined 0 contributing beliefs in ticks [0, 1]"),
+	)
+
+	DescribeTable("refuse a body that checks nothing or names no regime",
+		func(expectation, want string) {
+			_, err := fixture.Parse(rolesFile, []byte(rolesWorld+"  - "+expectation+"\n"))
+			Expect(err).To(MatchError(ContainSubstring(want)))
+		},
+		Entry("nothing to check", "{fear: {location: hall}}", "fear needs total, contributors and/or recompute"),
+		Entry("another regime", "{fear: {recompute: exact}}", `recompute: want size-scaled (regime 3, the only tolerance for a sum whose order may differ), got "exact"`),
+		Entry("an unknown place", "{fear: {location: attic, total: 0}}", "attic"),
+	)
+})
