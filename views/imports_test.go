@@ -1,9 +1,9 @@
 package views_test
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
-	"io"
 	"os/exec"
 	"slices"
 	"strings"
@@ -24,7 +24,6 @@ const module = "github.com/chronicle/ladder"
 type listed struct {
 	ImportPath string
 	Imports    []string
-	ForTest    string
 }
 
 // engineGraph lists every package the engine's packages and their tests
@@ -39,14 +38,10 @@ func engineGraph() []listed {
 	}
 	Expect(err).NotTo(HaveOccurred())
 	var pkgs []listed
-	dec := json.NewDecoder(strings.NewReader(string(out)))
-	for {
+	dec := json.NewDecoder(bytes.NewReader(out))
+	for dec.More() {
 		var p listed
-		if err := dec.Decode(&p); errors.Is(err, io.EOF) {
-			break
-		} else {
-			Expect(err).NotTo(HaveOccurred())
-		}
+		Expect(dec.Decode(&p)).To(Succeed())
 		pkgs = append(pkgs, p)
 	}
 	return pkgs
