@@ -11,7 +11,7 @@
 //     the contract that survives a deliberate reimplementation (another
 //     language, another decay routine) where byte identity cannot.
 //
-// Regime 3, the size-scaled bound (SizeScaled, sizescaled.go), compares
+// Beside them, regime 3, the size-scaled bound (SizeScaled, sizescaled.go), compares
 // two computations of one sum over a population whose summation order may
 // legitimately differ — T6's fear view against an independent
 // recomputation: |a − b| ≤ 2·γ(n − 1 + r)·Σ|xᵢ|, growing with the number
