@@ -19,6 +19,12 @@
 //     residual beyond it is a warn up to 1e-6 and an alarm beyond. The
 //     checks are in sim/audit; docs/tolerances.md is the reader's copy.
 //
+// Beside them, regime 3, the size-scaled bound (SizeScaled, sizescaled.go), compares
+// two computations of one sum over a population whose summation order may
+// legitimately differ — T6's fear view against an independent
+// recomputation: |a − b| ≤ 2·γ(n − 1 + r)·Σ|xᵢ|, growing with the number
+// of terms and their magnitude; its derivation is written beside it.
+//
 // A regime compares with go-cmp's approximate-equality formula,
 // |x − y| ≤ max(Fraction·min(|x|, |y|), Margin), so a relative regime can be
 // added later without changing any caller. NaN is never within any regime:

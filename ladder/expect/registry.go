@@ -26,6 +26,7 @@ var registry = []Kind{
 	scheduleKind{},
 	roleKind{},
 	noOrphansKind{},
+	fearKind{},
 }
 
 // Lookup finds a kind by its name.

@@ -67,7 +67,8 @@ func definesMoved(d rules.Defines, moved func(rules.Layer) bool) rules.Defines {
 }
 
 // tierLayers is what each tier's rungs use: every layer up to the tier's
-// own (Tier 5's roles are used with or without the social layer).
+// own (Tier 5's roles are used with or without the social layer; Tier 6
+// uses several at once).
 var tierLayers = map[string]func(rules.Layers) bool{
 	"0":  func(l rules.Layers) bool { return l == rules.CoreOnly },
 	"1":  func(l rules.Layers) bool { return l == rules.CoreOnly },
@@ -78,6 +79,9 @@ var tierLayers = map[string]func(rules.Layers) bool{
 	"5": func(l rules.Layers) bool {
 		return l.Has(rules.Roles) && !l.Has(rules.Schedule) && !l.Has(rules.Weighting)
 	},
+	// Tier 6 composes: the north star's world exercises the social layer,
+	// schedule write-back and roles at once.
+	"6": func(l rules.Layers) bool { return l.Has(rules.Social) && l.Has(rules.Schedule) && l.Has(rules.Roles) },
 }
 
 var _ = Describe("Layers on the ladder's fixtures (decision 0015)", Label("unit"), func() {

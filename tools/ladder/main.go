@@ -27,6 +27,10 @@
 //	                                                 by side, and the events that rewrote it
 //	go run ./tools/ladder role -rung T5.1 -at 20     every role at a tick: holder or vacant,
 //	                                                 duties, references, the events so far
+//	go run ./tools/ladder fear -rung T6 -at 120 [-location temple]
+//	                                                 collective fear as of a tick, per location:
+//	                                                 the view, its recomputation within regime 3,
+//	                                                 and the beliefs that contribute
 //	go run ./tools/ladder review [T2.1 ...]          the pending changes the last run left:
 //	                                                 first divergence, columns, cells, ticks,
 //	                                                 trace records by kind
@@ -97,6 +101,8 @@ func run(args []string, stdout, stderr io.Writer) error {
 		return scheduleView(args[1:], stdout, stderr)
 	case "role":
 		return roleView(args[1:], stdout, stderr)
+	case "fear":
+		return fearView(args[1:], stdout, stderr)
 	case "review":
 		return review(args[1:], stdout)
 	case "accept":
@@ -125,7 +131,7 @@ func run(args []string, stdout, stderr io.Writer) error {
 	return fmt.Errorf("unknown command %q (commands: %s)", args[0], strings.Join(commands, ", "))
 }
 
-var commands = []string{"check", "goldens", "render", "explain", "compare", "curve", "rules", "diff", "schedule", "role", "review", "accept", "reject", "diff-golden",
+var commands = []string{"check", "goldens", "render", "explain", "compare", "curve", "rules", "diff", "schedule", "role", "fear", "review", "accept", "reject", "diff-golden",
 	"textconv", "shard", "costs", "merge-reports", "verify", "state", "audit", "schema"}
 
 type rungList []string

@@ -1,0 +1,182 @@
+package expect
+
+import (
+	"slices"
+
+	"gopkg.in/yaml.v3"
+
+	"github.com/chronicle/ladder/sim/claims"
+	"github.com/chronicle/ladder/tolerances"
+	"github.com/chronicle/ladder/views"
+)
+
+// fear checks the collective fear view (package views) at every tick of
+// its range, at one location or, without location, over the whole cast:
+// total, bit for bit (a number or an expression); contributors, exactly
+// the holders whose beliefs contribute (a set); recompute: size-scaled,
+// the view's total against an independent recomputation within regime 3
+// (tolerances.SizeScaled). The recomputation takes another path through
+// the store — claim by claim, each claim's holders, each term formed in
+// another order (confidence × gist first, then severity) and summed
+// pairwise rather than one after another — so it agrees with the view
+// only if both add up the same terms. It examines contributing beliefs;
+// a range in which none contributes anywhere checks nothing.
+//
+//	from: 14
+//	fear: {location: temple, recompute: size-scaled}
+type fearKind struct{}
+
+func (fearKind) Name() string   { return "fear" }
+func (fearKind) Timing() Timing { return AtEnd }
+
+type fearCheck struct {
+	location     string // views.Everyone for the whole cast
+	at           Pos
+	total        *Number
+	contributors []string // nil: unchecked
+	contribAt    Pos
+	recompute    *Pos
+}
+
+func (fearKind) Decode(d Decoder, n *yaml.Node, path string) Check {
+	c := &fearCheck{location: views.Everyone, at: PosOf(n)}
+	before := d.Errors()
+	d.Object(n, path,
+		Field{Name: "location", Decode: func(v *yaml.Node, p string) { c.location = d.Location(v, p) }},
+		Field{Name: "total", Decode: func(v *yaml.Node, p string) { c.total = d.Number(v, p) }},
+		Field{Name: "contributors", Decode: func(v *yaml.Node, p string) {
+			c.contributors, c.contribAt = d.NPCList(v, p), PosOf(v)
+			if c.contributors == nil {
+				c.contributors = []string{}
+			}
+		}},
+		Field{Name: "recompute", Decode: func(v *yaml.Node, p string) {
+			if s := d.Str(v, p); s != "size-scaled" && d.Errors() == before {
+				d.Errorf(v, p, "recompute: want size-scaled (regime 3, the only tolerance for a sum whose order may differ), got %q", s)
+			}
+			at := PosOf(v)
+			c.recompute = &at
+		}},
+	)
+	if c.total == nil && c.contributors == nil && c.recompute == nil && d.Errors() == before {
+		d.Errorf(n, path, "fear needs total, contributors and/or recompute: a fear check with none checks nothing")
+	}
+	return c
+}
+
+func (c *fearCheck) Unit() string    { return "contributing beliefs" }
+func (c *fearCheck) Finish(*Outcome) {}
+
+// where names the check's scope in messages.
+func (c *fearCheck) where() string {
+	if c.location == views.Everyone {
+		return "fear(everywhere)"
+	}
+	return "fear(" + c.location + ")"
+}
+
+func (c *fearCheck) AtTick(w World, o *Outcome) {
+	t := w.Tick()
+	var f views.Fear
+	if c.location == views.Everyone {
+		f = views.Everywhere(w)
+	} else {
+		f = views.At(w, c.location)
+	}
+	o.Examine(int64(len(f.Contributions)))
+	if c.total != nil && !c.total.compare(w, o, c.where()+".total", f.Total) {
+		return
+	}
+	if c.contributors != nil {
+		var got []string
+		for _, x := range f.Contributions {
+			if !slices.Contains(got, x.Holder) {
+				got = append(got, x.Holder)
+			}
+		}
+		slices.Sort(got)
+		want := slices.Sorted(slices.Values(c.contributors))
+		if !slices.Equal(got, want) {
+			o.Fail(t, c.contribAt, "%s contributors = %s, want exactly %s (missing %s, unexpected %s)", c.where(), list(got), list(want), list(minus(want, got)), list(minus(got, want)))
+			return
+		}
+	}
+	if c.recompute != nil {
+		again, sum := RecomputeFear(w, c.location)
+		if sum.Terms != len(f.Contributions) {
+			o.Fail(t, *c.recompute, "%s: the view sums %d beliefs, the recomputation %d: they do not add up the same terms", c.where(), len(f.Contributions), sum.Terms)
+			return
+		}
+		ok, bound, err := tolerances.SizeScaled.Within(f.Total, again, sum)
+		switch {
+		case err != nil:
+			o.Fail(t, *c.recompute, "%s: %v", c.where(), err)
+		case !ok:
+			o.Fail(t, *c.recompute, "%s.total = %s, recomputed %s: |Δ| %s > %s, regime 3 (%d terms, Σ|x| %s)", c.where(), formatFloat(f.Total), formatFloat(again),
+				formatFloat(abs(f.Total-again)), formatFloat(bound), sum.Terms, formatFloat(sum.Magnitude))
+		}
+	}
+}
+
+// RecomputeFear computes the fear at location (views.Everyone for the
+// whole cast) without the view's code path, for regime 3 to hold the view
+// to: claim by claim (sorted), each claim's holders in the store's order,
+// each term formed as (confidence × gist) × severity, the terms summed
+// pairwise. It returns the total and the sum's size (its terms, their
+// magnitude and the two roundings forming a term may take).
+func RecomputeFear(w views.Source, location string) (float64, tolerances.Sum) {
+	terms := fearTerms(w, location)
+	return pairwiseSum(terms), tolerances.Sum{Terms: len(terms), Magnitude: magnitudeOf(terms), TermRoundings: 2}
+}
+
+// fearTerms forms the terms RecomputeFear sums.
+func fearTerms(w views.Source, location string) []float64 {
+	st, t := w.Store(), w.Tick()
+	m := st.Memory()
+	var terms []float64
+	for _, id := range st.ClaimIDs() {
+		cl, _ := st.Claim(id)
+		sev := views.Severity(cl.Kind)
+		if sev == 0 {
+			continue
+		}
+		for _, h := range st.Holders(id) {
+			if !w.Alive(h) || (location != views.Everyone && w.At(h) != location) {
+				continue
+			}
+			b, _ := st.Belief(h, id)
+			if b.StageAt(t, m) == claims.Forgotten {
+				continue
+			}
+			terms = append(terms, float64(float64(b.Confidence*b.GistAt(t, m))*sev))
+		}
+	}
+	return terms
+}
+
+// pairwiseSum sums by halves: another algorithm and another order than
+// the view's running sum.
+func pairwiseSum(xs []float64) float64 {
+	switch len(xs) {
+	case 0:
+		return 0
+	case 1:
+		return xs[0]
+	}
+	return pairwiseSum(xs[:len(xs)/2]) + pairwiseSum(xs[len(xs)/2:])
+}
+
+func magnitudeOf(xs []float64) float64 {
+	var s float64
+	for _, x := range xs {
+		s += abs(x)
+	}
+	return s
+}
+
+func abs(x float64) float64 {
+	if x < 0 {
+		return -x
+	}
+	return x
+}
