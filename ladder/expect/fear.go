@@ -5,6 +5,7 @@ import (
 
 	"gopkg.in/yaml.v3"
 
+	"github.com/chronicle/ladder/ladder/jsonschema"
 	"github.com/chronicle/ladder/sim/claims"
 	"github.com/chronicle/ladder/tolerances"
 	"github.com/chronicle/ladder/views"
@@ -28,6 +29,9 @@ type fearKind struct{}
 
 func (fearKind) Name() string   { return "fear" }
 func (fearKind) Timing() Timing { return AtEnd }
+func (fearKind) Doc() string {
+	return "collective fear, the view computed on read from beliefs: its total, who contributes, and an independent recomputation within regime 3; at the last tick unless timed"
+}
 
 type fearCheck struct {
 	location     string // views.Everyone for the whole cast
@@ -42,15 +46,15 @@ func (fearKind) Decode(d Decoder, n *yaml.Node, path string) Check {
 	c := &fearCheck{location: views.Everyone, at: PosOf(n)}
 	before := d.Errors()
 	d.Object(n, path,
-		Field{Name: "location", Decode: func(v *yaml.Node, p string) { c.location = d.Location(v, p) }},
-		Field{Name: "total", Decode: func(v *yaml.Node, p string) { c.total = d.Number(v, p) }},
-		Field{Name: "contributors", Decode: func(v *yaml.Node, p string) {
+		Field{Name: "location", Doc: "where to read it (default: the whole cast, wherever they are)", Decode: func(v *yaml.Node, p string) { c.location = d.Location(v, p) }},
+		Field{Name: "total", Doc: "the view's total, bit for bit (a number or an expression)", Decode: func(v *yaml.Node, p string) { c.total = d.Number(v, p) }},
+		Field{Name: "contributors", Doc: "exactly the holders whose beliefs contribute, as a set", Decode: func(v *yaml.Node, p string) {
 			c.contributors, c.contribAt = d.NPCList(v, p), PosOf(v)
 			if c.contributors == nil {
 				c.contributors = []string{}
 			}
 		}},
-		Field{Name: "recompute", Decode: func(v *yaml.Node, p string) {
+		Field{Name: "recompute", Doc: "size-scaled: the total against an independent recomputation within regime 3", Schema: jsonschema.Enum("size-scaled"), Decode: func(v *yaml.Node, p string) {
 			if s := d.Str(v, p); s != "size-scaled" && d.Errors() == before {
 				d.Errorf(v, p, "recompute: want size-scaled (regime 3, the only tolerance for a sum whose order may differ), got %q", s)
 			}
