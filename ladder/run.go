@@ -11,6 +11,7 @@ import (
 	"github.com/chronicle/ladder/ladder/expect"
 	"github.com/chronicle/ladder/ladder/fixture"
 	"github.com/chronicle/ladder/ladder/page"
+	"github.com/chronicle/ladder/ladder/seal"
 	"github.com/chronicle/ladder/sim"
 	"github.com/chronicle/ladder/sim/canon"
 	"github.com/chronicle/ladder/sim/events"
@@ -164,6 +165,11 @@ func collect(f *fixture.Fixture, w *sim.World, rec *recorder, out *streams, samp
 		return nil, fmt.Errorf("%s: %s: %w", f.Name(), CheckpointsFile, err)
 	}
 	if err := artifact.Write(res.Path(CheckpointsFile), cp); err != nil {
+		return nil, fmt.Errorf("%s: %w", f.Name(), err)
+	}
+	// The run's artifacts as a sealed set: what `make goldens` and `ladder
+	// accept` copy into goldens/ is exactly what this seals.
+	if err := seal.Write(out.dir, f.Name(), Sealed(f)); err != nil {
 		return nil, fmt.Errorf("%s: %w", f.Name(), err)
 	}
 	return res, nil

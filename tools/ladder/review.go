@@ -7,8 +7,10 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"maps"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/chronicle/ladder/dense"
@@ -73,7 +75,7 @@ func reviewOne(out io.Writer, m pending.Manifest, code string) (bool, error) {
 	if m.Aborted != "" {
 		fmt.Fprintf(out, "  aborted: %s\n", m.Aborted)
 	}
-	for _, name := range ladder.ArtifactNames {
+	for _, name := range ladder.ArtifactOrder(slices.Collect(maps.Keys(m.Artifacts))) {
 		actual := filepath.Join(dir, name)
 		golden := filepath.Join(filepath.FromSlash(m.GoldenDir), name)
 		same, err := artifact.Same(golden, actual)
@@ -174,6 +176,8 @@ func summarise(out io.Writer, name, golden, actual string) error {
 		for _, k := range d.Kinds {
 			fmt.Fprintf(out, "    %s\n", k)
 		}
+	case ladder.ManifestFile:
+		fmt.Fprintf(out, "  %s: reseals the set (its digests follow the files above; accepting writes it with them)\n", name)
 	case ladder.CheckpointsFile:
 		gb, errG := io.ReadAll(g)
 		ab, errA := io.ReadAll(a)
