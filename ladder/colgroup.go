@@ -14,7 +14,10 @@ import (
 // group the same way over their first party: every grudge against the
 // player (`grudge/*/player/emotional`), every observer's opinion of one
 // subject (`reputation/*/player/standing/mean`), every victim's
-// accumulator against one offender, every obligation's state.
+// accumulator against one offender, every obligation's state; and those
+// of Tiers 4 and 5 likewise: every pair's weight with one NPC
+// (`pair/*/ulf/weight`), every role's holder, every changed schedule's
+// override.
 func ColumnGroup(column string) string {
 	parts := strings.Split(column, "/")
 	switch {
@@ -24,6 +27,11 @@ func ColumnGroup(column string) string {
 		return "*/" + parts[1] + "/" + parts[2]
 	case len(parts) == 3 && parts[0] == "obligation" && parts[2] == "state":
 		return "obligation/*/state"
+	case len(parts) == 3 && (parts[0] == "role" && slices.Contains(roleSuffixes, parts[2]) ||
+		parts[0] == "schedule" && slices.Contains(scheduleSuffixes, parts[2])):
+		return parts[0] + "/*/" + parts[2]
+	case len(parts) == 4 && parts[0] == "pair" && parts[3] == "weight":
+		return "pair/*/" + parts[2] + "/weight"
 	case len(parts) == 4 && (parts[0] == "accumulator" && slices.Contains(accumulatorSuffixes, parts[3]) ||
 		parts[0] == "grudge" && slices.Contains(grudgeSuffixes, parts[3])):
 		return parts[0] + "/*/" + parts[2] + "/" + parts[3]

@@ -22,11 +22,15 @@ import (
 //	obligation/<favour>/state                       for every obligation, sorted by favour
 //	reputation/<observer>/<subject>/<dimension>/{alpha,beta,mean}
 //	                                                for every reputation row, sorted
+//	pair/<a>/<b>/weight                             for every NPC pair rule 18 has weighed, sorted
+//	role/<id>/{holder,vacant,lapses}                for every role, sorted
+//	schedule/<npc>/{base,override}                  for every NPC whose schedule a rule has changed, sorted
 //
 // Claims, beliefs and the social state appear mid-run, so the header is the
 // sorted union over the whole run; a cell is empty while its claim, belief
 // or social record does not exist. A world without social state has no
-// social columns at all. The recorder keeps no rows: record hands each
+// social columns at all; one without pair weights, roles or schedule
+// changes has none of those. The recorder keeps no rows: record hands each
 // tick's row to the run, which streams it to dense.csv (stream.go), and
 // columns gives the header at the end from the ids it has seen.
 type recorder struct {
@@ -40,6 +44,11 @@ type recorder struct {
 	oblig   map[string]bool
 	opinion map[[3]string]bool
 	width   int // the last row's cells: the next row's map is made that size
+	// Tiers 4 and 5: weighted pairs, roles, and the NPCs whose schedules
+	// a rule has changed (recorded from then on, every tick).
+	pair  map[[2]string]bool
+	role  map[string]bool
+	sched map[string]bool
 }
 
 var (
@@ -47,11 +56,14 @@ var (
 	accumulatorSuffixes = []string{"count", "armed"}
 	grudgeSuffixes      = []string{"emotional", "evidentiary", "settled"}
 	opinionSuffixes     = []string{"alpha", "beta", "mean"}
+	roleSuffixes        = []string{"holder", "vacant", "lapses"}
+	scheduleSuffixes    = []string{"base", "override"}
 )
 
 func newRecorder(v view) *recorder {
 	return &recorder{v: v, npcs: v.w.NPCs(), claim: map[string]bool{}, held: map[[2]string]bool{},
-		accum: map[[2]string]bool{}, grudge: map[[2]string]bool{}, oblig: map[string]bool{}, opinion: map[[3]string]bool{}}
+		accum: map[[2]string]bool{}, grudge: map[[2]string]bool{}, oblig: map[string]bool{}, opinion: map[[3]string]bool{},
+		pair: map[[2]string]bool{}, role: map[string]bool{}, sched: map[string]bool{}}
 }
 
 // record returns the current tick's row: each column that has a value, by
@@ -83,8 +95,41 @@ func (r *recorder) record() map[string]dense.Cell {
 		row[id+"/at"] = dense.Str(w.At(id))
 	}
 	r.recordSocial(row, t)
+	r.recordTier45(row)
 	r.width = len(row)
 	return row
+}
+
+// recordTier45 adds the cells of Tiers 4 and 5: each weighed pair's
+// weight now; each role's holder ("" while vacant), whether it is vacant
+// and its duty lapses so far; and, for each NPC whose schedule a rule has
+// changed — an override laid on, a block suspended — where its base puts
+// it and the override in force ("" when the base decides).
+func (r *recorder) recordTier45(row map[string]dense.Cell) {
+	w := r.v.w
+	for _, p := range w.PairWeights() {
+		r.pair[[2]string{p.A, p.B}] = true
+		row["pair/"+p.A+"/"+p.B+"/weight"] = dense.Float(p.Weight)
+	}
+	for _, ro := range w.Roles().All() {
+		r.role[ro.ID] = true
+		p := "role/" + ro.ID + "/"
+		row[p+"holder"] = dense.Str(ro.Holder)
+		row[p+"vacant"] = dense.Bool(ro.Vacant())
+		row[p+"lapses"] = dense.Int(int64(ro.Lapses))
+	}
+	for _, id := range r.npcs {
+		if !r.sched[id] {
+			base, eff, _ := w.Schedules(id)
+			if len(eff.Overrides) == 0 && len(eff.Blocks) == len(base.Blocks) {
+				continue
+			}
+			r.sched[id] = true
+		}
+		pl := w.Placement(id)
+		row["schedule/"+id+"/base"] = dense.Str(pl.Base)
+		row["schedule/"+id+"/override"] = dense.Str(pl.Override)
+	}
 }
 
 // recordSocial adds the social blocks' cells: accumulators (the offences
@@ -162,7 +207,7 @@ func (r *recorder) socialColumns() []string {
 			}
 		}
 	}
-	var accum, grudge, oblig, opinion [][]string
+	var accum, grudge, oblig, opinion, pair, role, sched [][]string
 	for k := range r.accum {
 		accum = append(accum, k[:])
 	}
@@ -175,9 +220,21 @@ func (r *recorder) socialColumns() []string {
 	for k := range r.opinion {
 		opinion = append(opinion, k[:])
 	}
+	for k := range r.pair {
+		pair = append(pair, k[:])
+	}
+	for k := range r.role {
+		role = append(role, []string{k})
+	}
+	for k := range r.sched {
+		sched = append(sched, []string{k})
+	}
 	block("accumulator/", accum, accumulatorSuffixes)
 	block("grudge/", grudge, grudgeSuffixes)
 	block("obligation/", oblig, []string{"state"})
 	block("reputation/", opinion, opinionSuffixes)
+	block("pair/", pair, []string{"weight"})
+	block("role/", role, roleSuffixes)
+	block("schedule/", sched, scheduleSuffixes)
 	return cols
 }

@@ -5,6 +5,7 @@ import (
 	"github.com/chronicle/ladder/ladder/expr"
 	"github.com/chronicle/ladder/sim"
 	"github.com/chronicle/ladder/sim/claims"
+	"github.com/chronicle/ladder/sim/roles"
 	"github.com/chronicle/ladder/sim/social"
 )
 
@@ -24,7 +25,7 @@ func (v view) Belief(holder, claim string) (expr.Belief, bool) {
 		return expr.Belief{}, false
 	}
 	t, m := v.w.Now(), v.w.Store().Memory()
-	return expr.Belief{Confidence: b.Confidence, Verbatim: b.VerbatimAt(t, m), Gist: b.GistAt(t, m), Sources: len(b.Origins)}, true
+	return expr.Belief{Confidence: b.Confidence, Verbatim: b.VerbatimAt(t, m), Gist: b.GistAt(t, m), Sources: len(b.Origins), Formed: b.FormedAt}, true
 }
 
 // Believers counts living holders whose rumour is not forgotten.
@@ -78,3 +79,12 @@ func (v view) Grudges() *social.Grudges { return v.w.Grudges() }
 func (v view) Reputation() *social.Reputation { return v.w.Reputation() }
 
 func (v view) Ledger() *social.Ledger { return v.w.Ledger() }
+
+// Placement is where an NPC's base puts it now, where it is, and why.
+func (v view) Placement(npc string) sim.Placement { return v.w.Placement(npc) }
+
+// Roles is the world's roles, live.
+func (v view) Roles() *roles.Book { return v.w.Roles() }
+
+// References lists every place in the live state that names a role.
+func (v view) References(role string) []roles.Reference { return v.w.References(role) }

@@ -201,7 +201,7 @@ func Build(f *fixture.Fixture, sink trace.Sink) (*sim.World, error) {
 func worldConfig(f *fixture.Fixture) sim.Config {
 	return sim.Config{
 		SeedID: f.SeedID, Branch: f.Branch, Defines: f.Defines, Pins: f.Pins,
-		Locations: f.Locations, Cast: f.Cast, Relationships: f.Relationships, Kin: f.Kin, Injections: f.Injections, Items: f.Items,
+		Locations: f.Locations, Cast: f.Cast, Relationships: f.Relationships, Kin: f.Kin, Roles: f.Roles, Injections: f.Injections, Items: f.Items,
 	}
 }
 

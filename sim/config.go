@@ -33,6 +33,14 @@ type NPC struct {
 	Faction  string
 }
 
+// Role is an office declared by the world (decision 0022): its faction,
+// its first holder ("" for vacant from the start), the role whose holder
+// appoints its successor ("" for none), and the duties its holder keeps.
+type Role struct {
+	ID, Faction, Holder, Appointer string
+	Duties                         []schedule.Block
+}
+
 // Relationship is how much From trusts To, in [0, 1].
 type Relationship struct {
 	From, To string
@@ -131,7 +139,11 @@ type Config struct {
 	Relationships []Relationship
 	// Kin are households: every two members of one are kin (fixed for the
 	// run). The grudge and tell-decision rules read kinship.
-	Kin        [][]string
+	Kin [][]string
+	// Roles are the world's offices (Tier 5). A favour's or an
+	// invocation's actor or recipient may be a role reference, role:<id>:
+	// the office is the party, its holder at the time acts and witnesses.
+	Roles      []Role
 	Injections []Injection
 	// Items is the vocabulary an item slot can mutate to, besides the items
 	// the injections name.
@@ -143,36 +155,74 @@ type Config struct {
 // themselves.
 var socialKinds = []string{Brawl, Favour, Invoke, Title, Secret}
 
+// Temple is the location tag mourning looks for in the mourner's hold
+// (decision 0020).
+const Temple = "temple"
+
 // Layers returns the layers a world built from c uses, from its inputs
 // alone (decision 0015): the core always; the social layer when an event
 // of a social kind is injected, a household is declared, or a theft's
 // victim belongs to a faction (it has peers to warn). A world that does
 // not use the social layer never runs the social phase, so nothing a
 // retelling mutates can wake a social rule in it: its trace, dense file
-// and defines_hash are those of a core-only engine.
+// and defines_hash are those of a core-only engine. The later layers
+// follow the same principle:
+//
+//   - schedule (4a): a social world with a location tagged temple, where
+//     mourning has somewhere to go;
+//   - weighting (4b): a social world whose injections can give one NPC a
+//     grudge against another — a brawl or an invocation between two NPCs
+//     (a role is an NPC), or a killing by an NPC;
+//   - roles (5): a world that declares a role.
 func (c Config) Layers() rules.Layers {
 	l := rules.CoreOnly
 	if len(c.Kin) > 0 {
 		l = l.With(rules.Social)
 	}
 	partisan := map[string]bool{} // looked up, never ranged over
+	npc := map[string]bool{}      // looked up, never ranged over
 	for _, n := range c.Cast {
+		npc[n.ID] = true
 		if n.Faction != "" {
 			partisan[n.ID] = true
 		}
 	}
+	for _, r := range c.Roles {
+		npc[RoleRef(r.ID)] = true
+	}
+	between := false // an injection that can make an NPC bear a grudge against another
 	for _, in := range c.Injections {
 		if slices.Contains(socialKinds, in.Kind) || in.Kind == Theft && partisan[in.Victim] {
 			l = l.With(rules.Social)
 		}
+		switch in.Kind {
+		case Brawl:
+			between = between || npc[in.Actor] && npc[in.Victim]
+		case Invoke:
+			between = between || npc[in.Actor] && npc[in.Recipient]
+		case Killing:
+			between = between || npc[in.Actor]
+		}
+	}
+	if l.Has(rules.Social) {
+		if slices.ContainsFunc(c.Locations, func(loc Location) bool { return slices.Contains(loc.Tags, Temple) }) {
+			l = l.With(rules.Schedule)
+		}
+		if between {
+			l = l.With(rules.Weighting)
+		}
+	}
+	if len(c.Roles) > 0 {
+		l = l.With(rules.Roles)
 	}
 	return l
 }
 
 // TraceVersion is the trace schema version of a world using layers: the
-// lowest that describes its file (decision 0015).
+// lowest that describes its file (decision 0015). Version 2 covers every
+// layer after the core.
 func TraceVersion(l rules.Layers) int {
-	if l.Has(rules.Social) {
+	if l != rules.CoreOnly {
 		return trace.Version2
 	}
 	return trace.Version1

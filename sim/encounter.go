@@ -44,6 +44,7 @@ func (w *World) encounters(t int64) error {
 	p := w.defines.EncounterProbability
 	enc := &w.rec.encounter
 	enc.Roll.Threshold = p
+	weighing := w.layers.Has(rules.Weighting) && w.rules.Enabled(rules.PairWeighting)
 	for j := range w.occupancy.Locations() {
 		here := w.occupancy.Here(j)
 		site := w.locations[j]
@@ -56,6 +57,14 @@ func (w *World) encounters(t int64) error {
 				enc.Site, enc.Pair = site, [2]string{w.ids[a], w.ids[b]}
 				enc.Roll.Roll.Key = w.roller.Key(PurposeEncounter, t, site, enc.Pair[:])
 				w.roller.Fill(&enc.Roll.Roll)
+				// Rule 18 moves the threshold of a pair with a grudge, never
+				// the roll (decision 0021).
+				enc.Weighted, enc.Weight, enc.Roll.Threshold = false, 0, p
+				if weighing && w.weighs(int(a), int(b)) {
+					if wt, ok := w.pairWeight(enc.Pair[0], enc.Pair[1], t); ok {
+						enc.Weighted, enc.Weight, enc.Roll.Threshold = true, wt, float64(p*wt)
+					}
+				}
 				enc.Fired = enc.Roll.Passed()
 				w.emit(enc)
 				if !enc.Fired {

@@ -70,10 +70,12 @@ func parties(in Injection) []string {
 }
 
 // witnessesOf returns who sees an event: the fixture's witnesses in order,
-// then each NPC party not among them, actor first.
+// then each NPC party not among them, actor first. A party that is a role
+// is its holder.
 func (w *World) witnessesOf(in Injection) []Witness {
 	out := slices.Clone(in.Witnesses)
 	for _, p := range parties(in) {
+		p = w.party(p)
 		if _, npc := w.index[p]; npc && !slices.ContainsFunc(out, func(x Witness) bool { return x.NPC == p }) {
 			out = append(out, Witness{NPC: p})
 		}
@@ -90,8 +92,12 @@ func (w *World) canonical(in Injection) error {
 		return fmt.Errorf("killing %s: victim %q is not a living NPC", in.ID, in.Victim)
 	}
 	for _, p := range parties(in) {
-		if _, npc := w.index[p]; npc && !w.Alive(p) {
-			return fmt.Errorf("%s %s: %q is not a living NPC", in.Kind, in.ID, p)
+		holder := w.party(p)
+		if holder == "" {
+			return fmt.Errorf("%s %s: %s is vacant: nobody acts for it", in.Kind, in.ID, p)
+		}
+		if _, npc := w.index[holder]; npc && !w.Alive(holder) {
+			return fmt.Errorf("%s %s: %q is not a living NPC", in.Kind, in.ID, holder)
 		}
 	}
 	seen := w.witnessesOf(in)
@@ -138,6 +144,9 @@ func (w *World) canonical(in Injection) error {
 		death := events.Event{ID: "death@" + in.ID, Kind: "death", Tick: in.Tick, Attrs: map[string]string{"victim": in.Victim, "cause": in.ID}}
 		if err := w.appendEvent(death, "", ""); err != nil {
 			return err
+		}
+		if r, holds := w.roles.Of(in.Victim); holds && w.layers.Has(rules.Roles) {
+			return w.vacate(r, in, death.ID, in.Tick)
 		}
 	}
 	return nil

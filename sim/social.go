@@ -34,6 +34,11 @@ func (w *World) formed(b *claims.Belief) {
 }
 
 func (w *World) socialPhase(t int64) error {
+	if w.layers.Has(rules.Schedule) {
+		if err := w.restore(t); err != nil {
+			return err
+		}
+	}
 	for _, in := range w.dealings {
 		if err := w.obligations(in); err != nil {
 			return err
@@ -75,16 +80,25 @@ func (w *World) react(r beliefRef, t int64) error {
 				trace.Value{Name: "onlookers", Value: float64(w.onlookers[r.claim])})
 		}
 	case Killing:
-		if w.kin.Related(r.holder, slot("victim")) {
-			return w.bearGrudge(b, subject, slot("actor"), "kin killed: "+slot("victim"), w.defines.GrudgeBereavement, t)
-		}
-	case Invoke:
-		if slot("outcome") == Refused && slot("actor") == r.holder {
-			if err := w.refused(b, subject, slot("recipient"), slot("favour"), t); err != nil {
+		victim := slot("victim")
+		if w.kin.Related(r.holder, victim) {
+			if err := w.bearGrudge(b, subject, slot("actor"), "kin killed: "+victim, w.defines.GrudgeBereavement, t); err != nil {
 				return err
 			}
 		}
-		if r.holder != slot("actor") && r.holder != slot("recipient") {
+		// Rule 17's scope: a holder of a killing whose victim has kin.
+		if w.layers.Has(rules.Schedule) && len(w.kin.Of(victim)) > 0 {
+			return w.mourn(b, subject, victim, t)
+		}
+	case Invoke:
+		// A party that is a role is its holder at the time (decision 0022).
+		actor, recipient := w.party(slot("actor")), w.party(slot("recipient"))
+		if slot("outcome") == Refused && actor == r.holder {
+			if err := w.refused(b, subject, recipient, slot("favour"), t); err != nil {
+				return err
+			}
+		}
+		if r.holder != actor && r.holder != recipient {
 			return w.evidence(b, subject, slot("recipient"), Reliability, slot("outcome") == Fulfilled, t)
 		}
 	case Title:
@@ -175,6 +189,7 @@ func (w *World) bearGrudge(b *claims.Belief, subject, target, reason string, emo
 		return nil
 	}
 	w.ruleEval(rules.GrudgeCreation, subject, true, reason, values...)
+	before, _ := w.pairWeight(b.Holder, target, t)
 	g, isNew, err := w.grudges.Bear(b.Holder, target, t, emotional, evidentiary, b.Claim)
 	if err != nil {
 		return err
@@ -193,6 +208,7 @@ func (w *World) bearGrudge(b *claims.Belief, subject, target, reason string, emo
 	if at, ok := g.SettlesAt(c); ok {
 		w.settling[at] = append(w.settling[at], grudgeDue{g: g, anchor: g.Anchor})
 	}
+	w.reweigh(g.Holder, g.Target, b.Claim, change, before, t)
 	return nil
 }
 

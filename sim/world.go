@@ -10,6 +10,7 @@ import (
 	"github.com/chronicle/ladder/sim/events"
 	"github.com/chronicle/ladder/sim/keyed"
 	"github.com/chronicle/ladder/sim/mutation"
+	"github.com/chronicle/ladder/sim/roles"
 	"github.com/chronicle/ladder/sim/rules"
 	"github.com/chronicle/ladder/sim/schedule"
 	"github.com/chronicle/ladder/sim/social"
@@ -66,6 +67,26 @@ type World struct {
 	// strength falls below grudge_settled at it, if their anchor is still
 	// the one the entry was computed from. Looked up, never ranged over.
 	settling map[int64][]grudgeDue
+
+	// Tier 4a (decision 0020): each location's tags, looked up, never
+	// ranged over; the restore calendar of mournings by the tick they end;
+	// the (mourner, killing) pairs mourned already.
+	tags      map[string][]string
+	restoring map[int64][]mourning
+	mourned   map[[2]string]bool
+	// Tier 4b (decision 0021): the NPC pairs, by number, a grudge has
+	// formed between (looked up, never ranged over), and the same sorted.
+	paired map[[2]int]bool
+	pairs  [][2]int
+	// Tier 5 (decision 0022): the roles; the successions due, by tick; each
+	// vacant role's vacancy event; the base blocks meeting each role,
+	// sorted by NPC then block, and the holder each is kept for ("" while
+	// suspended). Maps are looked up, never ranged over.
+	roles       *roles.Book
+	successions map[int64][]string
+	vacancy     map[string]string
+	meets       map[string][]blockRef
+	partner     map[blockRef]string
 }
 
 // beliefRef names one belief for the social phase's work list.
@@ -84,9 +105,15 @@ type records struct {
 }
 
 type npc struct {
-	alive    bool
-	faction  string
+	alive   bool
+	faction string
+	// schedule is the base, as the fixture wrote it: never edited.
 	schedule schedule.Schedule
+	// overrides are laid over it by rules (a mourning, a role's duties),
+	// oldest first; effective composes the schedule the NPC follows.
+	overrides []schedule.Override
+	// meets is set when a base block meets a role.
+	meets bool
 }
 
 // InjectionError is an injection the world could not apply, with its index
@@ -134,6 +161,7 @@ func New(cfg Config) (*World, error) {
 		sink:  cfg.Sink,
 		index: make(map[string]int, len(cfg.Cast)),
 		holds: make(map[string]string, len(cfg.Locations)),
+		tags:  make(map[string][]string, len(cfg.Locations)),
 		trust: make(map[[2]string]float64, len(cfg.Relationships)),
 		now:   -1,
 	}
@@ -147,6 +175,7 @@ func New(cfg Config) (*World, error) {
 			}
 		}
 		w.holds[l.ID] = l.Hold
+		w.tags[l.ID] = slices.Clone(l.Tags)
 		w.locations = append(w.locations, l.ID)
 	}
 	slices.Sort(w.locations)
@@ -165,14 +194,19 @@ func New(cfg Config) (*World, error) {
 		}
 		w.index[n.ID] = 0 // numbered below, once every id is known
 	}
-	schedules := make([]schedule.Schedule, 0, len(cast))
 	for i, n := range cast {
 		w.index[n.ID] = i
 		w.ids = append(w.ids, n.ID)
 		w.npcs = append(w.npcs, npc{alive: true, faction: n.Faction, schedule: n.Schedule})
-		schedules = append(schedules, n.Schedule)
 	}
 	w.ids = packed(w.ids)
+	if err := w.roleState(cfg); err != nil {
+		return nil, fmt.Errorf("new world: %w", err)
+	}
+	schedules := make([]schedule.Schedule, len(w.npcs))
+	for i := range w.npcs {
+		schedules[i] = w.effective(i)
+	}
 	if w.occupancy, err = schedule.NewOccupancy(w.locations, schedules); err != nil {
 		return nil, fmt.Errorf("new world: %w", err)
 	}
@@ -240,6 +274,56 @@ func (w *World) socialState(cfg Config) error {
 	w.accumulators = social.NewAccumulators()
 	w.onlookers = map[string]int{}
 	w.settling = map[int64][]grudgeDue{}
+	w.restoring = map[int64][]mourning{}
+	w.mourned = map[[2]string]bool{}
+	w.paired = map[[2]int]bool{}
+	return nil
+}
+
+// roleState builds the roles (every holder a cast member, every duty at a
+// known location), lays each holder's duties over its schedule, and finds
+// the base blocks that meet a role, each kept for the role's holder.
+func (w *World) roleState(cfg Config) error {
+	defs := make([]roles.Role, 0, len(cfg.Roles))
+	for _, r := range cfg.Roles {
+		if _, ok := w.index[r.Holder]; r.Holder != "" && !ok {
+			return fmt.Errorf("role %s: holder %q is not in the cast", r.ID, r.Holder)
+		}
+		for n, b := range r.Duties {
+			if _, ok := w.holds[b.At]; !ok {
+				return fmt.Errorf("role %s: duty %d: unknown location %q", r.ID, n, b.At)
+			}
+		}
+		defs = append(defs, roles.Role{ID: r.ID, Faction: r.Faction, Holder: r.Holder, Appointer: r.Appointer, Duties: r.Duties})
+	}
+	book, err := roles.NewBook(defs)
+	if err != nil {
+		return err
+	}
+	w.roles = book
+	w.successions, w.vacancy = map[int64][]string{}, map[string]string{}
+	w.meets, w.partner = map[string][]blockRef{}, map[blockRef]string{}
+	for _, r := range book.All() {
+		if r.Holder != "" {
+			w.placeDuties(r)
+		}
+	}
+	for i := range w.npcs {
+		for k, b := range w.npcs[i].schedule.Blocks {
+			if b.Meets == "" {
+				continue
+			}
+			id, ok := roles.Parse(b.Meets)
+			r, declared := book.Get(id)
+			if !ok || !declared {
+				return fmt.Errorf("NPC %s: block %d meets %q, which is not a declared role", w.ids[i], k, b.Meets)
+			}
+			w.npcs[i].meets = true
+			ref := blockRef{i, k}
+			w.meets[id] = append(w.meets[id], ref)
+			w.partner[ref] = r.Holder
+		}
+	}
 	return nil
 }
 
@@ -371,6 +455,11 @@ func (w *World) Step() error {
 			return &InjectionError{Index: i, Tick: in.Tick, Err: err}
 		}
 	}
+	if w.layers.Has(rules.Roles) {
+		if err := w.rolesPhase(t); err != nil {
+			return fmt.Errorf("tick %d, roles: %w", t, err)
+		}
+	}
 	if err := w.encounters(t); err != nil {
 		return err
 	}
@@ -462,5 +551,9 @@ func (w *World) socialKeyframe(kf *trace.Keyframe, t int64) {
 	}
 	for _, o := range w.reputation.All() {
 		kf.Reputation = append(kf.Reputation, trace.OpinionState{Observer: o.Observer, Subject: o.Subject, Dimension: o.Dimension, Alpha: o.Alpha, Beta: o.Beta, Mean: o.Mean()})
+	}
+	kf.Roles = kf.Roles[:0]
+	for _, r := range w.roles.All() {
+		kf.Roles = append(kf.Roles, trace.RoleState{ID: r.ID, Holder: r.Holder, Since: r.Since})
 	}
 }

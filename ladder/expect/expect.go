@@ -4,8 +4,10 @@ import (
 	"gopkg.in/yaml.v3"
 
 	"github.com/chronicle/ladder/ladder/expr"
+	"github.com/chronicle/ladder/sim"
 	"github.com/chronicle/ladder/sim/claims"
 	"github.com/chronicle/ladder/sim/events"
+	"github.com/chronicle/ladder/sim/roles"
 	"github.com/chronicle/ladder/sim/social"
 )
 
@@ -132,6 +134,13 @@ type World interface {
 	Grudges() *social.Grudges
 	Reputation() *social.Reputation
 	Ledger() *social.Ledger
+	// Placement is where an NPC's base schedule puts it now, where it is,
+	// and the override in force (Tier 4a).
+	Placement(npc string) sim.Placement
+	// Roles is every role, live; References lists every place in the live
+	// state that names a role, and what each resolves to (Tier 5).
+	Roles() *roles.Book
+	References(role string) []roles.Reference
 }
 
 // Field is one key a mapping may hold, for Decoder.Object.
@@ -172,6 +181,9 @@ type Decoder interface {
 	NPCList(n *yaml.Node, path string) []string
 	// Entity decodes a cast member or the player.
 	Entity(n *yaml.Node, path string) string
+	// Party decodes an entity or a role reference (role:<id>): who an
+	// obligation is owed by or to.
+	Party(n *yaml.Node, path string) string
 	// Dimension decodes a reputation dimension (standing, reliability).
 	Dimension(n *yaml.Node, path string) string
 	Location(n *yaml.Node, path string) string
@@ -182,6 +194,8 @@ type Decoder interface {
 	ClaimKind(claim string) string
 	// VariantID decodes <claim>#v<n> of a known claim.
 	VariantID(n *yaml.Node, path string) string
+	// Role decodes the id of a declared role (steward, not role:steward).
+	Role(n *yaml.Node, path string) string
 	// SlotValues decodes expected slots of a claim of an event kind.
 	SlotValues(n *yaml.Node, path, eventKind string) []SlotValue
 	// EventKinds lists the canonical event kinds.

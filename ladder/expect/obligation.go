@@ -13,7 +13,8 @@ import (
 // every tick of its range: that it exists (or, with absent: true, that it
 // does not — before the favour, or with the obligations rule off) and that
 // its state (issued, fulfilled, violated), creditor and debtor are the ones
-// given. It examines ticks.
+// given; a creditor or debtor may be an office, role:<id> (decision 0022).
+// It examines ticks.
 //
 //	obligation: {favour: favour@3, state: violated, creditor: ria, debtor: player}
 type obligationKind struct{}
@@ -59,11 +60,11 @@ func (obligationKind) Decode(d Decoder, n *yaml.Node, path string) Check {
 		}},
 		Field{Name: "creditor", Decode: func(v *yaml.Node, p string) {
 			c.fields++
-			c.creditor = &posString{d.Entity(v, p), PosOf(v)}
+			c.creditor = &posString{d.Party(v, p), PosOf(v)}
 		}},
 		Field{Name: "debtor", Decode: func(v *yaml.Node, p string) {
 			c.fields++
-			c.debtor = &posString{d.Entity(v, p), PosOf(v)}
+			c.debtor = &posString{d.Party(v, p), PosOf(v)}
 		}},
 	)
 	if c.absent != nil && c.fields > 0 {

@@ -23,6 +23,9 @@ var registry = []Kind{
 	provenanceKind{},
 	loggedFirstKind{},
 	comparisonKind{},
+	scheduleKind{},
+	roleKind{},
+	noOrphansKind{},
 }
 
 // Lookup finds a kind by its name.

@@ -9,7 +9,9 @@ import (
 	"github.com/chronicle/ladder/ladder/expect"
 	"github.com/chronicle/ladder/ladder/expr"
 	"github.com/chronicle/ladder/ladder/fixture"
+	"github.com/chronicle/ladder/sim"
 	"github.com/chronicle/ladder/sim/claims"
+	"github.com/chronicle/ladder/sim/roles"
 	"github.com/chronicle/ladder/sim/social"
 )
 
@@ -23,6 +25,10 @@ type fakeWorld struct {
 	grudges    *social.Grudges
 	reputation *social.Reputation
 	ledger     *social.Ledger
+	placements map[string]sim.Placement
+	roles      *roles.Book
+	references map[string][]roles.Reference
+	alive      map[string]bool // nil: everyone is alive
 }
 
 var _ expect.World = (*fakeWorld)(nil)
@@ -33,8 +39,15 @@ func newFakeWorld(homes map[string]string) *fakeWorld {
 		grudges:    social.NewGrudges(social.Curves{EmotionalHalfLife: 2880, EvidentiaryHalfLife: 1920, Settled: 0.05}),
 		reputation: social.NewReputation(social.Prior{Alpha: 1, Beta: 1, Weight: 1}),
 		ledger:     social.NewLedger(),
+		placements: map[string]sim.Placement{},
+		roles:      &roles.Book{},
+		references: map[string][]roles.Reference{},
 	}
 }
+
+func (w *fakeWorld) Placement(npc string) sim.Placement       { return w.placements[npc] }
+func (w *fakeWorld) Roles() *roles.Book                       { return w.roles }
+func (w *fakeWorld) References(role string) []roles.Reference { return w.references[role] }
 
 func (w *fakeWorld) Grudge(holder, target string) (expr.Grudge, bool) {
 	g, ok := w.grudges.Get(holder, target)
@@ -64,7 +77,7 @@ func (w *fakeWorld) Belief(string, string) (expr.Belief, bool) {
 func (w *fakeWorld) Believers(c string) int     { return len(w.store.Holders(c)) }
 func (w *fakeWorld) Holders(c string) int       { return len(w.store.Holders(c)) }
 func (w *fakeWorld) Store() *claims.Store       { return w.store }
-func (w *fakeWorld) Alive(string) bool          { return true }
+func (w *fakeWorld) Alive(npc string) bool      { return w.alive == nil || w.alive[npc] }
 func (w *fakeWorld) At(string) string           { return "" }
 func (w *fakeWorld) Resident(npc string) string { return w.homes[npc] }
 func (w *fakeWorld) NPCs() []string {

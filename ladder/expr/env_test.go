@@ -28,7 +28,7 @@ func newEnv() *fakeEnv {
 		tick:    5,
 		defines: defines,
 		beliefs: map[[2]string]expr.Belief{
-			{"w1", "theft@2"}:          {Confidence: 0.9, Verbatim: 0.5, Gist: 0.25, Sources: 2},
+			{"w1", "theft@2"}:          {Confidence: 0.9, Verbatim: 0.5, Gist: 0.25, Sources: 2, Formed: 3},
 			{"w2", "theft@2"}:          {Confidence: 0.72, Verbatim: 0.125, Gist: 0.875, Sources: 1},
 			{"npc_1", "a.b:c~d-e@7"}:   {Confidence: 0.1, Verbatim: 0.2, Gist: 0.3, Sources: 7},
 			{"listener", "killing@10"}: {Confidence: 0.0009765625, Verbatim: 1, Gist: 1, Sources: 0},

@@ -6,10 +6,13 @@ import (
 	"github.com/chronicle/ladder/sim/detmath"
 )
 
-// Belief is what an expression can read of a belief at the evaluation tick.
+// Belief is what an expression can read of a belief at the evaluation
+// tick. Formed is the tick its holder first held it: comparing two
+// holders' formed ticks says in which order a rumour reached them (T4a.2).
 type Belief struct {
 	Confidence, Verbatim, Gist float64
 	Sources                    int
+	Formed                     int64
 }
 
 // Grudge is what an expression can read of a grudge at the evaluation
@@ -110,6 +113,8 @@ func (b beliefField) eval(env Env) (float64, error) {
 		return bel.Verbatim, nil
 	case "gist":
 		return bel.Gist, nil
+	case "formed":
+		return float64(bel.Formed), nil
 	default:
 		return float64(bel.Sources), nil
 	}

@@ -120,6 +120,8 @@ var _ = Describe("Eval", func() {
 		Entry("belief verbatim", "belief(w1, theft@2).verbatim", 0.5),
 		Entry("belief gist", "belief(w1, theft@2).gist", 0.25),
 		Entry("belief sources, as a float", "belief(w1, theft@2).sources", 2.0),
+		Entry("the tick a belief formed, as a float", "belief(w1, theft@2).formed", 3.0),
+		Entry("the order two holders heard a claim in", "belief(w2, theft@2).formed - belief(w1, theft@2).formed", -3.0),
 		Entry("grudge emotional", "grudge(loser, player).emotional", 0.8),
 		Entry("grudge evidentiary", "grudge(loser, player).evidentiary", 0.45),
 		Entry("reputation alpha", "reputation(jon, player, reliability).alpha", 1.0),

@@ -249,14 +249,14 @@ func (p *parser) call(name string, start int) (node, error) {
 			return nil, err
 		}
 		if err := p.expect('.'); err != nil {
-			return nil, &SyntaxError{Offset: p.pos, Msg: "belief(...) needs a field: .confidence, .verbatim, .gist or .sources"}
+			return nil, &SyntaxError{Offset: p.pos, Msg: "belief(...) needs a field: .confidence, .verbatim, .gist, .sources or .formed"}
 		}
 		p.skipSpace()
 		at := p.pos
 		field := p.name()
 		if !beliefFields[field] {
 			p.pos = at
-			return nil, p.fail("belief has no field %q (fields: confidence, verbatim, gist, sources)", field)
+			return nil, p.fail("belief has no field %q (fields: confidence, verbatim, gist, sources, formed)", field)
 		}
 		return beliefField{holder: holder, claim: claim, field: field}, nil
 	case "grudge":
@@ -297,7 +297,7 @@ func (p *parser) call(name string, start int) (node, error) {
 	return nil, &SyntaxError{Offset: start, Msg: fmt.Sprintf("unknown function %q (functions: belief, grudge, reputation, believers, holders, noisy_or, exp2, exp)", name)}
 }
 
-var beliefFields = map[string]bool{"confidence": true, "verbatim": true, "gist": true, "sources": true}
+var beliefFields = map[string]bool{"confidence": true, "verbatim": true, "gist": true, "sources": true, "formed": true}
 
 var (
 	grudgeFields  = []string{"emotional", "evidentiary"}

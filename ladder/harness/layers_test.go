@@ -13,10 +13,11 @@ import (
 )
 
 // The layer property of decision 0015, held on the ladder's own fixtures:
-// a rung that cannot exercise the social layer is not touched by it — not
-// its trace, not its dense file, not its checkpoints (whose defines_hash
-// and recorded defines would otherwise move) — whatever the social
-// defines are.
+// a rung that cannot exercise a layer is not touched by it — not its
+// trace, not its dense file, not its checkpoints (whose defines_hash and
+// recorded defines would otherwise move) — whatever that layer's defines
+// are. So the Tier 0–3 goldens stay byte for byte what they were when
+// Tiers 4 and 5 came.
 
 // ladderFixtures loads every rung and case under fixtures/.
 func ladderFixtures() []*fixture.Fixture {
@@ -47,11 +48,11 @@ func runArtifacts(f *fixture.Fixture) map[string][]byte {
 	return artifacts(res)
 }
 
-// socialDefinesMoved returns d with every social define moved off its
-// value, the result still valid.
-func socialDefinesMoved(d rules.Defines) rules.Defines {
+// definesMoved returns d with every define of the layers in moved
+// changed, the result still valid.
+func definesMoved(d rules.Defines, moved func(rules.Layer) bool) rules.Defines {
 	for _, fl := range rules.Fields() {
-		if fl.Layer != rules.Social {
+		if !moved(fl.Layer) {
 			continue
 		}
 		v, _ := d.Value(fl.Name)
@@ -65,65 +66,75 @@ func socialDefinesMoved(d rules.Defines) rules.Defines {
 	return d
 }
 
+// tierLayers is what each tier's rungs use: every layer up to the tier's
+// own (Tier 5's roles are used with or without the social layer).
+var tierLayers = map[string]func(rules.Layers) bool{
+	"0":  func(l rules.Layers) bool { return l == rules.CoreOnly },
+	"1":  func(l rules.Layers) bool { return l == rules.CoreOnly },
+	"2":  func(l rules.Layers) bool { return l == rules.CoreOnly },
+	"3":  func(l rules.Layers) bool { return l == rules.CoreOnly.With(rules.Social) },
+	"4a": func(l rules.Layers) bool { return l == rules.CoreOnly.With(rules.Social).With(rules.Schedule) },
+	"4b": func(l rules.Layers) bool { return l == rules.CoreOnly.With(rules.Social).With(rules.Weighting) },
+	"5": func(l rules.Layers) bool {
+		return l.Has(rules.Roles) && !l.Has(rules.Schedule) && !l.Has(rules.Weighting)
+	},
+}
+
 var _ = Describe("Layers on the ladder's fixtures (decision 0015)", Label("unit"), func() {
-	It("finds the Tier 0–2 rungs core-only and the Tier 3 rungs social, cases included", func() {
-		core, social := 0, 0
+	It("finds each tier's rungs using the layers up to the tier's own and no later one, cases included", func() {
+		count := map[string]int{}
 		for _, f := range ladderFixtures() {
 			l := layersOf(f)
-			if f.Tier == "3" {
-				// A case may take a rung's world out of the layer (T3.1/no-peers).
-				if f.Case == "" {
-					Expect(l.Has(rules.Social)).To(BeTrue(), f.Name())
-				}
-			} else {
-				Expect(l).To(Equal(rules.CoreOnly), f.Name())
+			want, ok := tierLayers[f.Tier]
+			Expect(ok).To(BeTrue(), "%s: tier %s has no expected layers", f.Name(), f.Tier)
+			// A case may take a rung's world out of its layer
+			// (T3.1/no-peers has no faction to escalate to).
+			if f.Case == "" {
+				Expect(want(l)).To(BeTrue(), "%s uses %s", f.Name(), l)
 			}
-			if l.Has(rules.Social) {
-				social++
-			} else {
-				core++
-			}
+			count[l.String()]++
 		}
-		Expect(core).To(BeNumerically(">=", 23))
-		Expect(social).To(BeNumerically(">=", 5))
+		Expect(count["core"]).To(BeNumerically(">=", 23))
+		Expect(count["core+social"]).To(BeNumerically(">=", 5))
+		Expect(count["core+social+schedule"]).To(BeNumerically(">=", 2))
+		Expect(count["core+social+weighting"]).To(BeNumerically(">=", 2))
+		Expect(count["core+roles"] + count["core+social+roles"]).To(BeNumerically(">=", 5))
 	})
 
-	It("changes nothing in a core-only rung's artifacts when every social define changes", func() {
+	It("changes nothing in a rung's artifacts when every define of every layer it does not use changes", func() {
 		examined := 0
 		for _, f := range ladderFixtures() {
-			if layersOf(f).Has(rules.Social) {
-				continue
-			}
+			l := layersOf(f)
 			moved := *f
-			moved.Defines = socialDefinesMoved(f.Defines)
+			moved.Defines = definesMoved(f.Defines, func(x rules.Layer) bool { return !l.Has(x) })
 			want, got := runArtifacts(f), runArtifacts(&moved)
 			for _, name := range ladder.ArtifactNames {
-				Expect(bytes.Equal(got[name], want[name])).To(BeTrue(), "%s %s moved with the social defines", f.Name(), name)
+				Expect(bytes.Equal(got[name], want[name])).To(BeTrue(), "%s %s moved with the defines of a layer it does not use", f.Name(), name)
 			}
 			examined++
 		}
-		Expect(examined).To(BeNumerically(">=", 23), "core-only rungs and cases examined")
+		Expect(examined).To(BeNumerically(">=", 30), "rungs and cases examined")
 	})
 
-	It("changes nothing in a core-only rung when any one social define changes, and moves a social rung's fingerprint", func() {
-		var core, social *fixture.Fixture
+	It("changes nothing in a core-only rung when any one later define changes, and moves the fingerprint of a rung of its layer", func() {
+		byName := map[string]*fixture.Fixture{}
 		for _, f := range ladderFixtures() {
-			switch {
-			case f.Name() == "T0.1":
-				core = f
-			case f.Name() == "T3.3":
-				social = f
-			}
+			byName[f.Name()] = f
 		}
+		core := byName["T0.1"]
 		Expect(core).NotTo(BeNil())
-		Expect(social).NotTo(BeNil())
-		coreWant, socialWant := runArtifacts(core), runArtifacts(social)
+		// A rung that uses each layer.
+		users := map[rules.Layer]*fixture.Fixture{rules.Social: byName["T3.3"], rules.Schedule: byName["T4a.1"], rules.Weighting: byName["T4b.1"], rules.Roles: byName["T5.1"]}
+		coreWant := runArtifacts(core)
 		examined := 0
 		for _, fl := range rules.Fields() {
-			if fl.Layer != rules.Social {
+			user, ok := users[fl.Layer]
+			if fl.Layer == rules.Core || !ok {
 				continue
 			}
-			for _, f := range []*fixture.Fixture{core, social} {
+			Expect(layersOf(user).Has(fl.Layer)).To(BeTrue(), "%s uses %s", user.Name(), fl.Layer)
+			userWant := runArtifacts(user)
+			for _, f := range []*fixture.Fixture{core, user} {
 				moved := *f
 				v, _ := moved.Defines.Value(fl.Name)
 				if fl.Kind == rules.IntDefine {
@@ -137,12 +148,12 @@ var _ = Describe("Layers on the ladder's fixtures (decision 0015)", Label("unit"
 						Expect(bytes.Equal(got[name], coreWant[name])).To(BeTrue(), "T0.1 %s moved with %s", name, fl.Name)
 					}
 				} else {
-					Expect(bytes.Equal(got[ladder.CheckpointsFile], socialWant[ladder.CheckpointsFile])).To(BeFalse(),
-						"T3.3's checkpoints (defines_hash, recorded defines) must move with %s", fl.Name)
+					Expect(bytes.Equal(got[ladder.CheckpointsFile], userWant[ladder.CheckpointsFile])).To(BeFalse(),
+						"%s's checkpoints (defines_hash, recorded defines) must move with %s", user.Name(), fl.Name)
 				}
 			}
 			examined++
 		}
-		Expect(examined).To(Equal(14))
+		Expect(examined).To(Equal(18), "every define of a later layer")
 	})
 })

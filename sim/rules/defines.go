@@ -62,6 +62,16 @@ type Defines struct {
 	EscalationThreshold   int64 `define:"escalation_threshold" layer:"social" doc:"believed offences by one offender, within the window, at which a victim escalates"`
 	EscalationRearm       int64 `define:"escalation_rearm" layer:"social" doc:"count at or below which a fired accumulator re-arms (hysteresis)"`
 	EscalationWindowTicks int64 `define:"escalation_window_ticks" layer:"social" doc:"an offence whose event is older than this many ticks no longer counts"`
+
+	// Tier 4a: schedule write-back (decision 0020).
+	MourningTicks int64 `define:"mourning_ticks" layer:"schedule" doc:"ticks a mourner spends at the temple of its hold, from the tick after it comes to believe the killing of kin"`
+
+	// Tier 4b: pair weighting (decision 0021).
+	AvoidanceStrength float64 `define:"avoidance_strength" layer:"weighting" doc:"how far a grudge's total strength g lowers a pair's encounter weight: w = max(0, 1 − avoidance_strength × g)"`
+
+	// Tier 5: roles and succession (decision 0022).
+	SuccessionDelayTicks int64   `define:"succession_delay_ticks" layer:"roles" doc:"ticks from a role falling vacant to its successor's appointment"`
+	SuccessionKinBonus   float64 `define:"succession_kin_bonus" layer:"roles" doc:"what kinship with the previous holder adds to a candidate's succession score"`
 }
 
 // Default returns the engine's baseline coefficients. Where the seed spec
@@ -97,6 +107,11 @@ func Default() Defines {
 		EscalationThreshold:            4,
 		EscalationRearm:                2,
 		EscalationWindowTicks:          720,
+
+		MourningTicks:        72,
+		AvoidanceStrength:    1,
+		SuccessionDelayTicks: 24,
+		SuccessionKinBonus:   0.25,
 	}
 }
 
@@ -255,6 +270,16 @@ func (d Defines) Validate() error {
 	if d.EscalationWindowTicks < 0 {
 		problems = append(problems, fmt.Sprintf("escalation_window_ticks = %d must not be negative", d.EscalationWindowTicks))
 	}
+	if d.MourningTicks < 1 {
+		problems = append(problems, fmt.Sprintf("mourning_ticks = %d must be at least 1 (a mourning block is never empty)", d.MourningTicks))
+	}
+	if !(d.AvoidanceStrength >= 0) || math.IsInf(d.AvoidanceStrength, 1) {
+		problems = append(problems, fmt.Sprintf("avoidance_strength = %s must be non-negative and finite", canon.FormatFloat(d.AvoidanceStrength)))
+	}
+	if d.SuccessionDelayTicks < 0 {
+		problems = append(problems, fmt.Sprintf("succession_delay_ticks = %d must not be negative", d.SuccessionDelayTicks))
+	}
+	unit("succession_kin_bonus", d.SuccessionKinBonus)
 	if len(problems) > 0 {
 		return fmt.Errorf("invalid defines: %s", strings.Join(problems, "; "))
 	}

@@ -24,8 +24,13 @@ import (
 const defaultDefinesHash = "601ae21a005b2554"
 
 // socialDefinesHash is the defines_hash of rules.Default() for a world that
-// uses the social layer: the core defines, then the social ones.
+// uses the social layer: the core defines, then the social ones. The
+// Tier 4 and 5 defines left it as it was (each is in a layer of its own).
 const socialDefinesHash = "b404ebb157744942"
+
+// allDefinesHash is the defines_hash of rules.Default() for a world that
+// uses every layer.
+const allDefinesHash = "dbb6aea042111080"
 
 // defaultCanonical is the exact JSON that defaultDefinesHash digests.
 const defaultCanonical = `{"ticks_per_day":24,"witness_confidence":0.9,"verbatim_half_life_ticks":72.0,` +
@@ -57,7 +62,8 @@ var _ = Describe("HashJSON", func() {
 // changed returns the defaults with one define moved to another value.
 func changed(name string) rules.Defines {
 	GinkgoHelper()
-	alt := map[string]float64{"ticks_per_day": 25, "corroboration_window_ticks": 721, "escalation_threshold": 5, "escalation_rearm": 1, "escalation_window_ticks": 721}
+	alt := map[string]float64{"ticks_per_day": 25, "corroboration_window_ticks": 721, "escalation_threshold": 5, "escalation_rearm": 1, "escalation_window_ticks": 721,
+		"mourning_ticks": 48, "succession_delay_ticks": 12}
 	d := rules.Default()
 	f, ok := rules.Lookup(name)
 	Expect(ok).To(BeTrue())
@@ -95,6 +101,7 @@ var _ = Describe("Defines", func() {
 			GrudgeEvidenceWeight: 0.5, GrudgeSettled: 0.05,
 			ReputationPriorAlpha: 1, ReputationPriorBeta: 1, ReputationWeight: 1,
 			EscalationThreshold: 4, EscalationRearm: 2, EscalationWindowTicks: 720,
+			MourningTicks: 72, AvoidanceStrength: 1, SuccessionDelayTicks: 24, SuccessionKinBonus: 0.25,
 		}, d)).To(BeEmpty())
 	})
 
@@ -116,41 +123,51 @@ var _ = Describe("Defines", func() {
 		c := rules.Default().Canonical(rules.CoreOnly.With(rules.Social))
 		Expect(c[:len(rules.Default().Canonical(rules.CoreOnly))]).To(Equal(rules.Default().Canonical(rules.CoreOnly)))
 		Expect(c[len(c)-1].Key).To(Equal("escalation_window_ticks"))
-		h, err := rules.Default().Hash(rules.AllLayers)
+		h, err := rules.Default().Hash(rules.CoreOnly.With(rules.Social))
 		Expect(err).NotTo(HaveOccurred())
 		Expect(h).To(Equal(socialDefinesHash))
+		all, err := rules.Default().Hash(rules.AllLayers)
+		Expect(err).NotTo(HaveOccurred())
+		Expect(all).To(Equal(allDefinesHash))
 	})
 
 	DescribeTable("changes the hash of every world that uses its layer when it changes, and of no other",
 		func(name string, layer rules.Layer) {
 			d := changed(name)
-			h, err := d.Hash(rules.AllLayers)
-			Expect(err).NotTo(HaveOccurred())
-			Expect(h).NotTo(Equal(socialDefinesHash))
-			core, err := d.Hash(rules.CoreOnly)
-			Expect(err).NotTo(HaveOccurred())
-			if layer == rules.Core {
-				Expect(core).NotTo(Equal(defaultDefinesHash))
-			} else {
-				Expect(core).To(Equal(defaultDefinesHash), "a core-only world cannot exercise %s", name)
+			examined := 0
+			for _, other := range []rules.Layer{rules.Core, rules.Social, rules.Schedule, rules.Weighting, rules.Roles} {
+				set := rules.CoreOnly.With(other)
+				before, err := rules.Default().Hash(set)
+				Expect(err).NotTo(HaveOccurred())
+				after, err := d.Hash(set)
+				Expect(err).NotTo(HaveOccurred())
+				if set.Has(layer) {
+					Expect(after).NotTo(Equal(before), "a %s world exercises %s", set, name)
+				} else {
+					Expect(after).To(Equal(before), "a %s world cannot exercise %s", set, name)
+				}
+				examined++
 			}
+			Expect(examined).To(Equal(5))
 		},
 		everyDefine(),
 	)
 
-	It("tags every define with a layer: the Tier 0–2 ones core, the Tier 3 ones social", func() {
-		var social []string
+	It("tags every define with a layer: the Tier 0–2 ones core, the Tier 3 ones social, Tier 4a's schedule, 4b's weighting, 5's roles", func() {
+		byLayer := map[rules.Layer][]string{}
 		for _, f := range rules.Fields() {
-			if f.Layer == rules.Social {
-				social = append(social, f.Name)
-			}
+			byLayer[f.Layer] = append(byLayer[f.Layer], f.Name)
 		}
-		Expect(social).To(Equal([]string{
+		Expect(byLayer[rules.Social]).To(Equal([]string{
 			"grudge_emotional_half_life_ticks", "grudge_evidentiary_half_life_ticks", "grudge_humiliation", "grudge_audience_weight",
 			"grudge_refusal", "grudge_bereavement", "grudge_evidence_weight", "grudge_settled",
 			"reputation_prior_alpha", "reputation_prior_beta", "reputation_weight",
 			"escalation_threshold", "escalation_rearm", "escalation_window_ticks",
 		}))
+		Expect(byLayer[rules.Schedule]).To(Equal([]string{"mourning_ticks"}))
+		Expect(byLayer[rules.Weighting]).To(Equal([]string{"avoidance_strength"}))
+		Expect(byLayer[rules.Roles]).To(Equal([]string{"succession_delay_ticks", "succession_kin_bonus"}))
+		Expect(byLayer).To(HaveLen(5))
 	})
 
 	It("lists its fields in declaration order with their kinds and docs", func() {
@@ -185,6 +202,10 @@ var _ = Describe("Defines", func() {
 			{"escalation_threshold", rules.IntDefine},
 			{"escalation_rearm", rules.IntDefine},
 			{"escalation_window_ticks", rules.IntDefine},
+			{"mourning_ticks", rules.IntDefine},
+			{"avoidance_strength", rules.FloatDefine},
+			{"succession_delay_ticks", rules.IntDefine},
+			{"succession_kin_bonus", rules.FloatDefine},
 		}
 		fields := rules.Fields()
 		Expect(fields).To(HaveLen(len(want)))
@@ -311,6 +332,12 @@ var _ = Describe("Defines", func() {
 			Entry("escalation re-arm negative", func(d *rules.Defines) { d.EscalationRearm = -1 },
 				"escalation_rearm = -1 must be within [0, escalation_threshold) (an accumulator re-arms below the count that fires it)"),
 			Entry("escalation window negative", func(d *rules.Defines) { d.EscalationWindowTicks = -1 }, "escalation_window_ticks = -1 must not be negative"),
+			Entry("mourning_ticks zero", func(d *rules.Defines) { d.MourningTicks = 0 }, "mourning_ticks = 0 must be at least 1 (a mourning block is never empty)"),
+			Entry("avoidance_strength negative", func(d *rules.Defines) { d.AvoidanceStrength = -0.5 }, "avoidance_strength = -0.5 must be non-negative and finite"),
+			Entry("avoidance_strength NaN", func(d *rules.Defines) { d.AvoidanceStrength = math.NaN() }, "avoidance_strength = nan must be non-negative and finite"),
+			Entry("avoidance_strength infinite", func(d *rules.Defines) { d.AvoidanceStrength = math.Inf(1) }, "avoidance_strength = inf must be non-negative and finite"),
+			Entry("succession delay negative", func(d *rules.Defines) { d.SuccessionDelayTicks = -1 }, "succession_delay_ticks = -1 must not be negative"),
+			Entry("succession kin bonus above 1", func(d *rules.Defines) { d.SuccessionKinBonus = 1.5 }, "succession_kin_bonus = 1.5 must be within [0, 1]"),
 		)
 
 		It("accepts the edges of every range", func() {
@@ -322,6 +349,7 @@ var _ = Describe("Defines", func() {
 			d.VerbatimHalfLifeTicks, d.GistHalfLifeTicks = math.SmallestNonzeroFloat64, 0.5
 			d.GrudgeHumiliation, d.GrudgeAudienceWeight, d.GrudgeRefusal, d.GrudgeBereavement, d.GrudgeEvidenceWeight, d.GrudgeSettled = 0, 1, 0, 1, 0, 1
 			d.EscalationThreshold, d.EscalationRearm, d.EscalationWindowTicks = 1, 0, 0
+			d.MourningTicks, d.AvoidanceStrength, d.SuccessionDelayTicks, d.SuccessionKinBonus = 1, 0, 0, 1
 			Expect(d.Validate()).To(Succeed())
 		})
 

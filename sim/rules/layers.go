@@ -6,10 +6,11 @@ import (
 )
 
 // Layer is a group of mechanisms that arrived together: the core of
-// Tiers 0–2 (claims, encounters, mutation, resolution, stages) and the
+// Tiers 0–2 (claims, encounters, mutation, resolution, stages), the
 // social layer of Tier 3 (grudges, obligations, reputation, escalation,
-// the tell decision). Every define belongs to one layer (its `layer`
-// tag). A world that cannot exercise a layer is neither fingerprinted by
+// the tell decision), and one layer for each mechanism of Tiers 4 and 5:
+// schedule write-back (4a), pair weighting (4b) and roles (5). Every
+// define belongs to one layer (its `layer` tag). A world that cannot exercise a layer is neither fingerprinted by
 // its defines nor traced with its schema version (decision 0015), so
 // adding a layer leaves every older world's goldens byte for byte as they
 // were.
@@ -19,10 +20,18 @@ type Layer uint8
 const (
 	Core Layer = iota
 	Social
+	// Schedule is Tier 4a's schedule write-back: mourning reroutes the
+	// bereaved to the temple of their hold (decision 0020).
+	Schedule
+	// Weighting is Tier 4b's pair weighting: a grudge between two NPCs
+	// lowers the odds that they meet (decision 0021).
+	Weighting
+	// Roles is Tier 5's roles, vacancy and succession (decision 0022).
+	Roles
 	layerCount // how many layers there are
 )
 
-var layerNames = []string{Core: "core", Social: "social"}
+var layerNames = []string{Core: "core", Social: "social", Schedule: "schedule", Weighting: "weighting", Roles: "roles"}
 
 func (l Layer) String() string {
 	if int(l) < len(layerNames) {
@@ -64,7 +73,7 @@ func (s Layers) With(l Layer) Layers {
 }
 
 // String lists the layers held, in the order they were added:
-// "core+social".
+// "core+social+schedule".
 func (s Layers) String() string {
 	var names []string
 	for i := range layerNames {

@@ -25,6 +25,9 @@ const (
 	Obligations              = "obligations"
 	TellDecision             = "tell-decision"
 	ReputationEvidence       = "reputation-evidence"
+	ScheduleWriteBack        = "schedule-write-back"
+	PairWeighting            = "pairwise-encounter-weighting"
+	RoleSuccession           = "role-succession"
 )
 
 // Ceiling is the seed's rule budget (§8): at most this many rules,
@@ -63,6 +66,9 @@ var catalogue = []Rule{
 	{Name: Obligations, Number: 14, Tier: "3", Layer: Social, Summary: "a favour issues an obligation; an invocation fulfils it or, refused, violates it (a violation is a grudge cause and reputation evidence)"},
 	{Name: TellDecision, Number: 15, Tier: "3", Layer: Social, Summary: "a holder keeps a private claim that implicates itself or its kin; otherwise it tells"},
 	{Name: ReputationEvidence, Number: 16, Tier: "3", Layer: Social, Summary: "an observer who believes a title or an invocation (and is not a party) adds reputation_weight to α or β of its opinion of the subject, once per claim"},
+	{Name: ScheduleWriteBack, Number: 17, Tier: "4a", Layer: Schedule, Summary: "an NPC who comes to believe the killing of kin mourns at the temple of its hold for mourning_ticks: an override laid over its schedule, never an edit, then lifted"},
+	{Name: PairWeighting, Number: 18, Tier: "4b", Layer: Weighting, Summary: "a grudge between two NPCs lowers their encounter weight w = max(0, 1 − avoidance_strength × g): the threshold becomes p·w, the roll never changes"},
+	{Name: RoleSuccession, Number: 19, Tier: "5", Layer: Roles, Summary: "a role falls vacant when its holder dies, its duties lapse while it is, and after succession_delay_ticks the faction member the appointer's holder trusts most (plus a kin bonus) succeeds, ties broken by a keyed roll"},
 	{Name: TrustDiscountedRetelling, Number: 20, Tier: "1", Summary: "retold confidence is further weighted by the listener's trust in the teller"},
 }
 

@@ -14,6 +14,19 @@
 // To: 18, Every: 24}; a caravan that spends two days of every four on the
 // road is {At: road, From: 48, To: 96, Every: 96}.
 //
+// # Overrides
+//
+// Rules rewrite schedules at run time (decision 0020) without editing
+// them: an Override is a block with an id laid over the base, and while
+// it covers a tick it wins — the newest covering override first, then the
+// first covering base block, then home. Lifting an override leaves the
+// base exactly as the fixture wrote it, so "restored after" needs no copy
+// to compare with, and Schedule.Base and Schedule.InForce tell the
+// schedule view what was hidden and by what. A mourning is one override
+// ({At: temple, From: t+1, To: t+1+72}); a role's duties are overrides
+// owned by the role, moved from holder to holder. A base block may name a
+// role it Meets: the engine keeps it only while the role has a holder.
+//
 // # Moves and co-presence
 //
 // An NPC can only move where one of its blocks starts or stops covering,
@@ -22,5 +35,8 @@
 // location and every location's group, sorted, touched only when someone
 // moves. A town of 25 on daily routines moves each NPC a few times a day,
 // so keeping a city of 10,000 placed costs a few thousand moves a day
-// rather than 10,000 placements and a sort every hour.
+// rather than 10,000 placements and a sort every hour. When a rule lays an
+// override on or lifts one, Occupancy.Reschedule gives the NPC its new
+// schedule and re-places it at once, the specs holding it to Schedule.At
+// tick by tick on random casts rescheduled at random ticks.
 package schedule

@@ -21,15 +21,18 @@ const Nowhere = -1
 //
 // It mirrors Schedule.At: after Advance(t), NPC i is at location
 // index(schedules[i].At(t)) and in that location's group, unless it has
-// left. An NPC is looked at again only at the tick Schedule.Next says it
+// left; Reschedule changes an NPC's schedule mid-run (an override laid on
+// or lifted) and re-places it at once. An NPC is looked at again only at the tick Schedule.Next says it
 // may move, so a tick costs one comparison per NPC plus the work of the
 // NPCs who actually move.
 type Occupancy struct {
 	schedules []Schedule
-	places    [][]int32 // NPC → the location number of each block, then of home
+	places    [][]int32 // NPC → the location number of each base block, then of each override, then of home
 	at        []int32   // NPC → location number, or Nowhere
 	moves     []int64   // NPC → the next tick it may move; Forever once it has left
+	gone      []bool    // NPC → it has left the cast
 	here      [][]int32 // location → the NPCs there, ascending
+	index     map[string]int32
 }
 
 // NewOccupancy numbers the locations and schedules for Advance. Every
@@ -37,40 +40,77 @@ type Occupancy struct {
 // repeat.
 func NewOccupancy(locations []string, schedules []Schedule) (*Occupancy, error) {
 	o := &Occupancy{
-		schedules: schedules,
+		schedules: slices.Clone(schedules),
 		places:    make([][]int32, len(schedules)),
 		at:        make([]int32, len(schedules)),
 		moves:     make([]int64, len(schedules)),
+		gone:      make([]bool, len(schedules)),
 		here:      make([][]int32, len(locations)),
+		index:     make(map[string]int32, len(locations)+1),
 	}
-	index := make(map[string]int32, len(locations)+1)
-	index[""] = Nowhere
+	o.index[""] = Nowhere
 	for j, id := range locations {
-		if _, dup := index[id]; dup {
+		if _, dup := o.index[id]; dup {
 			return nil, fmt.Errorf("occupancy: location %q given twice", id)
 		}
-		index[id] = int32(j)
+		o.index[id] = int32(j)
 	}
 	for i, s := range schedules {
 		o.at[i], o.moves[i] = Nowhere, math.MinInt64 // placed by the first Advance
-		for _, loc := range append(blockLocations(s), s.Home) {
-			j, ok := index[loc]
-			if !ok {
-				return nil, fmt.Errorf("occupancy: NPC %d's schedule names unknown location %q", i, loc)
-			}
-			o.places[i] = append(o.places[i], j)
+		places, err := o.number(s)
+		if err != nil {
+			return nil, fmt.Errorf("occupancy: NPC %d's schedule %w", i, err)
 		}
+		o.places[i] = places
 	}
 	return o, nil
 }
 
-func blockLocations(s Schedule) []string {
-	out := make([]string, 0, len(s.Blocks)+1)
-	for _, b := range s.Blocks {
-		out = append(out, b.At)
+// number returns the location number of each of s's base blocks, then of
+// each override, then of home.
+func (o *Occupancy) number(s Schedule) ([]int32, error) {
+	out := make([]int32, 0, len(s.Blocks)+len(s.Overrides)+1)
+	add := func(loc string) error {
+		j, ok := o.index[loc]
+		if !ok {
+			return fmt.Errorf("names unknown location %q", loc)
+		}
+		out = append(out, j)
+		return nil
 	}
-	return out
+	for _, b := range s.Blocks {
+		if err := add(b.At); err != nil {
+			return nil, err
+		}
+	}
+	for _, ov := range s.Overrides {
+		if err := add(ov.Block.At); err != nil {
+			return nil, err
+		}
+	}
+	return out, add(s.Home)
 }
+
+// Reschedule gives NPC i a new schedule at tick t — the same base with an
+// override laid on or lifted, a block suspended or resumed — and places it
+// where that schedule puts it at t, at once: an override changes where an
+// NPC is without waiting for a move its old schedule had planned. An NPC
+// who has left keeps the schedule and stays nowhere. Advance may go on
+// from t.
+func (o *Occupancy) Reschedule(i int, s Schedule, t int64) error {
+	places, err := o.number(s)
+	if err != nil {
+		return fmt.Errorf("occupancy: reschedule NPC %d: schedule %w", i, err)
+	}
+	o.schedules[i], o.places[i] = s, places
+	if !o.gone[i] {
+		o.place(i, t)
+	}
+	return nil
+}
+
+// Schedule returns NPC i's schedule as the occupancy follows it.
+func (o *Occupancy) Schedule(i int) Schedule { return o.schedules[i] }
 
 // Advance brings every NPC to where its schedule puts it at tick t. Ticks
 // must not go backwards: an NPC's next move is only known forwards.
@@ -117,6 +157,7 @@ func (o *Occupancy) move(i int, loc int32) {
 func (o *Occupancy) Leave(i int) {
 	o.move(i, Nowhere)
 	o.moves[i] = Forever
+	o.gone[i] = true
 }
 
 // At returns NPC i's location number, or Nowhere.

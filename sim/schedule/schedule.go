@@ -15,6 +15,11 @@ type Block struct {
 	Every    int64 // period in ticks; 0 for a one-off block
 	Since    int64 // first tick a recurring block applies (its phase origin)
 	Until    int64 // first tick it no longer applies
+	// Meets names a role the block is spent with ("role:steward": a
+	// petitioner's audience), "" for none. The reference resolves through
+	// the role at run time, never to a person (decision 0022): the engine
+	// keeps such a block in force only while the role has a holder.
+	Meets string
 }
 
 // Validate reports a block that can never be well defined.
@@ -97,24 +102,47 @@ func later(t, d int64) int64 {
 	return t + d
 }
 
-// Schedule is one NPC's blocks, in priority order, and home.
-type Schedule struct {
-	Home   string
-	Blocks []Block
+// Override is a block laid over a schedule at run time (decision 0020):
+// while it covers a tick it wins over the base, which is never edited, so
+// lifting it restores the base exactly. ID names what placed it — the
+// rewrite event of a mourning, a role's duty — so the trace and the
+// schedule view can tell an override from the block it hides.
+type Override struct {
+	ID    string
+	Block Block
 }
 
-// At returns where the NPC is at tick t: the first covering block's
-// location, else home ("" when it has none).
+// Schedule is one NPC's base blocks, in priority order, its home, and the
+// overrides laid over them, newest last.
+type Schedule struct {
+	Home      string
+	Blocks    []Block
+	Overrides []Override
+}
+
+// At returns where the NPC is at tick t: the newest covering override's
+// location, else the first covering base block's, else home ("" when it
+// has none).
 func (s Schedule) At(t int64) string {
-	if i := s.Which(t); i >= 0 {
+	i := s.Which(t)
+	switch {
+	case i < 0:
+		return s.Home
+	case i < len(s.Blocks):
 		return s.Blocks[i].At
 	}
-	return s.Home
+	return s.Overrides[i-len(s.Blocks)].Block.At
 }
 
-// Which returns the index of the block that places the NPC at tick t —
-// the first that covers it — or -1 when none does and it is at home.
+// Which returns which block places the NPC at tick t: len(Blocks)+k for
+// override k (the newest covering override wins), else the index of the
+// first covering base block, else -1 (at home).
 func (s Schedule) Which(t int64) int {
+	for k := len(s.Overrides) - 1; k >= 0; k-- {
+		if s.Overrides[k].Block.Covers(t) {
+			return len(s.Blocks) + k
+		}
+	}
 	for i, b := range s.Blocks {
 		if b.Covers(t) {
 			return i
@@ -123,15 +151,31 @@ func (s Schedule) Which(t int64) int {
 	return -1
 }
 
+// InForce returns the override that places the NPC at tick t, if one
+// does: the base is then hidden, not changed.
+func (s Schedule) InForce(t int64) (Override, bool) {
+	if i := s.Which(t); i >= len(s.Blocks) {
+		return s.Overrides[i-len(s.Blocks)], true
+	}
+	return Override{}, false
+}
+
+// Base returns the schedule without its overrides: where the NPC would be
+// had no rule rewritten anything.
+func (s Schedule) Base() Schedule { return Schedule{Home: s.Home, Blocks: s.Blocks} }
+
 // Next returns the first tick after t at which the NPC may be somewhere
 // other than At(t) — At is the same at every tick of [t, Next(t)) — or
-// Forever when it never moves again. Only a block's start or end can move
-// an NPC, so the engine asks where an NPC is only at those ticks, instead
-// of asking every NPC every tick.
+// Forever when it never moves again. Only a block's start or end, base or
+// override, can move an NPC, so the engine asks where an NPC is only at
+// those ticks, instead of asking every NPC every tick.
 func (s Schedule) Next(t int64) int64 {
 	n := int64(Forever)
 	for _, b := range s.Blocks {
 		n = min(n, b.next(t))
+	}
+	for _, o := range s.Overrides {
+		n = min(n, o.Block.next(t))
 	}
 	return n
 }

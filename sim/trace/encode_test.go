@@ -59,6 +59,9 @@ func (g recordGen) body(k trace.Kind) trace.Body {
 	case trace.KindEncounter:
 		e := &trace.Encounter{Site: g.str(), Pair: [2]string{g.str(), g.str()}, Fired: g.flag()}
 		e.Roll = g.roll(e.Site, e.Pair[:])
+		if g.flag() {
+			e.Weighted, e.Weight = true, g.num()
+		}
 		return e
 	case trace.KindTransmission:
 		return &trace.Transmission{Via: g.str(), Claim: g.str(), Variant: g.str(), Teller: g.str(), Listener: g.str(), Fired: g.flag(), Rule: g.str(), Reason: g.str(), Confidence: g.num()}
@@ -100,6 +103,9 @@ func (g recordGen) body(k trace.Kind) trace.Body {
 		for range g.next() % 3 {
 			k.Reputation = append(k.Reputation, trace.OpinionState{Observer: g.str(), Subject: g.str(), Dimension: g.str(), Alpha: g.num(), Beta: g.num(), Mean: g.num()})
 		}
+		for range g.next() % 3 {
+			k.Roles = append(k.Roles, trace.RoleState{ID: g.str(), Holder: g.str(), Since: int64(g.next() % 100)})
+		}
 		return k
 	case trace.KindSupersession:
 		return &trace.Supersession{Holder: g.str(), Claim: g.str(), Loser: g.str(), Winner: g.str(), Via: g.str(), Kept: g.flag()}
@@ -109,6 +115,14 @@ func (g recordGen) body(k trace.Kind) trace.Body {
 		return &trace.Obligation{ID: g.str(), Favour: g.str(), Creditor: g.str(), Debtor: g.str(), State: g.str(), Rule: g.str(), Cause: g.str()}
 	case trace.KindReputation:
 		return &trace.Reputation{Observer: g.str(), Subject: g.str(), Dimension: g.str(), Alpha: g.num(), Beta: g.num(), Mean: g.num(), Rule: g.str(), Cause: g.str()}
+	case trace.KindSchedule:
+		s := &trace.Schedule{NPC: g.str(), Change: g.str(), Override: g.str(), At: g.str(), From: int64(g.next() % 100), Rule: g.str(), Cause: g.str()}
+		if g.flag() {
+			s.To = s.From + 1 + int64(g.next()%100)
+		}
+		return s
+	case trace.KindRole:
+		return &trace.Role{Role: g.str(), Change: g.str(), Holder: g.str(), Previous: g.str(), Rule: g.str(), Cause: g.str()}
 	}
 	return nil
 }
@@ -326,6 +340,9 @@ func scribble(b trace.Body) {
 		}
 		for i := range b.Beliefs {
 			b.Beliefs[i].Gist = 7
+		}
+		for i := range b.Roles {
+			b.Roles[i].Holder = "scribbled"
 		}
 	case *trace.Transmission:
 		b.Claim = "scribbled"

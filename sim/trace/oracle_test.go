@@ -51,13 +51,17 @@ func oracleFields(body trace.Body) (canon.Object, error) {
 	case *trace.Encounter:
 		return oracleFields(*b)
 	case trace.Encounter:
-		return canon.Object{
+		out := canon.Object{
 			{Key: "fired", Value: b.Fired},
 			{Key: "id", Value: b.ID()},
 			{Key: "pair", Value: []string{b.Pair[0], b.Pair[1]}},
 			{Key: "roll", Value: oracleRoll(b.Roll)},
 			{Key: "site", Value: b.Site},
-		}, nil
+		}
+		if b.Weighted {
+			out = append(out, canon.Field{Key: "weight", Value: b.Weight})
+		}
+		return out, nil
 	case *trace.Transmission:
 		return oracleFields(*b)
 	case trace.Transmission:
@@ -182,6 +186,13 @@ func oracleFields(body trace.Body) (canon.Object, error) {
 			}
 			out = append(out, canon.Field{Key: "reputation", Value: rows})
 		}
+		if len(b.Roles) > 0 {
+			rows := make([]any, len(b.Roles))
+			for i, r := range b.Roles {
+				rows[i] = canon.Object{{Key: "id", Value: r.ID}, {Key: "holder", Value: r.Holder}, {Key: "since", Value: r.Since}}
+			}
+			out = append(out, canon.Field{Key: "roles", Value: rows})
+		}
 		return out, nil
 	case *trace.Grudge:
 		return oracleFields(*b)
@@ -217,6 +228,33 @@ func oracleFields(body trace.Body) (canon.Object, error) {
 			{Key: "alpha", Value: b.Alpha},
 			{Key: "beta", Value: b.Beta},
 			{Key: "mean", Value: b.Mean},
+			{Key: "rule", Value: b.Rule},
+			{Key: "cause", Value: b.Cause},
+		}, nil
+	case *trace.Schedule:
+		return oracleFields(*b)
+	case trace.Schedule:
+		out := canon.Object{
+			{Key: "npc", Value: b.NPC},
+			{Key: "change", Value: b.Change},
+			{Key: "override", Value: b.Override},
+			{Key: "at", Value: b.At},
+			{Key: "from", Value: b.From},
+			{Key: "rule", Value: b.Rule},
+			{Key: "cause", Value: b.Cause},
+		}
+		if b.To != 0 {
+			out = append(out, canon.Field{Key: "to", Value: b.To})
+		}
+		return out, nil
+	case *trace.Role:
+		return oracleFields(*b)
+	case trace.Role:
+		return canon.Object{
+			{Key: "role", Value: b.Role},
+			{Key: "change", Value: b.Change},
+			{Key: "holder", Value: b.Holder},
+			{Key: "previous", Value: b.Previous},
 			{Key: "rule", Value: b.Rule},
 			{Key: "cause", Value: b.Cause},
 		}, nil

@@ -38,6 +38,11 @@ type Encounter struct {
 	Pair  [2]string
 	Roll  Roll
 	Fired bool
+	// Weighted is set when a pair weight applies (decision 0021: the pair
+	// has a grudge); Weight is then the weight, and the roll's threshold
+	// the encounter probability times it. Unweighted, no weight is written.
+	Weighted bool
+	Weight   float64
 }
 
 // Kind returns KindEncounter.
@@ -71,6 +76,9 @@ func (e Encounter) encode(l *line) {
 	l.seqField(`,"seq":`)
 	l.str(`,"site":`, e.Site)
 	l.tickField(`,"tick":`)
+	if e.Weighted {
+		l.number(`,"weight":`, e.Weight)
+	}
 	l.raw(`}`)
 }
 
@@ -319,8 +327,9 @@ type BeliefState struct {
 
 // Keyframe is the whole social state at a tick, so a reader can start
 // anywhere without replaying from tick 0. The social layer's sections
-// (accumulators, grudges, obligations, reputation) are written only when
-// they hold something: a core-only world's keyframes are version 1's.
+// (accumulators, grudges, obligations, reputation) and Tier 5's roles are
+// written only when they hold something: a core-only world's keyframes
+// are version 1's.
 type Keyframe struct {
 	NPCs    []NPCState
 	Beliefs []BeliefState
@@ -329,6 +338,7 @@ type Keyframe struct {
 	Grudges      []GrudgeState
 	Obligations  []ObligationState
 	Reputation   []OpinionState
+	Roles        []RoleState
 }
 
 // Kind returns KindKeyframe.
@@ -340,6 +350,7 @@ func (k Keyframe) Clone() Body {
 	k.NPCs, k.Beliefs = slices.Clone(k.NPCs), slices.Clone(k.Beliefs)
 	k.Accumulators, k.Grudges = slices.Clone(k.Accumulators), slices.Clone(k.Grudges)
 	k.Obligations, k.Reputation = slices.Clone(k.Obligations), slices.Clone(k.Reputation)
+	k.Roles = slices.Clone(k.Roles)
 	return &k
 }
 
@@ -418,6 +429,17 @@ func (k Keyframe) encode(l *line) {
 			l.number(`,"mean":`, o.Mean)
 			l.str(`,"observer":`, o.Observer)
 			l.str(`,"subject":`, o.Subject)
+			l.endElement()
+		}
+		l.endArray()
+	}
+	if len(k.Roles) > 0 {
+		l.array(`,"roles":`)
+		for i, r := range k.Roles {
+			l.element(i)
+			l.str(`{"holder":`, r.Holder)
+			l.str(`,"id":`, r.ID)
+			l.integer(`,"since":`, r.Since)
 			l.endElement()
 		}
 		l.endArray()

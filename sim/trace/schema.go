@@ -42,6 +42,7 @@ var schema = map[Kind][]Field{
 		{Path: "fired", Shape: ShapeBool}, {Path: "id", Shape: ShapeString}, {Path: "pair", Shape: ShapeSet, Size: 2}, {Path: "site", Shape: ShapeString},
 		{Path: "roll", Shape: ShapeObject}, {Path: "roll.key", Shape: ShapeString}, {Path: "roll.natural", Shape: ShapeNumber}, {Path: "roll.pinned", Shape: ShapeBool},
 		{Path: "roll.purpose", Shape: ShapeString}, {Path: "roll.threshold", Shape: ShapeNumber}, {Path: "roll.value", Shape: ShapeNumber},
+		{Path: "weight", Shape: ShapeNumber},
 	},
 	KindTransmission: {
 		{Path: "claim", Shape: ShapeString}, {Path: "confidence", Shape: ShapeNumber}, {Path: "fired", Shape: ShapeBool}, {Path: "listener", Shape: ShapeString}, {Path: "reason", Shape: ShapeString},
@@ -61,7 +62,7 @@ var schema = map[Kind][]Field{
 	},
 	KindKeyframe: {
 		{Path: "accumulators", Shape: ShapeTable}, {Path: "beliefs", Shape: ShapeTable}, {Path: "grudges", Shape: ShapeTable},
-		{Path: "npcs", Shape: ShapeTable}, {Path: "obligations", Shape: ShapeTable}, {Path: "reputation", Shape: ShapeTable},
+		{Path: "npcs", Shape: ShapeTable}, {Path: "obligations", Shape: ShapeTable}, {Path: "reputation", Shape: ShapeTable}, {Path: "roles", Shape: ShapeTable},
 	},
 	KindSupersession: {
 		{Path: "claim", Shape: ShapeString}, {Path: "holder", Shape: ShapeString}, {Path: "kept", Shape: ShapeBool}, {Path: "loser", Shape: ShapeString}, {Path: "via", Shape: ShapeString}, {Path: "winner", Shape: ShapeString},
@@ -78,6 +79,14 @@ var schema = map[Kind][]Field{
 		{Path: "alpha", Shape: ShapeNumber}, {Path: "beta", Shape: ShapeNumber}, {Path: "cause", Shape: ShapeString}, {Path: "dimension", Shape: ShapeString},
 		{Path: "mean", Shape: ShapeNumber}, {Path: "observer", Shape: ShapeString}, {Path: "rule", Shape: ShapeString}, {Path: "subject", Shape: ShapeString},
 	},
+	KindSchedule: {
+		{Path: "at", Shape: ShapeString}, {Path: "cause", Shape: ShapeString}, {Path: "change", Shape: ShapeString}, {Path: "from", Shape: ShapeNumber},
+		{Path: "npc", Shape: ShapeString}, {Path: "override", Shape: ShapeString}, {Path: "rule", Shape: ShapeString}, {Path: "to", Shape: ShapeNumber},
+	},
+	KindRole: {
+		{Path: "cause", Shape: ShapeString}, {Path: "change", Shape: ShapeString}, {Path: "holder", Shape: ShapeString},
+		{Path: "previous", Shape: ShapeString}, {Path: "role", Shape: ShapeString}, {Path: "rule", Shape: ShapeString},
+	},
 }
 
 // envelope is what every record carries besides its kind's own fields.
@@ -89,7 +98,8 @@ var envelope = []Field{
 // Fields returns every field a record of the kind carries (its own and the
 // envelope's), sorted by path; nil for an unknown kind. Optional fields
 // (a transmission's confidence, a rule's roll, a derived event's rule and
-// cause, a keyframe's social sections) are included.
+// cause, a keyframe's social sections, an encounter's weight, a
+// schedule record's to) are included.
 func Fields(k Kind) []Field {
 	own, ok := schema[k]
 	if !ok {

@@ -18,7 +18,7 @@ import (
 func everyKind() []trace.Record {
 	roll := &trace.Roll{Roll: keyed.Roll{Key: keyed.Key{SeedID: "s", Purpose: "encounter", Tick: 3, Site: "market", Participants: []string{"a", "b"}}, Value: 0.25, Natural: 0.25}, Threshold: 0.5}
 	bodies := []trace.Body{
-		trace.Encounter{Site: "market", Pair: [2]string{"a", "b"}, Roll: *roll, Fired: true},
+		trace.Encounter{Site: "market", Pair: [2]string{"a", "b"}, Roll: *roll, Fired: true, Weighted: true, Weight: 0.5},
 		trace.Transmission{Via: "injected", Claim: "theft@1", Variant: "theft@1#v0", Teller: "a", Listener: "b", Fired: true, Rule: "testimony-transfer", Confidence: 0.72},
 		trace.RuleEval{Rule: "mutation-policy", Subject: "b<-a/theft@1", Fired: true, Reason: "r", Values: []trace.Value{{Name: "p", Value: 0.1}}, Roll: roll},
 		trace.Event{ID: "escalation@9:a:player", EventKind: "escalation", LogSeq: 0, Hash: "00", Rule: "accumulation-threshold", Cause: "theft@1"},
@@ -27,11 +27,14 @@ func everyKind() []trace.Record {
 			Accumulators: []trace.AccumulatorState{{Victim: "a", Offender: "player", Count: 1, Armed: true}},
 			Grudges:      []trace.GrudgeState{{Holder: "a", Target: "player", Emotional: 0.8, Evidentiary: 0.45}},
 			Obligations:  []trace.ObligationState{{ID: "obligation:favour@1", Favour: "favour@1", Creditor: "a", Debtor: "player", State: "issued"}},
-			Reputation:   []trace.OpinionState{{Observer: "b", Subject: "player", Dimension: "standing", Alpha: 2, Beta: 1, Mean: 0.6666666666666666}}},
+			Reputation:   []trace.OpinionState{{Observer: "b", Subject: "player", Dimension: "standing", Alpha: 2, Beta: 1, Mean: 0.6666666666666666}},
+			Roles:        []trace.RoleState{{ID: "steward", Holder: "a", Since: 0}}},
 		trace.Supersession{Holder: "b", Claim: "theft@1", Loser: "theft@1#v1", Winner: "theft@1#v0", Via: "injected"},
 		trace.Grudge{Holder: "a", Target: "player", Change: "formed", Emotional: 0.8, Evidentiary: 0.45, Rule: "grudge-creation", Cause: "brawl@1"},
 		trace.Obligation{ID: "obligation:favour@1", Favour: "favour@1", Creditor: "a", Debtor: "player", State: "issued", Rule: "obligations", Cause: "favour@1"},
 		trace.Reputation{Observer: "b", Subject: "player", Dimension: "standing", Alpha: 2, Beta: 1, Mean: 0.6666666666666666, Rule: "reputation-evidence", Cause: "title@1"},
+		trace.Schedule{NPC: "a", Change: "overridden", Override: "rewrite@2:a:killing@2", At: "temple", From: 3, To: 75, Rule: "schedule-write-back", Cause: "killing@2"},
+		trace.Role{Role: "steward", Change: "appointed", Holder: "b", Previous: "", Rule: "role-succession", Cause: "vacancy@9:steward"},
 	}
 	out := make([]trace.Record, len(bodies))
 	for i, b := range bodies {

@@ -33,17 +33,20 @@ const (
 	KindSupersession Kind = "supersession"
 )
 
-// The record kinds schema v2 adds: the social layer's state deltas.
+// The record kinds schema v2 adds: the social layer's state deltas, and
+// Tiers 4a and 5's changes of schedules and roles.
 const (
 	KindGrudge     Kind = "grudge"
 	KindObligation Kind = "obligation"
 	KindReputation Kind = "reputation"
+	KindSchedule   Kind = "schedule"
+	KindRole       Kind = "role"
 )
 
 // Kinds lists every record kind of the schema, header excluded.
 func Kinds() []Kind {
 	return []Kind{KindEncounter, KindTransmission, KindRule, KindEvent, KindBelief, KindKeyframe, KindSupersession,
-		KindGrudge, KindObligation, KindReputation}
+		KindGrudge, KindObligation, KindReputation, KindSchedule, KindRole}
 }
 
 // Body is a record's kind-specific content: one of this package's record

@@ -19,7 +19,14 @@
 //	                                                 declined ones with their values
 //	go run ./tools/ladder diff -rung T3.3 -from 10 -to 30
 //	                                                 every social-state change between two
-//	                                                 ticks, with its rule and its cause
+//	                                                 ticks (grudges, obligations, reputation,
+//	                                                 pair weights, roles, schedules), with
+//	                                                 its rule and its cause
+//	go run ./tools/ladder schedule -rung T4a.1 -npc frida
+//	                                                 an NPC's base and effective schedule side
+//	                                                 by side, and the events that rewrote it
+//	go run ./tools/ladder role -rung T5.1 -at 20     every role at a tick: holder or vacant,
+//	                                                 duties, references, the events so far
 //	go run ./tools/ladder review [T2.1 ...]          the pending changes the last run left:
 //	                                                 first divergence, columns, cells, ticks,
 //	                                                 trace records by kind
@@ -78,6 +85,10 @@ func run(args []string, stdout, stderr io.Writer) error {
 		return rulesLog(args[1:], stdout, stderr)
 	case "diff":
 		return socialDiff(args[1:], stdout, stderr)
+	case "schedule":
+		return scheduleView(args[1:], stdout, stderr)
+	case "role":
+		return roleView(args[1:], stdout, stderr)
 	case "review":
 		return review(args[1:], stdout)
 	case "accept":
@@ -98,8 +109,8 @@ func run(args []string, stdout, stderr io.Writer) error {
 	return fmt.Errorf("unknown command %q (commands: %s)", args[0], strings.Join(commands, ", "))
 }
 
-var commands = []string{"check", "goldens", "render", "explain", "compare", "curve", "rules", "diff", "review", "accept", "reject", "diff-golden", "textconv",
-	"shard", "costs", "merge-reports"}
+var commands = []string{"check", "goldens", "render", "explain", "compare", "curve", "rules", "diff", "schedule", "role", "review", "accept", "reject", "diff-golden",
+	"textconv", "shard", "costs", "merge-reports"}
 
 type rungList []string
 

@@ -62,12 +62,12 @@ func chdir(dir string) {
 var _ = Describe("run", func() {
 	It("explains its usage when given no command", func() {
 		_, err := invoke()
-		Expect(err).To(MatchError("usage: ladder <check|goldens|render|explain|compare|curve|rules|diff|review|accept|reject|diff-golden|textconv|shard|costs|merge-reports> [flags]"))
+		Expect(err).To(MatchError("usage: ladder <check|goldens|render|explain|compare|curve|rules|diff|schedule|role|review|accept|reject|diff-golden|textconv|shard|costs|merge-reports> [flags]"))
 	})
 
 	It("refuses an unknown command, listing the known ones", func() {
 		out, err := invoke("frobnicate", "-x")
-		Expect(err).To(MatchError(`unknown command "frobnicate" (commands: check, goldens, render, explain, compare, curve, rules, diff, review, accept, reject, diff-golden, textconv, shard, costs, merge-reports)`))
+		Expect(err).To(MatchError(`unknown command "frobnicate" (commands: check, goldens, render, explain, compare, curve, rules, diff, schedule, role, review, accept, reject, diff-golden, textconv, shard, costs, merge-reports)`))
 		Expect(out).To(BeEmpty())
 	})
 })
@@ -99,7 +99,7 @@ var _ = Describe("check", func() {
 		out, err := invoke("check", path, valid)
 		Expect(err).To(MatchError("check: some fixtures are invalid"))
 		Expect(out).To(Equal(path + `:1:1: missing required key "title"` + "\n" +
-			path + ":2:1: titel: unknown key (allowed: rung, title, tier, seed_id, ticks, summary, branch, defines, rules, locations, cast, relationships, events, pins, expect, checkpoints, cases, items, extends, same_run, kin, counterfactual_of)\n" +
+			path + ":2:1: titel: unknown key (allowed: rung, title, tier, seed_id, ticks, summary, branch, defines, rules, locations, cast, relationships, events, pins, expect, checkpoints, cases, items, extends, same_run, kin, counterfactual_of, roles)\n" +
 			path + `:3:7: tier: tier "1" does not match rung T0.1 (tier 0)` + "\n" +
 			valid + ": ok (T0.1, 0 case(s) besides the rung)\n"))
 	})

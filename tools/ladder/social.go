@@ -128,9 +128,11 @@ func showValues(vs []trace.Value) string {
 // socialDiff prints every social-state change in the ticks (from, to]:
 // each grudge, obligation and reputation record and each event the engine
 // derived, with its before and after where the state had one, and each
-// accumulator evaluation's count; then how every grudge decayed since the
-// later of the earlier tick and its last formation or reinforcement. Every
-// line names the rule that made the change and the event that caused it.
+// accumulator evaluation's count; from Tier 4 on, each pair weight rule 18
+// set, each change of a schedule and of a role's holder; then how every
+// grudge decayed since the later of the earlier tick and its last
+// formation or reinforcement. Every line names the rule that made the
+// change and the event that caused it.
 func socialDiff(args []string, stdout, stderr io.Writer) error {
 	fl := flag.NewFlagSet("diff", flag.ContinueOnError)
 	fl.SetOutput(stderr)
@@ -222,7 +224,35 @@ func change(b trace.Body) (key, state, line string) {
 			return "", "", ""
 		}
 		return "event " + r.ID, "appended", fmt.Sprintf("event %s (%s) {state}%s", r.ID, r.EventKind, cite(r.Rule, r.Cause))
+	case *trace.Schedule:
+		window := fmt.Sprintf("from tick %d", r.From)
+		if r.To != 0 {
+			window = "ticks " + ticks(r.From, r.To-1)
+		}
+		return "schedule " + r.NPC + " " + r.Override, r.Change,
+			fmt.Sprintf("schedule %s %s: {state}, at %s %s%s", r.NPC, r.Override, place(r.At), window, cite(r.Rule, r.Cause))
+	case *trace.Role:
+		// The record says who held it before: a role is vacant between
+		// its holders.
+		change := "held by " + r.Previous + " → vacant"
+		if r.Holder != "" {
+			change = "vacant → held by " + r.Holder
+		}
+		return "role " + r.Role, r.Change, fmt.Sprintf("role %s: %s%s", r.Role, change, cite(r.Rule, r.Cause))
 	case *trace.RuleEval:
+		if r.Rule == rules.PairWeighting && r.Fired {
+			// subject: holder->target/cause; the record gives the weight
+			// before and after and the grudge's strength.
+			grudge, cause, _ := strings.Cut(r.Subject, "/")
+			weights := map[string]string{} // looked up, never ranged over
+			for _, v := range r.Values {
+				weights[v.Name] = canon.FormatFloat(v.Value)
+			}
+			a, b, _ := strings.Cut(grudge, "->")
+			pair := min(a, b) + "~" + max(a, b)
+			return "weight " + pair, "weight " + weights["after"],
+				fmt.Sprintf("pair weight %s: %s → %s (grudge %s at %s)%s", pair, weights["before"], weights["after"], grudge, weights["grudge"], cite(r.Rule, cause))
+		}
 		if r.Rule != rules.AccumulationThreshold || r.Reason == "disabled" {
 			return "", "", ""
 		}

@@ -32,7 +32,8 @@ var _ = Describe("rules", Serial, func() {
 		Entry("an unknown rule", `rules: unknown rule "grudge" (rules: `+strings.Join([]string{"witness-creates-belief", "belief-decay", "corroboration",
 			"shared-claim-invariant", "testimony-transfer", "encounter-sampling", "mutation-policy", "variant-resolution", "rumour-stages",
 			"dormancy-reactivation", "accumulation-threshold", "grudge-creation", "grudge-decay", "obligations", "tell-decision",
-			"reputation-evidence", "trust-discounted-retelling"}, ", ")+")", "-rung", "T3.1", "-rule", "grudge"),
+			"reputation-evidence", "schedule-write-back", "pairwise-encounter-weighting", "role-succession", "trust-discounted-retelling"}, ", ")+")",
+			"-rung", "T3.1", "-rule", "grudge"),
 		Entry("a -fired that is not a boolean", `invalid boolean value "maybe" for -fired: want true or false`, "-rung", "T3.1", "-fired=maybe"),
 		Entry("an unknown rung", `no fixture for rung "T3.9"`, "-rung", "T3.9"),
 	)
