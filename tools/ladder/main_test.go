@@ -44,7 +44,7 @@ func tempRoot(goldens bool) string {
 	root := GinkgoT().TempDir()
 	copyFile(filepath.Join(repo, "fixtures", "T0.1-witness.yaml"), filepath.Join(root, "fixtures", "T0.1-witness.yaml"))
 	if goldens {
-		for _, name := range []string{"dense.csv", "trace.jsonl", "checkpoints.json"} {
+		for _, name := range []string{"dense.csv", "trace.jsonl", "checkpoints.json", "manifest.json"} {
 			copyFile(filepath.Join(repo, "goldens", "T0.1-witness", name), filepath.Join(root, "goldens", "T0.1-witness", name))
 		}
 	}
