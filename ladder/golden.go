@@ -36,8 +36,14 @@ var ArtifactNames = []string{DenseFile, CheckpointsFile, TraceFile}
 const ManifestFile = seal.File
 
 // Sealed returns the files a run of f writes and its manifest seals, in
-// the order they are written and checked.
-func Sealed(f *fixture.Fixture) []string { return ArtifactNames }
+// the order they are written and checked: a sweep rung's aggregates and
+// summary, every other rung's dense file, checkpoints and trace.
+func Sealed(f *fixture.Fixture) []string {
+	if f.Sweep != nil {
+		return SweepArtifacts
+	}
+	return ArtifactNames
+}
 
 // Artifacts returns every golden file of f's set: the files its manifest
 // seals, then the manifest.
@@ -51,6 +57,9 @@ func Artifacts(f *fixture.Fixture) []string {
 func ArtifactOrder(names []string) []string {
 	rank := func(n string) int {
 		if i := slices.Index(ArtifactNames, n); i >= 0 {
+			return i
+		}
+		if i := slices.Index(SweepArtifacts, n); i >= 0 {
 			return i
 		}
 		if n == ManifestFile {
@@ -91,6 +100,9 @@ func Commands(f *fixture.Fixture) string {
 // wrote the files; only checkpoints.json, a few sampled values, is read
 // here.
 func Verify(r *Result) Verdict {
+	if r.sweep != nil {
+		return verifySweep(r)
+	}
 	f := r.Fixture
 	var v Verdict
 	c := r.compared

@@ -41,6 +41,9 @@ type Result struct {
 	// compared is how the artifacts compared with the goldens as they were
 	// written (nil when Options.Goldens was empty); Verify reads it.
 	compared *compared
+	// sweep is set instead of compared for a sweep rung compared with
+	// goldens (sweeprun.go).
+	sweep *sweepCompared
 }
 
 // Path returns where the run wrote the artifact called name.
@@ -61,6 +64,9 @@ func (r *Result) Path(name string) string { return filepath.Join(r.Dir, name) }
 // a world that cannot be built, or an artifact that cannot be written,
 // returns no Result and leaves no artifact.
 func Run(f *fixture.Fixture, opt Options) (*Result, error) {
+	if f.Sweep != nil {
+		return runSweep(f, opt) // many seeds, aggregates only: sweeprun.go
+	}
 	out, err := openStreams(f, opt)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", f.Name(), err)

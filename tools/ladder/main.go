@@ -37,6 +37,8 @@
 //	go run ./tools/ladder shard [-rung R] 2/4        the label filter of part 2 of 4 (make ladder SHARD=2/4)
 //	go run ./tools/ladder costs [-from FILE]         refresh ladder/shard/costs.json from a run's report
 //	go run ./tools/ladder merge-reports -out DIR A B join shards' reports into one
+//	go run ./tools/ladder pilot [-seeds 200] T2.8   a sweep rung's pilot: each aggregate's mean and
+//	                                                 sd over seeds disjoint from the rung's, as its bounds
 //
 // `make ladder` is the CI gate and runs the Ginkgo suite, not this tool.
 package main
@@ -105,12 +107,14 @@ func run(args []string, stdout, stderr io.Writer) error {
 		return costs(args[1:], stdout, stderr)
 	case "merge-reports":
 		return mergeReports(args[1:], stdout, stderr)
+	case "pilot":
+		return pilot(args[1:], stdout, stderr)
 	}
 	return fmt.Errorf("unknown command %q (commands: %s)", args[0], strings.Join(commands, ", "))
 }
 
 var commands = []string{"check", "goldens", "render", "explain", "compare", "curve", "rules", "diff", "schedule", "role", "review", "accept", "reject", "diff-golden",
-	"textconv", "shard", "costs", "merge-reports"}
+	"textconv", "shard", "costs", "merge-reports", "pilot"}
 
 type rungList []string
 
