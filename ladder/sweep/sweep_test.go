@@ -78,7 +78,9 @@ var _ = Describe("Towns", func() {
 		Entry("kin", func(c *sim.Config) { c.Kin = [][]string{{"merchant", "witness"}} }, "relationships, kin and roles are not copied"),
 		Entry("a relationship", func(c *sim.Config) { c.Relationships = []sim.Relationship{{From: "merchant", To: "witness", Trust: 1}} }, "relationships, kin and roles are not copied"),
 		Entry("a recipient", func(c *sim.Config) { c.Injections[0].Recipient = "witness" }, "event theft@1 (theft) names a party the copy cannot follow"),
-		Entry("a witness's own version", func(c *sim.Config) { c.Injections[0].Witnesses[0].Says = []sim.Recollection{{Slot: "item", Value: "pear"}} },
+		Entry("a witness's own version", func(c *sim.Config) {
+			c.Injections[0].Witnesses[0].Says = []sim.Recollection{{Slot: "item", Value: "pear"}}
+		},
 			"witness witness remembers a slot differently"),
 	)
 
