@@ -112,7 +112,7 @@ var _ = Describe("a run that aborts", Label("unit"), func() {
 		Expect(strings.Count(string(arts[ladder.DenseFile]), "\n")).To(Equal(1+4), "the header and ticks 0-3")
 		Expect(string(arts[ladder.TraceFile])).To(ContainSubstring(`"tick":3`))
 		Expect(res.Checkpoints.Outcome.Ticks).To(Equal(int64(4)))
-		Expect(entries(res.Dir)).To(ConsistOf(ladder.ArtifactNames), "whole files, and no temporary left")
+		Expect(entries(res.Dir)).To(ConsistOf(ladder.Artifacts(res.Fixture)), "whole files and their seal, and no temporary left")
 	})
 
 	It("returns every tick's artifacts when it ends with an unused pin", func() {
