@@ -99,7 +99,7 @@ var _ = Describe("check", func() {
 		out, err := invoke("check", path, valid)
 		Expect(err).To(MatchError("check: some fixtures are invalid"))
 		Expect(out).To(Equal(path + `:1:1: missing required key "title"` + "\n" +
-			path + ":2:1: titel: unknown key (allowed: rung, title, tier, seed_id, ticks, summary, branch, defines, rules, locations, cast, relationships, events, pins, expect, checkpoints, cases, items, extends, same_run, kin, counterfactual_of, roles)\n" +
+			path + ":2:1: titel: unknown key (allowed: rung, title, tier, seed_id, ticks, summary, branch, defines, rules, locations, cast, relationships, events, pins, expect, checkpoints, cases, items, extends, same_run, kin, counterfactual_of, roles, sweep)\n" +
 			path + `:3:7: tier: tier "1" does not match rung T0.1 (tier 0)` + "\n" +
 			valid + ": ok (T0.1, 0 case(s) besides the rung)\n"))
 	})

@@ -178,6 +178,28 @@ func summarise(out io.Writer, name, golden, actual string) error {
 		}
 	case ladder.ManifestFile:
 		fmt.Fprintf(out, "  %s: reseals the set (its digests follow the files above; accepting writes it with them)\n", name)
+	case ladder.AggregatesFile, ladder.SummaryFile:
+		// A sweep's files are small: a line per seed, a line per field.
+		gb, errG := io.ReadAll(g)
+		ab, errA := io.ReadAll(a)
+		if err := errors.Join(errG, errA); err != nil {
+			return err
+		}
+		gl, al := strings.Split(string(gb), "\n"), strings.Split(string(ab), "\n")
+		differ, first := 0, -1
+		for i := range max(len(gl), len(al)) {
+			if i >= len(gl) || i >= len(al) || gl[i] != al[i] {
+				differ++
+				if first < 0 {
+					first = i
+				}
+			}
+		}
+		unit := "lines"
+		if name == ladder.AggregatesFile {
+			unit = "seed lines"
+		}
+		fmt.Fprintf(out, "  %s: %d of %d %s differ, the first at line %d\n", name, differ, len(al)-1, unit, first+1)
 	case ladder.CheckpointsFile:
 		gb, errG := io.ReadAll(g)
 		ab, errA := io.ReadAll(a)
