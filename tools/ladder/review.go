@@ -195,11 +195,11 @@ func summarise(out io.Writer, name, golden, actual string) error {
 				}
 			}
 		}
-		unit := "lines"
+		unit, total := "lines", len(al)-1 // the last element follows the final newline
 		if name == ladder.AggregatesFile {
-			unit = "seed lines"
+			unit, total = "seed lines", total-1 // and the first is the header
 		}
-		fmt.Fprintf(out, "  %s: %d of %d %s differ, the first at line %d\n", name, differ, len(al)-1, unit, first+1)
+		fmt.Fprintf(out, "  %s: %d of %d %s differ, the first at line %d\n", name, differ, total, unit, first+1)
 	case ladder.CheckpointsFile:
 		gb, errG := io.ReadAll(g)
 		ab, errA := io.ReadAll(a)
