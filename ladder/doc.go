@@ -19,6 +19,16 @@
 //	res, err := ladder.Run(f, ladder.Options{Dir: "reports/T1.1", Goldens: "."})
 //	v := ladder.Verify(res) // first divergence per artifact, input drift
 //
+// Every run also seals what it wrote (manifest.json, package seal), and
+// before a rung compares anything the suite checks the goldens it compares
+// against with their seal (sealcheck.go): a golden edited by anything but
+// `make goldens` or `ladder accept` fails, even inside a tolerance.
+//
+// A sweep rung (fixture sweep:, sweeprun.go) is run differently: its
+// world copied into towns, once per seed, its per-seed counts and their
+// summary written and compared byte for byte, and each bound on a count's
+// mean over the seeds checked as an expectation (package ladder/sweep).
+//
 // columns.go says which dense columns exist and what each holds at a tick;
 // nothing else knows the column contract.
 //

@@ -1,16 +1,19 @@
 package ladder
 
 import (
+	"cmp"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/chronicle/ladder/ladder/checkpoint"
 	"github.com/chronicle/ladder/ladder/fixture"
+	"github.com/chronicle/ladder/ladder/seal"
 	"github.com/chronicle/ladder/sim/canon"
 	"github.com/chronicle/ladder/sim/rules"
 	"github.com/chronicle/ladder/tolerances"
@@ -26,6 +29,48 @@ const (
 // ArtifactNames lists the golden files of a rung in the order they are
 // written and checked.
 var ArtifactNames = []string{DenseFile, CheckpointsFile, TraceFile}
+
+// ManifestFile is the seal of a golden set (package seal): every run
+// writes it beside its artifacts, sealing them, and the writers of goldens
+// copy it into goldens/ with them.
+const ManifestFile = seal.File
+
+// Sealed returns the files a run of f writes and its manifest seals, in
+// the order they are written and checked: a sweep rung's aggregates and
+// summary, every other rung's dense file, checkpoints and trace.
+func Sealed(f *fixture.Fixture) []string {
+	if f.Sweep != nil {
+		return SweepArtifacts
+	}
+	return ArtifactNames
+}
+
+// Artifacts returns every golden file of f's set: the files its manifest
+// seals, then the manifest.
+func Artifacts(f *fixture.Fixture) []string {
+	return append(slices.Clone(Sealed(f)), ManifestFile)
+}
+
+// ArtifactOrder sorts artifact names as runs write them: a rung's
+// artifacts in ArtifactNames order, then any other name bytewise, the
+// manifest last — for listings that know names but not the fixture.
+func ArtifactOrder(names []string) []string {
+	rank := func(n string) int {
+		if i := slices.Index(ArtifactNames, n); i >= 0 {
+			return i
+		}
+		if i := slices.Index(SweepArtifacts, n); i >= 0 {
+			return i
+		}
+		if n == ManifestFile {
+			return len(ArtifactNames) + 1
+		}
+		return len(ArtifactNames)
+	}
+	out := slices.Clone(names)
+	slices.SortFunc(out, func(a, b string) int { return cmp.Or(cmp.Compare(rank(a), rank(b)), strings.Compare(a, b)) })
+	return out
+}
 
 // Verdict is the comparison of a run with its goldens. Problems are
 // behavioural (or a missing or broken golden), each located by tick where
@@ -55,6 +100,9 @@ func Commands(f *fixture.Fixture) string {
 // wrote the files; only checkpoints.json, a few sampled values, is read
 // here.
 func Verify(r *Result) Verdict {
+	if r.sweep != nil {
+		return verifySweep(r)
+	}
 	f := r.Fixture
 	var v Verdict
 	c := r.compared

@@ -116,11 +116,16 @@ func family(fs []*fixture.Fixture) {
 func rung(f *fixture.Fixture) {
 	loc := types.CodeLocation{FileName: f.File, LineNumber: f.Pos.Line}
 	It(f.Name()+" "+f.Title, Label("tier"+f.Tier, f.Rung), loc, func() {
+		// Before anything is compared, the goldens must be what `make
+		// goldens` or `ladder accept` last wrote: their seals are checked
+		// first, and a broken seal is the rung's first problem.
+		seals := ladder.CheckSeals(root, f)
+		AddReportEntry("seal", seals, ReportEntryVisibilityNever) // counted in the seal summary
 		// The artifacts go straight to reports/<rung>/ as they are
 		// produced, compared with the goldens as they are written.
 		res, err := ladder.Run(f, ladder.Options{Dir: pending.Dir(reports, f), Goldens: root})
 		if res == nil {
-			Fail(fmt.Sprintf("%s: %v %s", f.Name(), err, ladder.Commands(f)))
+			Fail(strings.Join(append(ladder.Lines(seals.Problems), fmt.Sprintf("%s: %v %s", f.Name(), err, ladder.Commands(f))), "\n"))
 		}
 		AddReportEntry("assertions", len(res.Expectations), ReportEntryVisibilityNever)
 		var v ladder.Verdict
@@ -130,7 +135,7 @@ func rung(f *fixture.Fixture) {
 		for _, d := range v.Drift {
 			AddReportEntry("input drift", d, ReportEntryVisibilityNever) // printed once per run, grouped
 		}
-		problems := ladder.Problems(res, err, v)
+		problems := append(seals.Problems, ladder.Problems(res, err, v)...)
 		saveEvidence(res, problems, err)
 		for _, p := range problems {
 			AddReportEntry(report.FailureEntry, p, ReportEntryVisibilityNever) // reports/failures.json

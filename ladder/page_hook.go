@@ -21,6 +21,13 @@ func PageInput(root string, f *fixture.Fixture, res *Result, failures []string) 
 		Name: f.Name(), Title: f.Title, Source: fmt.Sprintf("%s:%d", f.File, f.Pos.Line), Failures: failures,
 		TraceFile: "reports/" + f.Name() + "/" + TraceFile,
 	}
+	if f.Sweep != nil {
+		// A sweep is many runs summarised: the page shows its failures and
+		// where its aggregates are, whatever res is.
+		in.Notes = append(in.Notes, fmt.Sprintf("A sweep writes per-seed aggregates (reports/%s/%s) and their summary (%s), not a dense file or a trace: there is no tick to scrub through.",
+			f.Name(), AggregatesFile, SummaryFile))
+		return in
+	}
 	if res == nil {
 		in.Notes = append(in.Notes, "The run did not complete, so there is nothing to scrub through: the failure above says why.")
 		return in

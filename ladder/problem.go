@@ -221,7 +221,7 @@ func missingGoldens(root string, f *fixture.Fixture) (Problem, bool) {
 	if _, err := os.Stat(filepath.Join(root, filepath.FromSlash(f.GoldenDir()))); !errors.Is(err, fs.ErrNotExist) {
 		return Problem{}, false
 	}
-	for _, name := range ArtifactNames {
+	for _, name := range Sealed(f) {
 		if inGit(root, f.GoldenDir()+"/"+name) {
 			return Problem{}, false
 		}

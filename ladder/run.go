@@ -11,6 +11,7 @@ import (
 	"github.com/chronicle/ladder/ladder/expect"
 	"github.com/chronicle/ladder/ladder/fixture"
 	"github.com/chronicle/ladder/ladder/page"
+	"github.com/chronicle/ladder/ladder/seal"
 	"github.com/chronicle/ladder/sim"
 	"github.com/chronicle/ladder/sim/audit"
 	"github.com/chronicle/ladder/sim/canon"
@@ -48,6 +49,9 @@ type Result struct {
 	Audit         []audit.Examined
 	auditFindings []audit.Finding
 	watchErrors   []string
+	// sweep is set instead of compared for a sweep rung compared with
+	// goldens (sweeprun.go).
+	sweep *sweepCompared
 }
 
 // Path returns where the run wrote the artifact called name.
@@ -68,6 +72,9 @@ func (r *Result) Path(name string) string { return filepath.Join(r.Dir, name) }
 // a world that cannot be built, or an artifact that cannot be written,
 // returns no Result and leaves no artifact.
 func Run(f *fixture.Fixture, opt Options) (*Result, error) {
+	if f.Sweep != nil {
+		return runSweep(f, opt) // many seeds, aggregates only: sweeprun.go
+	}
 	out, err := openStreams(f, opt)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", f.Name(), err)
@@ -184,6 +191,11 @@ func collect(f *fixture.Fixture, w *sim.World, rec *recorder, out *streams, x *w
 		return nil, fmt.Errorf("%s: %s: %w", f.Name(), CheckpointsFile, err)
 	}
 	if err := artifact.Write(res.Path(CheckpointsFile), cp); err != nil {
+		return nil, fmt.Errorf("%s: %w", f.Name(), err)
+	}
+	// The run's artifacts as a sealed set: what `make goldens` and `ladder
+	// accept` copy into goldens/ is exactly what this seals.
+	if err := seal.Write(out.dir, f.Name(), Sealed(f)); err != nil {
 		return nil, fmt.Errorf("%s: %w", f.Name(), err)
 	}
 	return res, nil

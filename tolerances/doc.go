@@ -2,7 +2,7 @@
 // each with its written derivation: the invariant it protects, the formula,
 // what size parameter it grows with, and the failure it guards against.
 //
-// Three regimes exist today:
+// Three comparison regimes (0–2) exist as data here:
 //
 //   - Regime 0, byte identity, for dense CSV and trace goldens: every value
 //     of every tick must be the same bytes. It has no tolerance because the
@@ -24,6 +24,13 @@
 // legitimately differ — T6's fear view against an independent
 // recomputation: |a − b| ≤ 2·γ(n − 1 + r)·Σ|xᵢ|, growing with the number
 // of terms and their magnitude; its derivation is written beside it.
+//
+// A fifth, distributional, judges a sweep rung's aggregates: the
+// mean over N seeds within z · s₀ · √(1/N + 1/M) of an M-seed pilot's mean
+// (package ladder/sweep, which holds its bound as data; the derivation is
+// in docs/determinism.md). It is not a comparison of two values and so
+// is not a Regime; the per-seed values it summarises are compared under
+// regime 0.
 //
 // A regime compares with go-cmp's approximate-equality formula,
 // |x − y| ≤ max(Fraction·min(|x|, |y|), Margin), so a relative regime can be

@@ -27,7 +27,14 @@ func ladderFixtures() []*fixture.Fixture {
 	var out []*fixture.Fixture
 	for _, f := range files {
 		Expect(f.Err).NotTo(HaveOccurred())
-		out = append(out, f.Fixtures...)
+		for _, x := range f.Fixtures {
+			// A sweep rung's world is another rung's copied into towns
+			// (T2.8 is T2.1's), which these specs cover; its artifacts are
+			// aggregates over many seeds, each run as long as the rung.
+			if x.Sweep == nil {
+				out = append(out, x)
+			}
+		}
 	}
 	return out
 }

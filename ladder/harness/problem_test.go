@@ -3,7 +3,6 @@ package harness_test
 import (
 	"os"
 	"path/filepath"
-	"slices"
 	"strings"
 
 	. "github.com/onsi/ginkgo/v2"
@@ -113,7 +112,7 @@ var _ = Describe("a run that aborts", Label("unit"), func() {
 		Expect(strings.Count(string(arts[ladder.DenseFile]), "\n")).To(Equal(1+4), "the header and ticks 0-3")
 		Expect(string(arts[ladder.TraceFile])).To(ContainSubstring(`"tick":3`))
 		Expect(res.Checkpoints.Outcome.Ticks).To(Equal(int64(4)))
-		Expect(entries(res.Dir)).To(ConsistOf(append(slices.Clone(ladder.ArtifactNames), ladder.EventsFile)), "whole files, the exported log beside them, and no temporary left")
+		Expect(entries(res.Dir)).To(ConsistOf(append(ladder.Artifacts(res.Fixture), ladder.EventsFile)), "whole files, their seal, the exported log beside them, and no temporary left")
 		log, err := os.ReadFile(res.Path(ladder.EventsFile))
 		Expect(err).NotTo(HaveOccurred())
 		Expect(string(log)).To(ContainSubstring(`"tick":1`), "the log up to the abort")

@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"maps"
 	"os"
 	"path/filepath"
 	"slices"
@@ -79,8 +80,9 @@ func Save(reports, root string, f *fixture.Fixture, run Run) (*Manifest, error) 
 		GoldenDir: f.GoldenDir(), Artifacts: map[string]string{}, Problems: nonNil(run.Problems),
 		Expectations: nonNil(run.Expectations), Changed: []string{},
 	}
+	names := ladder.Artifacts(f)
 	fresh := map[string]string{}
-	for _, name := range ladder.ArtifactNames {
+	for _, name := range names {
 		fresh[name] = filepath.Join(dir, name)
 		d, err := digest(fresh[name])
 		if err != nil {
@@ -88,7 +90,7 @@ func Save(reports, root string, f *fixture.Fixture, run Run) (*Manifest, error) 
 		}
 		m.Artifacts[name] = d
 	}
-	changes, err := regen.Changes(root, f.GoldenDir(), fresh)
+	changes, err := regen.Changes(root, f.GoldenDir(), names, fresh)
 	if err != nil {
 		return nil, err
 	}
@@ -221,7 +223,7 @@ func Blockers(root, reports string, m Manifest, codeHash string) []string {
 		out = append(out, fmt.Sprintf("the code changed since the run (code hash %s then, %s now)", m.CodeHash, codeHash))
 	}
 	dir := m.dir(reports)
-	for _, name := range ladder.ArtifactNames {
+	for _, name := range slices.Sorted(maps.Keys(m.Artifacts)) {
 		d, err := digest(filepath.Join(dir, name))
 		switch {
 		case err != nil:
@@ -301,11 +303,16 @@ func Accept(root, reports string, ms []Manifest) ([]Accepted, regen.Recovery, er
 	var out []Accepted
 	for _, m := range ms {
 		dir := m.dir(reports)
+		f, err := load(root, m)
+		if err != nil {
+			return nil, rec, err
+		}
+		names := ladder.Artifacts(f)
 		arts := map[string]string{}
-		for _, name := range ladder.ArtifactNames {
+		for _, name := range names {
 			arts[name] = filepath.Join(dir, name)
 		}
-		changes, err := regen.Changes(root, m.GoldenDir, arts)
+		changes, err := regen.Changes(root, m.GoldenDir, names, arts)
 		if err != nil {
 			return nil, rec, err
 		}

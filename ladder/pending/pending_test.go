@@ -12,6 +12,7 @@ import (
 	"github.com/chronicle/ladder/ladder/fixture"
 	"github.com/chronicle/ladder/ladder/pending"
 	"github.com/chronicle/ladder/ladder/regen"
+	"github.com/chronicle/ladder/ladder/seal"
 )
 
 // repo is the repository root: the suite runs in ladder/pending.
@@ -76,16 +77,16 @@ var _ = Describe("pending changes", func() {
 		arts, fixtures = map[string]map[string][]byte{}, map[string]*fixture.Fixture{}
 		for rung, dir := range rungs {
 			copyFile(filepath.Join(repo, "fixtures", dir+".yaml"), filepath.Join(root, "fixtures", dir+".yaml"))
-			for _, name := range ladder.ArtifactNames {
-				copyFile(filepath.Join(repo, "goldens", dir, name), goldenPath(rung, name))
-			}
 			fs, err := regen.Select(root, []string{rung})
 			Expect(err).NotTo(HaveOccurred())
 			fixtures[rung] = fs[0]
+			for _, name := range ladder.Artifacts(fs[0]) {
+				copyFile(filepath.Join(repo, "goldens", dir, name), goldenPath(rung, name))
+			}
 			res, err := ladder.Run(fs[0], ladder.Options{Dir: GinkgoT().TempDir()})
 			Expect(err).NotTo(HaveOccurred())
 			arts[rung] = map[string][]byte{}
-			for _, name := range ladder.ArtifactNames {
+			for _, name := range ladder.Artifacts(fs[0]) {
 				arts[rung][name] = []byte(read(res.Path(name)))
 			}
 		}
@@ -97,7 +98,7 @@ var _ = Describe("pending changes", func() {
 	Describe("Save", func() {
 		It("keeps the artifacts, and writes no manifest when they are the goldens", func() {
 			Expect(save("T0.1", pending.Run{})).To(BeNil())
-			for _, name := range ladder.ArtifactNames {
+			for _, name := range ladder.Artifacts(fixtures["T0.1"]) {
 				Expect(read(filepath.Join(reports, "T0.1", name))).To(Equal(string(arts["T0.1"][name])))
 			}
 			Expect(filepath.Join(reports, "T0.1", pending.ManifestFile)).NotTo(BeAnExistingFile())
@@ -115,7 +116,8 @@ var _ = Describe("pending changes", func() {
 			Expect(m.GoldenDir).To(Equal("goldens/T0.1-witness"))
 			Expect(m.State).To(Equal("changed"))
 			Expect(m.Changed).To(Equal([]string{ladder.DenseFile}))
-			Expect(m.Artifacts).To(HaveLen(3))
+			Expect(m.Artifacts).To(HaveKey(ladder.ManifestFile), "the seal is an artifact like the files it seals")
+			Expect(m.Artifacts).To(HaveLen(len(ladder.Artifacts(fixtures["T0.1"]))))
 			Expect(m.Problems).To(Equal([]string{"T0.1 dense.csv: first divergence …"}))
 			Expect(list()).To(Equal([]pending.Manifest{*m}))
 		})
@@ -124,7 +126,7 @@ var _ = Describe("pending changes", func() {
 			Expect(os.RemoveAll(filepath.Join(root, "goldens", "T0.1-witness"))).To(Succeed())
 			m := save("T0.1", pending.Run{})
 			Expect(m.State).To(Equal("new"))
-			Expect(m.Changed).To(Equal(ladder.ArtifactNames))
+			Expect(m.Changed).To(Equal(ladder.Artifacts(fixtures["T0.1"])))
 		})
 
 		It("keeps an aborted run pending even when its artifacts match, so review shows it", func() {
@@ -197,9 +199,14 @@ var _ = Describe("pending changes", func() {
 				{Name: "T0.2", GoldenDir: "goldens/T0.2-decay", Files: []string{ladder.DenseFile}},
 			}))
 			for rung := range rungs {
-				for _, name := range ladder.ArtifactNames {
+				for _, name := range ladder.Artifacts(fixtures[rung]) {
 					Expect(read(goldenPath(rung, name))).To(Equal(string(arts[rung][name])), "%s %s", rung, name)
 				}
+			}
+			for rung, dir := range rungs {
+				r := seal.Check(filepath.Join(root, "goldens", dir), rung)
+				Expect(r.Breaches).To(BeEmpty(), "%s: accepting reseals the set", rung)
+				Expect(r.Examined).To(Equal(len(ladder.Sealed(fixtures[rung]))))
 			}
 			after, err := os.Stat(trace)
 			Expect(err).NotTo(HaveOccurred())

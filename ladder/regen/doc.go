@@ -31,6 +31,13 @@
 // one case; Extenders finds the rungs whose fixture extends a selected rung
 // (T2.2 extends T2.1), which `make goldens RUNG=T2.1` regenerates too.
 //
+// Every rendering carries its set's seal (manifest.json, package seal),
+// written by the run; it is planned and switched like any golden file,
+// in the same commit as the files it seals, so a set's goldens and its
+// seal are never out of step. A set whose goldens are unchanged but whose
+// seal was missing or stale gets only the new manifest.
+//
 // The summary prints, per rung: unchanged, new, changed at the first
-// divergence from the old golden, or refused.
+// divergence from the old golden, sealed (only the manifest written), or
+// refused.
 package regen

@@ -20,7 +20,7 @@ import (
 // Status is what regeneration did to one rung.
 type Status struct {
 	Rung   string // rung name, with the case
-	State  string // "unchanged", "new", "changed", "refused"
+	State  string // "unchanged", "new", "changed", "sealed" (only the manifest written), "refused"
 	Detail string // first divergence from the old golden, or why refused
 }
 
@@ -67,7 +67,7 @@ func (e *NondeterminismError) Error() string {
 func Prove(fixtures []*fixture.Fixture, a, b Rendering) error {
 	var nd *NondeterminismError
 	for _, f := range fixtures {
-		for _, name := range append(slices.Clone(ladder.ArtifactNames), FailuresFile) {
+		for _, name := range append(ladder.Artifacts(f), FailuresFile) {
 			x := filepath.Join(a.Dir, filepath.FromSlash(f.GoldenDir()), name)
 			y := filepath.Join(b.Dir, filepath.FromSlash(f.GoldenDir()), name)
 			same, err := sameRendering(x, y, name == FailuresFile)
@@ -149,20 +149,27 @@ func plan(root string, f *fixture.Fixture, rendered string, files map[string]str
 			strings.ReplaceAll(strings.TrimSpace(string(failures)), "\n", "\n  ")
 		return st, nil
 	}
+	names := ladder.Artifacts(f)
 	fresh := map[string]string{}
-	for _, name := range ladder.ArtifactNames {
+	for _, name := range names {
 		fresh[name] = filepath.Join(rendered, name)
 	}
-	changes, err := Changes(root, f.GoldenDir(), fresh)
+	changes, err := Changes(root, f.GoldenDir(), names, fresh)
 	if err != nil {
 		return st, fmt.Errorf("read rendering of %s: %w", f.Name(), err)
 	}
 	var changed, added []string
+	resealed := false
 	for _, c := range changes {
 		files[c.Path] = fresh[c.Name]
-		if c.New {
+		switch {
+		case c.Name == ladder.ManifestFile:
+			// The seal follows the files it seals: it moves with any of
+			// them, and alone only when it was missing or stale.
+			resealed = true
+		case c.New:
 			added = append(added, c.Name)
-		} else {
+		default:
 			old := filepath.Join(root, filepath.FromSlash(c.Path))
 			changed = append(changed, c.Name+": "+divergence(c.Name, old, fresh[c.Name], "golden", "actual"))
 		}
@@ -170,10 +177,12 @@ func plan(root string, f *fixture.Fixture, rendered string, files map[string]str
 	switch {
 	case len(changed) > 0:
 		st.State, st.Detail = "changed", strings.Join(changed, "; ")
-	case len(added) == len(ladder.ArtifactNames):
+	case len(added) == len(names)-1:
 		st.State = "new"
 	case len(added) > 0:
 		st.State, st.Detail = "changed", "added "+strings.Join(added, ", ")
+	case resealed:
+		st.State, st.Detail = "sealed", "the goldens are unchanged; "+ladder.ManifestFile+" was missing or did not seal them, and now does"
 	default:
 		st.State = "unchanged"
 	}
@@ -189,11 +198,11 @@ type Change struct {
 
 // Changes compares fresh artifacts (artifact name to file) with the
 // goldens in dir (repository-relative, e.g. goldens/T0.1-witness), in
-// chunks, and returns, in artifact order, those whose bytes differ or that
-// do not exist yet. A fresh artifact that cannot be read is an error.
-func Changes(root, dir string, fresh map[string]string) ([]Change, error) {
+// chunks, and returns, in the order of names, those whose bytes differ or
+// that do not exist yet. A fresh artifact that cannot be read is an error.
+func Changes(root, dir string, names []string, fresh map[string]string) ([]Change, error) {
 	var out []Change
-	for _, name := range ladder.ArtifactNames {
+	for _, name := range names {
 		p := dir + "/" + name
 		golden := filepath.Join(root, filepath.FromSlash(p))
 		if _, err := os.Stat(golden); errors.Is(err, fs.ErrNotExist) {

@@ -14,6 +14,7 @@ import (
 	"github.com/chronicle/ladder/ladder"
 	"github.com/chronicle/ladder/ladder/fixture"
 	"github.com/chronicle/ladder/ladder/regen"
+	"github.com/chronicle/ladder/ladder/seal"
 )
 
 // tinyFixture is a valid rung with one case: two fixtures, T0.1 with golden
@@ -78,7 +79,7 @@ func golden(root string, f *fixture.Fixture, name string) string {
 // age sets every artifact of f under root to oldTime.
 func age(root string, f *fixture.Fixture) {
 	GinkgoHelper()
-	for _, name := range ladder.ArtifactNames {
+	for _, name := range ladder.Artifacts(f) {
 		Expect(os.Chtimes(golden(root, f, name), oldTime, oldTime)).To(Succeed())
 	}
 }
@@ -95,7 +96,7 @@ func mtime(path string) time.Time {
 func noTempFiles(dir string) {
 	GinkgoHelper()
 	for _, name := range entries(dir) {
-		Expect(name).To(BeElementOf(ladder.DenseFile, ladder.CheckpointsFile, ladder.TraceFile, "quiet"), "stray file in %s", dir)
+		Expect(name).To(BeElementOf(ladder.DenseFile, ladder.CheckpointsFile, ladder.TraceFile, ladder.ManifestFile, "quiet"), "stray file in %s", dir)
 	}
 }
 
@@ -104,6 +105,12 @@ func noTempFiles(dir string) {
 // left in the workspace but its lock.
 func regenerate(root string, fixtures []*fixture.Fixture, a, b string) ([]regen.Status, error) {
 	GinkgoHelper()
+	// A run seals what it wrote: so does each fake rendering, as it is now.
+	for _, dir := range []string{a, b} {
+		for _, f := range fixtures {
+			reseal(dir, f)
+		}
+	}
 	ws, rec, err := regen.Open(root)
 	Expect(err).NotTo(HaveOccurred())
 	Expect(rec.Empty()).To(BeTrue(), "nothing to recover: %s", rec)
@@ -113,6 +120,27 @@ func regenerate(root string, fixtures []*fixture.Fixture, a, b string) ([]regen.
 	Expect(ws.Close()).To(Succeed())
 	Expect(entries(filepath.Join(root, "goldens", ".regen"))).To(Equal([]string{"lock"}))
 	return st, err
+}
+
+// reseal writes the manifest of f's set under base, as a run does after
+// writing its artifacts; a set missing any of them is left unsealed.
+func reseal(base string, f *fixture.Fixture) {
+	GinkgoHelper()
+	dir := filepath.Join(base, filepath.FromSlash(f.GoldenDir()))
+	for _, name := range ladder.Sealed(f) {
+		if _, err := os.Stat(filepath.Join(dir, name)); err != nil {
+			return
+		}
+	}
+	Expect(seal.Write(dir, f.Name(), ladder.Sealed(f))).To(Succeed())
+}
+
+// sealIntact asserts that f's golden set under root matches its seal.
+func sealIntact(root string, f *fixture.Fixture) {
+	GinkgoHelper()
+	r := seal.Check(filepath.Join(root, filepath.FromSlash(f.GoldenDir())), f.Name())
+	Expect(r.Breaches).To(BeEmpty())
+	Expect(r.Examined).To(Equal(len(ladder.Sealed(f))))
 }
 
 // goldensExist reports whether anything but the workspace exists under
@@ -162,6 +190,8 @@ var _ = Describe("Regenerate", func() {
 		Expect(cmp.Diff([]regen.Status{{Rung: "T0.1", State: "new"}, {Rung: "T0.1/quiet", State: "new"}}, st)).To(BeEmpty())
 		expectGoldens(rung, standard())
 		expectGoldens(cas, standard())
+		sealIntact(root, rung)
+		sealIntact(root, cas)
 		noTempFiles(filepath.Join(root, "goldens", "T0.1-witness"))
 		noTempFiles(filepath.Join(root, "goldens", "T0.1-witness", "quiet"))
 		Expect(st[0].String()).To(Equal("T0.1 new"))
@@ -177,7 +207,7 @@ var _ = Describe("Regenerate", func() {
 		Expect(err).NotTo(HaveOccurred())
 		Expect(cmp.Diff([]regen.Status{{Rung: "T0.1", State: "unchanged"}, {Rung: "T0.1/quiet", State: "unchanged"}}, st)).To(BeEmpty())
 		for _, f := range fixtures {
-			for _, name := range ladder.ArtifactNames {
+			for _, name := range ladder.Artifacts(f) {
 				Expect(mtime(golden(root, f, name))).To(BeTemporally("==", oldTime), "%s %s was rewritten", f.Name(), name)
 			}
 		}
@@ -203,8 +233,38 @@ var _ = Describe("Regenerate", func() {
 		Expect(mtime(golden(root, rung, ladder.TraceFile))).To(BeTemporally("==", oldTime))
 		Expect(mtime(golden(root, rung, ladder.CheckpointsFile))).To(BeTemporally("==", oldTime))
 		Expect(mtime(golden(root, cas, ladder.DenseFile))).To(BeTemporally("==", oldTime))
+		Expect(mtime(golden(root, rung, ladder.ManifestFile))).NotTo(BeTemporally("==", oldTime), "the seal moves with the file it seals")
+		Expect(mtime(golden(root, cas, ladder.ManifestFile))).To(BeTemporally("==", oldTime))
+		sealIntact(root, rung)
 		noTempFiles(filepath.Join(root, "goldens", "T0.1-witness"))
 	})
+
+	DescribeTable("reseals a set whose goldens are unchanged but whose seal is not theirs, writing only the manifest",
+		func(spoil func(path string)) {
+			_, err := regenerate(root, fixtures, a, b)
+			Expect(err).NotTo(HaveOccurred())
+			age(root, rung)
+			age(root, cas)
+			spoil(golden(root, rung, ladder.ManifestFile))
+
+			st, err := regenerate(root, fixtures, a, b)
+			Expect(err).NotTo(HaveOccurred())
+			Expect(cmp.Diff([]regen.Status{
+				{Rung: "T0.1", State: "sealed", Detail: "the goldens are unchanged; manifest.json was missing or did not seal them, and now does"},
+				{Rung: "T0.1/quiet", State: "unchanged"},
+			}, st)).To(BeEmpty())
+			sealIntact(root, rung)
+			for _, name := range ladder.Sealed(rung) {
+				Expect(mtime(golden(root, rung, name))).To(BeTemporally("==", oldTime), "%s was rewritten", name)
+			}
+		},
+		Entry("missing (goldens from before seals)", func(path string) { Expect(os.Remove(path)).To(Succeed()) }),
+		Entry("edited by hand", func(path string) {
+			b, err := os.ReadFile(path)
+			Expect(err).NotTo(HaveOccurred())
+			Expect(os.WriteFile(path, append([]byte(" "), b...), 0o644)).To(Succeed())
+		}),
+	)
 
 	It("reports every changed artifact in artifact order, each in its own terms", func() {
 		_, err := regenerate(root, fixtures, a, b)
@@ -319,7 +379,7 @@ var _ = Describe("Regenerate", func() {
 				"  always: holders of theft@2 only [witness]: got [merchant witness]"},
 			{Rung: "T0.1/quiet", State: "new"},
 		}, st)).To(BeEmpty())
-		for _, name := range ladder.ArtifactNames {
+		for _, name := range ladder.Artifacts(rung) {
 			_, statErr := os.Stat(golden(root, rung, name))
 			Expect(statErr).To(MatchError(fs.ErrNotExist), "refused rung's %s was written", name)
 		}

@@ -13,7 +13,7 @@ import (
 	. "github.com/onsi/gomega"
 )
 
-var artifacts = []string{"dense.csv", "trace.jsonl", "checkpoints.json"}
+var artifacts = []string{"dense.csv", "trace.jsonl", "checkpoints.json", "manifest.json"}
 
 // failing is a rung whose only expectation fails: witness's confidence at
 // tick 2 is 0.9, and it is heard, not repeated.

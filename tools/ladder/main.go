@@ -49,6 +49,8 @@
 //	go run ./tools/ladder audit [-lenient] [-full] [R ...]
 //	                                                 regime 2's invariant audit: what each invariant
 //	                                                 examined, every finding with its grade
+//	go run ./tools/ladder pilot [-seeds 200] T2.8   a sweep rung's pilot: each aggregate's mean and
+//	                                                 sd over seeds disjoint from the rung's, as its bounds
 //
 // `make ladder` is the CI gate and runs the Ginkgo suite, not this tool.
 package main
@@ -127,12 +129,14 @@ func run(args []string, stdout, stderr io.Writer) error {
 		return state(args[1:], stdout, stderr)
 	case "audit":
 		return auditRuns(args[1:], stdout, stderr)
+	case "pilot":
+		return pilot(args[1:], stdout, stderr)
 	}
 	return fmt.Errorf("unknown command %q (commands: %s)", args[0], strings.Join(commands, ", "))
 }
 
 var commands = []string{"check", "goldens", "render", "explain", "compare", "curve", "rules", "diff", "schedule", "role", "fear", "review", "accept", "reject", "diff-golden",
-	"textconv", "shard", "costs", "merge-reports", "verify", "state", "audit", "schema"}
+	"textconv", "shard", "costs", "merge-reports", "verify", "state", "audit", "schema", "pilot"}
 
 type rungList []string
 

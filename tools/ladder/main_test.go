@@ -44,7 +44,7 @@ func tempRoot(goldens bool) string {
 	root := GinkgoT().TempDir()
 	copyFile(filepath.Join(repo, "fixtures", "T0.1-witness.yaml"), filepath.Join(root, "fixtures", "T0.1-witness.yaml"))
 	if goldens {
-		for _, name := range []string{"dense.csv", "trace.jsonl", "checkpoints.json"} {
+		for _, name := range []string{"dense.csv", "trace.jsonl", "checkpoints.json", "manifest.json"} {
 			copyFile(filepath.Join(repo, "goldens", "T0.1-witness", name), filepath.Join(root, "goldens", "T0.1-witness", name))
 		}
 	}
@@ -62,12 +62,12 @@ func chdir(dir string) {
 var _ = Describe("run", func() {
 	It("explains its usage when given no command", func() {
 		_, err := invoke()
-		Expect(err).To(MatchError("usage: ladder <check|goldens|render|explain|compare|curve|rules|diff|schedule|role|fear|review|accept|reject|diff-golden|textconv|shard|costs|merge-reports|verify|state|audit|schema> [flags]"))
+		Expect(err).To(MatchError("usage: ladder <check|goldens|render|explain|compare|curve|rules|diff|schedule|role|fear|review|accept|reject|diff-golden|textconv|shard|costs|merge-reports|verify|state|audit|schema|pilot> [flags]"))
 	})
 
 	It("refuses an unknown command, listing the known ones", func() {
 		out, err := invoke("frobnicate", "-x")
-		Expect(err).To(MatchError(`unknown command "frobnicate" (commands: check, goldens, render, explain, compare, curve, rules, diff, schedule, role, fear, review, accept, reject, diff-golden, textconv, shard, costs, merge-reports, verify, state, audit, schema)`))
+		Expect(err).To(MatchError(`unknown command "frobnicate" (commands: check, goldens, render, explain, compare, curve, rules, diff, schedule, role, fear, review, accept, reject, diff-golden, textconv, shard, costs, merge-reports, verify, state, audit, schema, pilot)`))
 		Expect(out).To(BeEmpty())
 	})
 })
@@ -99,7 +99,7 @@ var _ = Describe("check", func() {
 		out, err := invoke("check", path, valid)
 		Expect(err).To(MatchError("check: some fixtures are invalid"))
 		Expect(out).To(Equal(path + `:1:1: missing required key "title"` + "\n" +
-			path + ":2:1: titel: unknown key (allowed: rung, title, tier, seed_id, ticks, summary, branch, defines, rules, locations, cast, relationships, events, pins, expect, checkpoints, cases, items, extends, same_run, kin, counterfactual_of, roles)\n" +
+			path + ":2:1: titel: unknown key (allowed: rung, title, tier, seed_id, ticks, summary, branch, defines, rules, locations, cast, relationships, events, pins, expect, checkpoints, cases, items, extends, same_run, kin, counterfactual_of, roles, sweep)\n" +
 			path + `:3:7: tier: tier "1" does not match rung T0.1 (tier 0)` + "\n" +
 			valid + ": ok (T0.1, 0 case(s) besides the rung)\n"))
 	})

@@ -7,8 +7,10 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"maps"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/chronicle/ladder/dense"
@@ -73,7 +75,7 @@ func reviewOne(out io.Writer, m pending.Manifest, code string) (bool, error) {
 	if m.Aborted != "" {
 		fmt.Fprintf(out, "  aborted: %s\n", m.Aborted)
 	}
-	for _, name := range ladder.ArtifactNames {
+	for _, name := range ladder.ArtifactOrder(slices.Collect(maps.Keys(m.Artifacts))) {
 		actual := filepath.Join(dir, name)
 		golden := filepath.Join(filepath.FromSlash(m.GoldenDir), name)
 		same, err := artifact.Same(golden, actual)
@@ -174,6 +176,30 @@ func summarise(out io.Writer, name, golden, actual string) error {
 		for _, k := range d.Kinds {
 			fmt.Fprintf(out, "    %s\n", k)
 		}
+	case ladder.ManifestFile:
+		fmt.Fprintf(out, "  %s: reseals the set (its digests follow the files above; accepting writes it with them)\n", name)
+	case ladder.AggregatesFile, ladder.SummaryFile:
+		// A sweep's files are small: a line per seed, a line per field.
+		gb, errG := io.ReadAll(g)
+		ab, errA := io.ReadAll(a)
+		if err := errors.Join(errG, errA); err != nil {
+			return err
+		}
+		gl, al := strings.Split(string(gb), "\n"), strings.Split(string(ab), "\n")
+		differ, first := 0, -1
+		for i := range max(len(gl), len(al)) {
+			if i >= len(gl) || i >= len(al) || gl[i] != al[i] {
+				differ++
+				if first < 0 {
+					first = i
+				}
+			}
+		}
+		unit, total := "lines", len(al)-1 // the last element follows the final newline
+		if name == ladder.AggregatesFile {
+			unit, total = "seed lines", total-1 // and the first is the header
+		}
+		fmt.Fprintf(out, "  %s: %d of %d %s differ, the first at line %d\n", name, differ, total, unit, first+1)
 	case ladder.CheckpointsFile:
 		gb, errG := io.ReadAll(g)
 		ab, errA := io.ReadAll(a)

@@ -61,6 +61,7 @@ var _ = Describe("review, accept and reject", Serial, func() {
 			"    */theft@2/confidence: 1 column, 3 cells, ticks 5-7, max |Δ| 0.4",
 			"  checkpoints.json: unchanged",
 			"  trace.jsonl: unchanged",
+			"  manifest.json: unchanged",
 			"  accept: go run ./tools/ladder accept T0.1   reject: go run ./tools/ladder reject T0.1",
 			"",
 			"1 pending change(s): 1 can be accepted, 0 cannot",
