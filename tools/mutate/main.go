@@ -101,7 +101,7 @@ func run(args []string, stdout, stderr io.Writer) error {
 // ladder (`go test -coverpkg ./sim/... ./...`), and files outside sim/ are
 // left unmutated; with a scope, only that package is mutated and covered.
 func unleash(suite, wrapper, scope string, workers, coefficient int, out string, stdout, stderr io.Writer) error {
-	target := []string{"--coverpkg", "./sim/...", "--exclude-files", `^(ladder|tools|dense|tolerances)/`, "."}
+	target := []string{"--coverpkg", "./sim/...", "--exclude-files", `^(ladder|tools|dense|tolerances|views)/`, "."}
 	if scope != "" {
 		target = []string{scope}
 	}
