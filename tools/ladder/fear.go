@@ -42,16 +42,9 @@ func fearView(args []string, stdout, stderr io.Writer) error {
 	if *name == "" {
 		return errors.New("fear: -rung is required")
 	}
-	f, err := find(*name)
+	f, tick, err := findAt("fear", *name, *at)
 	if err != nil {
 		return err
-	}
-	tick := *at
-	if tick < 0 {
-		tick = f.Ticks - 1
-	}
-	if tick >= f.Ticks {
-		return fmt.Errorf("fear: tick %d is outside %s's run [0, %d)", tick, f.Name(), f.Ticks)
 	}
 	w, err := ladder.Build(f, &trace.Buffer{})
 	if err != nil {

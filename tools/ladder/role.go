@@ -32,16 +32,9 @@ func roleView(args []string, stdout, stderr io.Writer) error {
 	if *name == "" {
 		return errors.New("role: -rung is required")
 	}
-	f, err := find(*name)
+	f, tick, err := findAt("role", *name, *at)
 	if err != nil {
 		return err
-	}
-	tick := *at
-	if tick < 0 {
-		tick = f.Ticks - 1
-	}
-	if tick >= f.Ticks {
-		return fmt.Errorf("role: tick %d is outside %s's run [0, %d)", tick, f.Name(), f.Ticks)
 	}
 	tr := &trace.Buffer{}
 	w, err := ladder.Build(f, tr)

@@ -27,6 +27,23 @@ func find(name string) (*fixture.Fixture, error) {
 	return fs[0], nil // the rung comes before its cases
 }
 
+// findAt returns the fixture named rung or rung/case and the tick a
+// command's -at flag names: the last tick when at < 0, and an error naming
+// the run's range when the tick lies outside it.
+func findAt(cmd, name string, at int64) (*fixture.Fixture, int64, error) {
+	f, err := find(name)
+	if err != nil {
+		return nil, 0, err
+	}
+	if at < 0 {
+		at = f.Ticks - 1
+	}
+	if at >= f.Ticks {
+		return nil, 0, fmt.Errorf("%s: tick %d is outside %s's run [0, %d)", cmd, at, f.Name(), f.Ticks)
+	}
+	return f, at, nil
+}
+
 // explain steps a rung to a tick and prints one belief's provenance.
 func explain(args []string, stdout, stderr io.Writer) error {
 	fl := flag.NewFlagSet("explain", flag.ContinueOnError)
@@ -41,16 +58,9 @@ func explain(args []string, stdout, stderr io.Writer) error {
 	if *name == "" || *holder == "" || *claim == "" {
 		return errors.New("explain: -rung, -holder and -claim are required")
 	}
-	f, err := find(*name)
+	f, tick, err := findAt("explain", *name, *at)
 	if err != nil {
 		return err
-	}
-	tick := *at
-	if tick < 0 {
-		tick = f.Ticks - 1
-	}
-	if tick >= f.Ticks {
-		return fmt.Errorf("explain: tick %d is outside %s's run [0, %d)", tick, f.Name(), f.Ticks)
 	}
 	w, err := ladder.Build(f, nil)
 	if err != nil {

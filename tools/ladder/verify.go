@@ -110,16 +110,9 @@ func state(args []string, stdout, stderr io.Writer) error {
 	if *name == "" {
 		return errors.New("state: -rung is required")
 	}
-	f, err := find(*name)
+	f, tick, err := findAt("state", *name, *at)
 	if err != nil {
 		return err
-	}
-	tick := *at
-	if tick < 0 {
-		tick = f.Ticks - 1
-	}
-	if tick >= f.Ticks {
-		return fmt.Errorf("state: tick %d is outside %s's run [0, %d)", tick, f.Name(), f.Ticks)
 	}
 	w, err := ladder.Build(f, nil)
 	if err != nil {
