@@ -2,12 +2,9 @@ package pending
 
 import (
 	"bytes"
-	"crypto/sha256"
-	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"io/fs"
 	"maps"
 	"os"
@@ -18,6 +15,7 @@ import (
 	"github.com/chronicle/ladder/ladder"
 	"github.com/chronicle/ladder/ladder/fixture"
 	"github.com/chronicle/ladder/ladder/regen"
+	"github.com/chronicle/ladder/ladder/seal"
 )
 
 // ManifestFile is the name of a pending change's manifest, beside the
@@ -84,7 +82,7 @@ func Save(reports, root string, f *fixture.Fixture, run Run) (*Manifest, error) 
 	fresh := map[string]string{}
 	for _, name := range names {
 		fresh[name] = filepath.Join(dir, name)
-		d, err := digest(fresh[name])
+		d, err := seal.Digest(fresh[name])
 		if err != nil {
 			return nil, err
 		}
@@ -119,20 +117,6 @@ func nonNil(s []string) []string {
 		return []string{}
 	}
 	return s
-}
-
-// digest is the SHA-256 of a file, read in chunks.
-func digest(path string) (string, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return "", err
-	}
-	defer f.Close()
-	h := sha256.New()
-	if _, err := io.Copy(h, f); err != nil {
-		return "", fmt.Errorf("digest %s: %w", path, err)
-	}
-	return hex.EncodeToString(h.Sum(nil)), nil
 }
 
 // List reads every manifest under reports, ordered by name. A manifest
@@ -224,7 +208,7 @@ func Blockers(root, reports string, m Manifest, codeHash string) []string {
 	}
 	dir := m.dir(reports)
 	for _, name := range slices.Sorted(maps.Keys(m.Artifacts)) {
-		d, err := digest(filepath.Join(dir, name))
+		d, err := seal.Digest(filepath.Join(dir, name))
 		switch {
 		case err != nil:
 			out = append(out, fmt.Sprintf("its %s cannot be read: %v", name, err))
