@@ -417,6 +417,11 @@ func (w *World) UnusedPins() []keyed.Pin { return w.roller.Unused() }
 // Layers returns the layers the world uses (Config.Layers).
 func (w *World) Layers() rules.Layers { return w.layers }
 
+// Enabled reports whether the run's rule set has rule switched on (a
+// fixture's rules.disable switches rules off): what an invariant that
+// only a rule maintains asks before it holds the state to it.
+func (w *World) Enabled(rule string) bool { return w.rules.Enabled(rule) }
+
 // Kin returns the kinship graph.
 func (w *World) Kin() *social.Kin { return w.kin }
 

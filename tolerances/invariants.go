@@ -84,7 +84,7 @@ var Invariants = []Invariant{
 	},
 	{
 		Name:        "role-references",
-		Statement:   "every role is vacant or held by a living cast member who holds no other role, and is appointed by a declared role; every reference to a role in the live state (an obligation owed to or by the office, a base block that meets it, each of its duties) resolves to the role's holder, and to nobody while it is vacant; every role:<id> an obligation names is a declared role",
+		Statement:   "every role is vacant or held by a living cast member who holds no other role (or by its dead holder when role-succession is switched off, since nothing then vacates it), and is appointed by a declared role; every reference to a role in the live state (an obligation owed to or by the office, a base block that meets it, each of its duties) resolves to the role's holder, and to nobody while it is vacant; every role:<id> an obligation names is a declared role",
 		Tolerance:   "none: identifiers",
 		GrowsWith:   "nothing; it examines every role and every reference at every audit, in a world that declares roles (a handful of records)",
 		Exact:       "always: no arithmetic",

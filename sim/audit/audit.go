@@ -36,6 +36,10 @@ type World interface {
 	// The layers a world uses, and the state of Tiers 4 and 5 (empty in
 	// a world without their layers).
 	Layers() rules.Layers
+	// Enabled says whether a rule is on in the run: an invariant that
+	// only a rule maintains (a dead holder vacated by role-succession)
+	// holds only while it is.
+	Enabled(rule string) bool
 	Roles() *roles.Book
 	References(role string) []roles.Reference
 	Schedules(npc string) (base, effective schedule.Schedule, ok bool)

@@ -41,11 +41,13 @@ type fake struct {
 	refs    map[string][]roles.Reference
 	sched   map[string]schedule.Schedule
 	weights []sim.PairWeight
+	off     map[string]bool // rules switched off
 }
 
 var _ audit.World = (*fake)(nil)
 
 func (f *fake) Layers() rules.Layers                     { return f.layers }
+func (f *fake) Enabled(rule string) bool                 { return !f.off[rule] }
 func (f *fake) Roles() *roles.Book                       { return f.roles }
 func (f *fake) References(role string) []roles.Reference { return f.refs[role] }
 func (f *fake) PairWeights() []sim.PairWeight            { return f.weights }

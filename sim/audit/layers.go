@@ -36,8 +36,13 @@ func (a *Auditor) roleReferences(sc *scope) {
 		case r.Holder == "":
 		case !a.cast[r.Holder]:
 			a.find(inv, alarm, rec, "held by %q, who is not in the cast", r.Holder)
-		case !a.w.Alive(r.Holder):
+		case !a.w.Alive(r.Holder) && a.w.Enabled(rules.RoleSuccession):
 			a.find(inv, alarm, rec, "held by %s, who is dead", r.Holder)
+		case !a.w.Alive(r.Holder):
+			// role-succession is off: nothing vacates the office, so the
+			// dead keep it, as the fixture asked (its references still
+			// resolve to them, which the loop below holds).
+			held[r.Holder] = r.ID
 		case held[r.Holder] != "":
 			a.find(inv, alarm, rec, "held by %s, who holds %s too", r.Holder, held[r.Holder])
 		default:

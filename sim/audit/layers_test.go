@@ -68,6 +68,19 @@ var _ = Describe("the invariants of Tiers 4 and 5", func() {
 		}
 	})
 
+	It("leave the dead in office when role-succession is off: nothing was meant to vacate it", func() {
+		f := layered()
+		f.dead["a"] = true
+		f.off = map[string]bool{rules.RoleSuccession: true}
+		fs, _ := auditOf(f)
+		Expect(fs).To(BeEmpty())
+		// The references must still follow the office to its (dead) holder.
+		f.refs["steward"][0].Resolved = "d"
+		fs, _ = auditOf(f)
+		Expect(fs).To(HaveLen(1))
+		Expect(fs[0].Detail).To(ContainSubstring("resolves to d, but the role's holder is a"))
+	})
+
 	DescribeTable("fail on each fault they exist for, naming the invariant and the record",
 		func(plant func(f *fake), inv, record, detail string, grade tolerances.Grade) {
 			f := layered()
