@@ -40,8 +40,8 @@ var kinds = []Kind{KindEvent, KindEncounter, KindTransmission, KindRule, KindSup
 //	supersession  holder, claim, winner, loser, via, "kept" or "switched"
 //	belief        holder, claim, variant, change, confidence, stage
 type Record struct {
-	Tick   int64
-	Seq    int64 // the record's seq in the trace
+	Tick int64
+	Seq  int64 // the record's seq in the trace
 
 	Kind   Kind
 	Fired  bool

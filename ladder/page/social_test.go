@@ -213,12 +213,12 @@ var _ = Describe("the social-state panel's model", func() {
 			seqs[c.Text()] = c.RuleSeq
 		}
 		Expect(seqs).To(Equal(map[string]int64{
-			"t1 formed — grudge-creation ← brawl@1 (trace seq 1)":                                                   0,
-			"t2 vacant: vacant (was b) — role-succession ← death@killing@2 (trace seq 3)":                            2,
-			"t2 overridden rewrite@2:a:killing@2 at temple — schedule-write-back ← killing@2 (trace seq 5)":          4,
-			"t3 duty lapsed: the role is vacant — role-succession ← duties:jarl:0 (trace seq 6)":                     6,
+			"t1 formed — grudge-creation ← brawl@1 (trace seq 1)":                                                     0,
+			"t2 vacant: vacant (was b) — role-succession ← death@killing@2 (trace seq 3)":                             2,
+			"t2 overridden rewrite@2:a:killing@2 at temple — schedule-write-back ← killing@2 (trace seq 5)":           4,
+			"t3 duty lapsed: the role is vacant — role-succession ← duties:jarl:0 (trace seq 6)":                      6,
 			"t4 restored rewrite@2:a:killing@2 at temple — schedule-write-back ← rewrite@2:a:killing@2 (trace seq 7)": -1,
-			"t4 appointed: a (was b) — role-succession ← vacancy@2:jarl (trace seq 9)":                               8,
+			"t4 appointed: a (was b) — role-succession ← vacancy@2:jarl (trace seq 9)":                                8,
 		}))
 	})
 
