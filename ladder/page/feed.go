@@ -40,9 +40,8 @@ var kinds = []Kind{KindEvent, KindEncounter, KindTransmission, KindRule, KindSup
 //	supersession  holder, claim, winner, loser, via, "kept" or "switched"
 //	belief        holder, claim, variant, change, confidence, stage
 type Record struct {
-	Tick int64
-	Seq  int64 // the record's seq in the trace
-
+	Tick   int64
+	Seq    int64 // the record's seq in the trace
 	Kind   Kind
 	Fired  bool
 	Fields []string
@@ -78,19 +77,21 @@ type traceLine struct {
 	Version    int             `json:"version"`
 	Seq        int64           `json:"seq"`
 	// The social layer's state deltas (v2).
-	Cause     string `json:"cause"`
-	Target    string `json:"target"`
-	Favour    string `json:"favour"`
-	Creditor  string `json:"creditor"`
-	Debtor    string `json:"debtor"`
-	State     string `json:"state"`
-	Observer  string `json:"observer"`
-	Dimension string `json:"dimension"`
-	NPC       string `json:"npc"`
-	Override  string `json:"override"`
-	At        string `json:"at"`
-	Role      string `json:"role"`
-	Previous  string `json:"previous"`
+	Cause     string      `json:"cause"`
+	Target    string      `json:"target"`
+	Favour    string      `json:"favour"`
+	Creditor  string      `json:"creditor"`
+	Debtor    string      `json:"debtor"`
+	State     string      `json:"state"`
+	Observer  string      `json:"observer"`
+	Alpha     json.Number `json:"alpha"`
+	Beta      json.Number `json:"beta"`
+	Dimension string      `json:"dimension"`
+	NPC       string      `json:"npc"`
+	Override  string      `json:"override"`
+	At        string      `json:"at"`
+	Role      string      `json:"role"`
+	Previous  string      `json:"previous"`
 }
 
 type traceRoll struct {

@@ -175,7 +175,10 @@ func (c *socialCollector) line(l *traceLine) {
 	case "obligation":
 		ch.Block, ch.Key, ch.Change, ch.Detail = "obligation", l.Favour, l.State, []string{l.Creditor, l.Debtor}
 	case "reputation":
+		// A reputation record has no change field: it says where the
+		// opinion moved to.
 		ch.Block, ch.Key = "reputation", l.Observer+"/"+l.Subject+"/"+l.Dimension
+		ch.Change = "moved to α " + l.Alpha.String() + ", β " + l.Beta.String()
 	case "schedule":
 		ch.Block, ch.Key, ch.Detail = "schedule", l.NPC, []string{l.Override, l.At}
 	case "role":

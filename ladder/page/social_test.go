@@ -1,6 +1,7 @@
 package page_test
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/google/go-cmp/cmp"
@@ -41,6 +42,9 @@ var _ = Describe("the social-state panel on the ladder's rungs", func() {
 					Expect(s.Feed[i].Kind).To(Equal(page.KindRule))
 					Expect(s.Feed[i].Tick).To(Equal(r.Last.Tick))
 					Expect(s.Feed[i].Fields[0]).To(Equal(r.Last.Rule), "%s links to another rule's evaluation", r.Last.Text())
+					subject := s.Feed[i].Fields[1]
+					Expect(slices.ContainsFunc(subjectsOf(r.Last), func(p string) bool { return strings.HasPrefix(subject, p) })).To(BeTrue(),
+						"%s links to an evaluation for %s, want one starting with one of %q", r.Last.Text(), subject, subjectsOf(r.Last))
 					links++
 				}
 			}
@@ -78,6 +82,10 @@ var _ = Describe("the social-state panel on the ladder's rungs", func() {
 		Expect(o.Values).To(Equal([]string{"violated"}))
 		Expect(o.Last.Detail).To(Equal([]string{"jon", "player"}))
 		Expect(at(s, 15, "obligation", "favour@4").Values).To(Equal([]string{"issued"}))
+		r := at(s, 25, "reputation", "carlotta/player/reliability")
+		Expect(r.Values).To(Equal([]string{"1.0", "2.0", "0.3333333333333333"}))
+		Expect(r.Last.Text()).To(Equal("t20 moved to α 1.0, β 2.0 — reputation-evidence ← invoke@20 (trace seq 58)"))
+		Expect(ruleOf(s, r.Last)).To(Equal("reputation-evidence carlotta/invoke@20 evidence against player's reliability"))
 	})
 
 	It("follows T5.1's steward from holder to vacancy, a lapse and the successor", func() {
@@ -118,6 +126,27 @@ var _ = Describe("the social-state panel on the ladder's rungs", func() {
 		Expect(strings.Count(string(render(in, social)), `class="panel social"`)).To(Equal(1))
 	})
 })
+
+// subjectsOf are how the subject of the rule evaluation behind a social
+// change may start (docs/trace-schema.md, "The rules that write
+// records"): with the holder, observer or victim ("holder/claim"), with
+// either NPC of a pair ("holder->target/cause"), with the role
+// ("steward", "steward<-irileth", "steward/duties:…"), also for a duty
+// moved by role succession (the role is the cause's last part), with the
+// NPC for a mourning, and with the invocation or favour that changed an
+// obligation.
+func subjectsOf(c *page.SocialChange) []string {
+	parts := strings.Split(c.Key, "/")
+	switch {
+	case c.Block == "obligation":
+		return []string{c.Cause}
+	case c.Block == "schedule" && c.Rule == "role-succession":
+		return []string{c.Cause[strings.LastIndex(c.Cause, ":")+1:]}
+	case c.Block == "pair":
+		return []string{parts[0] + "->", parts[1] + "->"}
+	}
+	return []string{parts[0]}
+}
 
 // indexOfSeq returns the index in the section's feed of the record with
 // the given seq, -1 when it is not embedded.
