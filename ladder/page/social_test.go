@@ -3,6 +3,7 @@ package page_test
 import (
 	"slices"
 	"strings"
+	"testing"
 
 	"github.com/google/go-cmp/cmp"
 	. "github.com/onsi/ginkgo/v2"
@@ -171,6 +172,14 @@ const socialDense = `tick,a/alive,a/at,b/alive,b/at,grudge/a/b/emotional,grudge/
 `
 
 func socialTrace(reinforced bool) []byte {
+	out, err := socialTraceJSONL(reinforced)
+	Expect(err).NotTo(HaveOccurred())
+	return out
+}
+
+// socialTraceJSONL writes the synthetic run's trace with the engine's own
+// writer.
+func socialTraceJSONL(reinforced bool) ([]byte, error) {
 	buf := &trace.Buffer{Header: trace.Header{SeedID: "synth", Branch: events.Branch{SaveUUID: "s"}, KeyframeEvery: 24, Version: trace.Version2}}
 	add := func(tick int64, b trace.Body) {
 		buf.Emit(trace.Record{Seq: int64(len(buf.Records)), Tick: tick, Body: b})
@@ -188,14 +197,14 @@ func socialTrace(reinforced bool) []byte {
 	add(4, trace.Schedule{NPC: "a", Change: "restored", Override: "rewrite@2:a:killing@2", At: "temple", From: 4, Rule: "schedule-write-back", Cause: "rewrite@2:a:killing@2"})
 	add(4, trace.RuleEval{Rule: "role-succession", Subject: "jarl<-a", Fired: true, Reason: "appointed: the highest score"})
 	add(4, trace.Role{Role: "jarl", Change: "appointed", Holder: "a", Previous: "b", Rule: "role-succession", Cause: "vacancy@2:jarl"})
-	out, err := buf.AppendJSONL(nil)
-	Expect(err).NotTo(HaveOccurred())
-	return out
+	return buf.AppendJSONL(nil)
 }
 
-func socialInput() page.Input {
+func socialInput() page.Input { return socialInputWith(socialTrace(false)) }
+
+func socialInputWith(trace []byte) page.Input {
 	return page.Input{Name: "T9.3", Title: "Synthetic social", Source: "fixtures/T9.3-synth.yaml:1",
-		Dense: page.Data(socialDense), Trace: page.Data(socialTrace(false))}
+		Dense: page.Data(socialDense), Trace: page.Data(trace)}
 }
 
 // panel is the part of a panel row these specs pin.
@@ -284,3 +293,41 @@ var _ = Describe("the social-state panel's model", func() {
 		Expect(panelAt(s, 3)[1].Golden).To(BeEmpty())
 	})
 })
+
+// FuzzSocialTrace checks that no trace line — a social delta with
+// missing or odd fields, an evaluation with a malformed subject — makes
+// Build or SocialAt panic, and that every row's last record is at or
+// before the tick it is shown at, for the row it is shown on.
+func FuzzSocialTrace(f *testing.F) {
+	full, err := socialTraceJSONL(true)
+	if err != nil {
+		f.Fatal(err)
+	}
+	lines := strings.SplitAfter(string(full), "\n")
+	header := lines[0]
+	for _, l := range lines[1:] {
+		if l != "" {
+			f.Add(l)
+		}
+	}
+	f.Add(`{"kind":"rule","rule":"pairwise-encounter-weighting","subject":"a->","fired":true,"tick":2,"seq":1}` + "\n")
+	f.Add(`{"kind":"rule","rule":"accumulation-threshold","subject":"a","tick":1,"seq":1}` + "\n")
+	f.Add(`{"kind":"schedule","tick":3,"seq":1}` + "\n")
+	f.Fuzz(func(t *testing.T, line string) {
+		s, err := page.Build(socialInputWith([]byte(header+line)), page.Options{})
+		if err != nil {
+			return
+		}
+		for tick := range int64(6) {
+			for _, r := range s.SocialAt(tick) {
+				if r.Last == nil {
+					continue
+				}
+				_ = r.Last.Text()
+				if r.Last.Tick > tick || r.Last.Block != r.Block || r.Last.Key != r.Key {
+					t.Fatalf("at tick %d the %s row %s shows %+v", tick, r.Block, r.Key, *r.Last)
+				}
+			}
+		}
+	})
+}
