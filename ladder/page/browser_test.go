@@ -4,6 +4,7 @@ package page_test
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"os"
 	"os/exec"
@@ -59,7 +60,9 @@ func TestBrowser(t *testing.T) {
 
 	f, failing := failingRun(t)
 	passing := passingRun(t, loadRung(t, "T0.1-witness.yaml")[0])
-	html, err := page.Page([]page.Input{passing, failing}, page.Options{})
+	favours, vacancy := loadRung(t, "T3.3-favor-ledger.yaml")[0], loadRung(t, "T5.1-vacancy.yaml")[0]
+	socialInputs := []page.Input{passingRun(t, favours), passingRun(t, vacancy)}
+	html, err := page.Page(append([]page.Input{passing, failing}, socialInputs...), page.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -174,6 +177,16 @@ func TestBrowser(t *testing.T) {
 		t.Errorf("a declined encounter is styled %q, a fired one %q: negative results must carry equal weight", dStyle, fStyle)
 	}
 
+	// The social-state panel: none for the Tier 0–2 sections, one for
+	// each social rung, showing the engine's state at the scrubber's tick.
+	for _, name := range []string{"T0.1", "T1.1"} {
+		if n := eval[int](b, "body", fmt.Sprintf(`() => document.querySelectorAll('section.rung[data-name=%q] .panel.social').length`, name)); n != 0 {
+			t.Errorf("the Tier 0–2 section %s has %d social-state panels, want none", name, n)
+		}
+	}
+	checkSocialPanels(t, ctx, url, []*page.Section{buildSection(t, socialInputs[0]), buildSection(t, socialInputs[1])},
+		[][][]socialRow{engineSocial(t, favours), engineSocial(t, vacancy)})
+
 	// The picture a person gets: the failing section at its divergence.
 	b.do(chromedp.Navigate("about:blank"), chromedp.Navigate(url+"#T1.1@12"), b.ready())
 	b.waitTick(12)
@@ -186,6 +199,109 @@ func TestBrowser(t *testing.T) {
 		t.Fatal(err)
 	}
 	t.Logf("screenshot of the failing section: %s (%d bytes)", Screenshot, len(png))
+}
+
+func buildSection(t *testing.T, in page.Input) *page.Section {
+	t.Helper()
+	s, err := page.Build(in, page.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
+
+// checkSocialPanels opens T3.3 at tick 19, before any grudge, and moves
+// its scrubber to tick 25, where jon bears the player a grudge for the
+// refused favour; then T5.1 at tick 20, the steward vacant, moved to tick
+// 33, where irileth holds the role. At each tick the panel must show the
+// engine's social state cell by cell and the model's last records; at
+// the last, following the steward's last record must mark the rule
+// evaluation that appointed irileth in the rule-firing log.
+func checkSocialPanels(t *testing.T, ctx context.Context, url string, models []*page.Section, engine [][][]socialRow) {
+	t.Helper()
+	for i, walk := range []struct {
+		name     string
+		from, to int
+	}{{"T3.3", 19, 25}, {"T5.1", 20, 33}} {
+		b := browser{t: t, ctx: ctx, sec: fmt.Sprintf(`section.rung[data-name=%q]`, walk.name)}
+		if n := eval[int](b, "body", fmt.Sprintf(`() => document.querySelectorAll('%s .panel.social').length`, b.sec)); n != 1 {
+			t.Fatalf("section %s has %d social-state panels, want 1", walk.name, n)
+		}
+		b.do(chromedp.Navigate("about:blank"), chromedp.Navigate(url+"#"+page.Fragment(walk.name, int64(walk.from))), b.ready())
+		b.waitTick(walk.from)
+		b.checkSocial(models[i], engine[i], walk.from)
+		b.do(chromedp.Focus(chromedp.CSS(b.sec + ` input.scrub`)))
+		for range walk.to - walk.from {
+			b.do(chromedp.KeyEvent(kb.ArrowRight))
+		}
+		b.waitTick(walk.to)
+		b.checkSocial(models[i], engine[i], walk.to)
+	}
+	b := browser{t: t, ctx: ctx, sec: `section.rung[data-name="T3.3"]`}
+	b.do(chromedp.Navigate("about:blank"), chromedp.Navigate(url+"#T3.3@25"), b.ready())
+	b.waitTick(25)
+	grudge := eval[string](b, b.sec+` table.social[data-block="grudge"] tr[data-key="jon/player"]`,
+		`e => [...e.children].map(c => c.textContent).join("|")`)
+	if want := "jon|player|0.3995189373000725|0.44918845081999265|False|t20 formed — grudge-creation ← invoke@20 (trace seq 61)"; grudge != want {
+		t.Errorf("T3.3's grudge at tick 25:\n got %q\nwant %q", grudge, want)
+	}
+	b = browser{t: t, ctx: ctx, sec: `section.rung[data-name="T5.1"]`}
+	b.do(chromedp.Navigate("about:blank"), chromedp.Navigate(url+"#T5.1@40"), b.ready())
+	b.waitTick(40)
+	holder := eval[string](b, b.sec+` table.social[data-block="role"] tr[data-key="steward"] td.c-holder`, `e => e.textContent`)
+	if holder != "irileth" {
+		t.Errorf("T5.1's steward at tick 40 is %q, want irileth", holder)
+	}
+	b.do(chromedp.Click(chromedp.CSS(b.sec + ` table.social[data-block="role"] tr[data-key="steward"] td.c-last a`)))
+	b.waitTick(33)
+	marked := evalAll[string](b, b.sec+` table.rulelog tr.linked`, `e => [...e.children].map(c => c.textContent).join("|")`)
+	if want := []string{"33|role-succession|steward<-irileth|fired|appointed: the highest score|kin=0.0, score=0.5, trust=0.5"}; !cmp.Equal(want, marked) {
+		t.Errorf("following the steward's last record marks %q in the rule-firing log, want %q", marked, want)
+	}
+	if h := eval[string](b, "body", `() => location.hash`); h != "#T5.1@33" {
+		t.Errorf("following the steward's last record leaves the fragment %q, want #T5.1@33", h)
+	}
+}
+
+// checkSocial compares the social-state panel the page shows with the
+// engine's social state at the tick, cell by visible cell, and each row's
+// last record with the model's.
+func (b browser) checkSocial(model *page.Section, engine [][]socialRow, tick int) {
+	b.t.Helper()
+	fields := map[string][]string{}
+	for _, bl := range page.Blocks {
+		fields[bl.Name] = bl.Fields
+	}
+	type shown struct {
+		Row  socialRow
+		Last string
+	}
+	var want []shown
+	for i, r := range engine[tick] {
+		last := "—"
+		if rows := model.SocialAt(int64(tick)); i < len(rows) && rows[i].Last != nil {
+			last = rows[i].Last.Text()
+		}
+		want = append(want, shown{r, last})
+	}
+	got := evalAll[shown](b, b.sec+` table.social tbody tr`, fmt.Sprintf(`e => { const block = e.closest("table").dataset.block, fields = %s[block];
+		const v = f => { const t = e.querySelector(".c-" + f).firstChild.nodeValue; return t === "—" ? "" : t; };
+		return {Row: {Block: block, Key: e.dataset.key, Values: fields.map(v).join("|")}, Last: e.querySelector(".c-last").textContent}; }`, mustJSON(b.t, fields)))
+	if d := cmp.Diff(want, got); d != "" {
+		b.t.Errorf("social-state panel at tick %d (-engine and model +page):\n%s", tick, d)
+	}
+	if len(got) == 0 {
+		b.t.Errorf("the social-state panel at tick %d is empty: the check examined nothing", tick)
+	}
+}
+
+func mustJSON(t *testing.T, v any) string {
+	t.Helper()
+	out, err := json.Marshal(v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(out)
 }
 
 // browser is one tab on the page under test.

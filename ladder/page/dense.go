@@ -150,20 +150,34 @@ type Tracks struct {
 	NPCs      []NPCTrack
 	Beliefs   []BeliefTrack
 	Believers map[string][]Point // by claim
+	// Social is every social record (Blocks) with columns, sorted by
+	// block in the contract's order, then by key; none for a world
+	// without social state.
+	Social []SocialTrack
 }
 
 // columns are the columns of a dense file the page reads, by the contract:
-// "<npc>/alive", "<npc>/at", "<claim>/believers" and
-// "<holder>/<claim>/<field>"; columns of other shapes are not shown.
+// "<npc>/alive", "<npc>/at", "<claim>/believers",
+// "<holder>/<claim>/<field>" and the social blocks'
+// "<block>/<key…>/<field>"; columns of other shapes are not shown.
 type columns struct {
 	npcs, claims []string
 	pairs        [][2]string
+	social       []socialKey
 }
 
 func columnsOf(cols []string) columns {
 	var out columns
 	seen := map[[2]string]bool{}
+	seenSocial := map[socialKey]bool{}
 	for _, c := range cols[1:] {
+		if b, key, _, ok := socialColumn(c); ok {
+			if k := (socialKey{b, key}); !seenSocial[k] {
+				seenSocial[k] = true
+				out.social = append(out.social, k)
+			}
+			continue
+		}
 		parts := strings.Split(c, "/")
 		switch {
 		case len(parts) == 2 && parts[1] == "alive":
@@ -259,6 +273,10 @@ func newTracker(cols columns, from, to int64) *tracker {
 	for _, p := range cols.pairs {
 		t.out.Beliefs = append(t.out.Beliefs, BeliefTrack{Holder: p[0], Claim: p[1]})
 	}
+	slices.SortFunc(t.cols.social, compareSocial)
+	for _, k := range t.cols.social {
+		t.out.Social = append(t.out.Social, SocialTrack{Block: Blocks[k.block].Name, Key: k.key})
+	}
 	return t
 }
 
@@ -283,6 +301,13 @@ func (t *tracker) row(d *denseReader) {
 		s.Held = s.Variant != ""
 		if n := len(tr.Changes); n == 0 || !sameBelief(tr.Changes[n-1], s) {
 			tr.Changes = append(tr.Changes, s)
+		}
+	}
+	for i, k := range t.cols.social {
+		tr := &t.out.Social[i]
+		st := socialRow(d, k)
+		if n := len(tr.Changes); n == 0 || !slices.Equal(tr.Changes[n-1].Values, st.Values) {
+			tr.Changes = append(tr.Changes, st)
 		}
 	}
 }

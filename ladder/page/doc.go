@@ -12,7 +12,11 @@
 // SVG, the golden's dashed over the run's with the divergence marked; an
 // as-of-tick scrubber driving a belief table (each NPC's variant,
 // confidence, stage, sources and evidence chain at the end of the tick,
-// with the golden's value beside any that differs) and the tick's feed
+// with the golden's value beside any that differs), the social state at
+// that tick for a rung that has any (grudges, obligations, reputation,
+// accumulators, pair weights, roles, changed schedules; each row naming
+// the trace record that last changed it and linking to the rule
+// evaluation behind it) and the tick's feed
 // (every trace record in derivation order, declined encounters and
 // transmissions listed exactly like fired ones); the variant tree with
 // slot diffs and every supersession; and the rule-firing log.
@@ -22,7 +26,12 @@
 // The belief table and curves come from the run's dense CSV (so they show
 // exactly what the golden pins), the feed from its trace, and what neither
 // holds — variants' slot diffs, supersessions, evidence with the tick it
-// arrived — from the engine at the end of the run (Capture). Evidence is
+// arrived — from the engine at the end of the run (Capture). The social
+// panel's values come from the dense CSV's social columns (Blocks), and
+// what last changed each row from the trace's state deltas (grudge,
+// obligation, reputation, schedule, role) and the rule evaluations that
+// move a value no delta records (an accumulator's count, a pair's weight,
+// a role's lapses): SocialAt. Evidence is
 // append-only in the store, so a belief's evidence as of tick t is its
 // end-of-run evidence up to t.
 //
@@ -57,6 +66,13 @@
 //	feed  [tick, kind, fired, field…]                                 Record, kind by index in
 //	                                                                  event, encounter, transmission,
 //	                                                                  rule, supersession, belief
+//	soc   [block, key, [[tick, value…], …]]                           social records (block by index in
+//	                                                                  Blocks, values in its Fields order);
+//	                                                                  only when the run has social state
+//	gsoc  the same for the golden (failing rungs only)
+//	sch   [tick, seq, block, key, change, rule, cause, ref, detail…]   social changes; ref is the index
+//	                                                                  in feed of the rule evaluation
+//	                                                                  behind the change, -1 if not embedded
 //	win   [from, to, capped]                                          the embedded tick window
 //	cnt   [tick, met, not met, told, declined, other]                 per tick, when capped
 //
@@ -68,8 +84,7 @@
 // belief table, the presence tracks and the feed cover a window of rows
 // around the first divergence, while the believer curves cover the whole
 // run, sampled (Options.CurvePoints) with each point the most believers
-// in its stretch. Today's rungs and cases make a page of about one
-// megabyte.
+// in its stretch. Today's rungs and cases make a page of about 3.5 MB.
 //
 // # Reading the artifacts
 //

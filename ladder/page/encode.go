@@ -64,6 +64,12 @@ func (s *Section) data() ([]byte, error) {
 	if s.Golden != nil {
 		out["gbel"] = beliefData(&in, s.Golden)
 	}
+	if s.HasSocial() {
+		out["soc"] = socialData(&in, s.Actual)
+		if s.Golden != nil {
+			out["gsoc"] = socialData(&in, s.Golden)
+		}
+	}
 	var ev []any
 	if s.Engine != nil {
 		for _, b := range s.Engine.Beliefs {
@@ -84,6 +90,9 @@ func (s *Section) data() ([]byte, error) {
 		feed = append(feed, row)
 	}
 	out["feed"] = feed
+	if s.HasSocial() {
+		out["sch"] = s.changeData(&in)
+	}
 	out["win"] = []int64{s.Window.From, s.Window.To, int64(bit(s.Window.Capped))}
 	if s.Window.Capped {
 		ticks := make([]int64, 0, len(s.Counts))
@@ -110,6 +119,47 @@ func beliefData(in *interner, tr *Tracks) []any {
 			ch = append(ch, []int{int(c.Tick), bit(c.Held), in.id(c.Variant), in.id(c.Confidence), in.id(c.Stage), in.id(c.Sources)})
 		}
 		out = append(out, []any{in.id(b.Holder), in.id(b.Claim), ch})
+	}
+	return out
+}
+
+func socialData(in *interner, tr *Tracks) []any {
+	out := []any{}
+	for _, x := range tr.Social {
+		var ch [][]int64
+		for _, c := range x.Changes {
+			row := []int64{c.Tick}
+			for _, v := range c.Values {
+				row = append(row, int64(in.id(v)))
+			}
+			ch = append(ch, row)
+		}
+		out = append(out, []any{blockIndex(x.Block), in.id(x.Key), ch})
+	}
+	return out
+}
+
+// changeData lists the social changes, each with the index in "feed" of
+// the rule evaluation behind it (-1 when that record is not embedded).
+func (s *Section) changeData(in *interner) [][]int64 {
+	rules := map[int64]int{}
+	for i, r := range s.Feed {
+		if r.Kind == KindRule {
+			rules[r.Seq] = i
+		}
+	}
+	out := make([][]int64, 0, len(s.Social))
+	for _, c := range s.Social {
+		ref := int64(-1)
+		if i, ok := rules[c.RuleSeq]; ok && c.RuleSeq >= 0 {
+			ref = int64(i)
+		}
+		row := []int64{c.Tick, c.Seq, int64(blockIndex(c.Block)), int64(in.id(c.Key)), int64(in.id(c.Change)),
+			int64(in.id(c.Rule)), int64(in.id(c.Cause)), ref}
+		for _, d := range c.Detail {
+			row = append(row, int64(in.id(d)))
+		}
+		out = append(out, row)
 	}
 	return out
 }

@@ -41,6 +41,7 @@ var kinds = []Kind{KindEvent, KindEncounter, KindTransmission, KindRule, KindSup
 //	belief        holder, claim, variant, change, confidence, stage
 type Record struct {
 	Tick   int64
+	Seq    int64 // the record's seq in the trace
 	Kind   Kind
 	Fired  bool
 	Fields []string
@@ -74,6 +75,23 @@ type traceLine struct {
 	Stage      string          `json:"stage"`
 	Schema     string          `json:"schema"`
 	Version    int             `json:"version"`
+	Seq        int64           `json:"seq"`
+	// The social layer's state deltas (v2).
+	Cause     string      `json:"cause"`
+	Target    string      `json:"target"`
+	Favour    string      `json:"favour"`
+	Creditor  string      `json:"creditor"`
+	Debtor    string      `json:"debtor"`
+	State     string      `json:"state"`
+	Observer  string      `json:"observer"`
+	Alpha     json.Number `json:"alpha"`
+	Beta      json.Number `json:"beta"`
+	Dimension string      `json:"dimension"`
+	NPC       string      `json:"npc"`
+	Override  string      `json:"override"`
+	At        string      `json:"at"`
+	Role      string      `json:"role"`
+	Previous  string      `json:"previous"`
 }
 
 type traceRoll struct {
@@ -87,9 +105,12 @@ type traceRoll struct {
 // calls fn with each feed record whose tick within accepts, in derivation
 // order, stopping at the first record within says is past the rest. It
 // refuses a file whose header is not schema v1 or v2 and skips record
-// kinds it does not show (keyframes, the social layer's state deltas, and
-// kinds a later compatible version adds).
-func eachRecord(src Artifact, within func(tick int64) (in, past bool), fn func(Record)) error {
+// kinds the feed does not show (keyframes, the social layer's state
+// deltas, and kinds a later compatible version adds). When all is not
+// nil it is called first with every record but keyframes up to the
+// stop, whatever within accepts: the social panel reads its deltas
+// there, and what last touched a record may lie before the window.
+func eachRecord(src Artifact, within func(tick int64) (in, past bool), fn func(Record), all func(*traceLine)) error {
 	rc, err := src.Open()
 	if err != nil {
 		return err
@@ -128,6 +149,9 @@ func eachRecord(src Artifact, within func(tick int64) (in, past bool), fn func(R
 		if past {
 			return true
 		}
+		if all != nil {
+			all(&l)
+		}
 		if !in {
 			return false
 		}
@@ -153,7 +177,7 @@ func eachRecord(src Artifact, within func(tick int64) (in, past bool), fn func(R
 }
 
 func recordOf(l traceLine) (Record, bool, error) {
-	r := Record{Tick: l.Tick, Kind: Kind(l.Kind), Fired: true}
+	r := Record{Tick: l.Tick, Seq: l.Seq, Kind: Kind(l.Kind), Fired: true}
 	switch r.Kind {
 	case KindEvent:
 		r.Fields = []string{l.ID, l.Event}

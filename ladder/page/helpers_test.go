@@ -1,8 +1,12 @@
 package page_test
 
 import (
+	"cmp"
 	"fmt"
 	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
 
 	"github.com/chronicle/ladder/ladder"
 	"github.com/chronicle/ladder/ladder/fixture"
@@ -124,6 +128,87 @@ func modelRows(s *page.Section, tick int64) []beliefRow {
 			continue // held only in the golden
 		}
 		out = append(out, beliefRow{Holder: r.Holder, Claim: r.Claim, Variant: r.Variant, Confidence: r.Confidence, Stage: r.Stage})
+	}
+	return out
+}
+
+// socialRow is one row of the social-state panel in the form both the
+// engine and the page can give it: the block, the key, the cells.
+type socialRow struct {
+	Block, Key string
+	Values     string // the cells joined by "|"
+}
+
+// engineSocial asks the engine itself — a fresh world stepped to the end
+// of each tick — for its social state, and returns the rows the panel
+// must show at every tick, in the panel's order (the dense contract's
+// blocks, each by key). Schedules are those of NPCs whose effective
+// schedule has differed from their base at some tick so far.
+func engineSocial(t tb, f *fixture.Fixture) [][]socialRow {
+	t.Helper()
+	w, err := ladder.Build(f, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	fl, bl := canon.FormatFloat, func(b bool) string { return map[bool]string{true: "True", false: "False"}[b] }
+	changed := map[string]bool{}
+	var out [][]socialRow
+	for range f.Ticks {
+		if err := w.Step(); err != nil {
+			t.Fatal(err)
+		}
+		now := w.Now()
+		var rows []socialRow
+		add := func(block string, key []string, values ...string) {
+			rows = append(rows, socialRow{block, strings.Join(key, "/"), strings.Join(values, "|")})
+		}
+		for _, a := range w.Accumulators().All() {
+			add("accumulator", []string{a.Victim, a.Offender}, strconv.Itoa(a.Count(now, w.Defines().EscalationWindowTicks)), bl(!a.Disarmed))
+		}
+		c := w.Grudges().Curves()
+		for _, g := range w.Grudges().All() {
+			add("grudge", []string{g.Holder, g.Target}, fl(g.EmotionalAt(now, c)), fl(g.EvidentiaryAt(now, c)), bl(g.SettledAt(now, c)))
+		}
+		for _, o := range w.Ledger().All() {
+			add("obligation", []string{o.Favour}, string(o.State))
+		}
+		for _, o := range w.Reputation().All() {
+			add("reputation", []string{o.Observer, o.Subject, o.Dimension}, fl(o.Alpha), fl(o.Beta), fl(o.Mean()))
+		}
+		for _, p := range w.PairWeights() {
+			add("pair", []string{p.A, p.B}, fl(p.Weight))
+		}
+		for _, r := range w.Roles().All() {
+			add("role", []string{r.ID}, r.Holder, bl(r.Vacant()), strconv.Itoa(r.Lapses))
+		}
+		for _, id := range w.NPCs() {
+			base, eff, _ := w.Schedules(id)
+			if len(eff.Overrides) > 0 || len(eff.Blocks) != len(base.Blocks) {
+				changed[id] = true
+			}
+			if changed[id] {
+				pl := w.Placement(id)
+				add("schedule", []string{id}, pl.Base, pl.Override)
+			}
+		}
+		blocks := []string{}
+		for _, b := range page.Blocks {
+			blocks = append(blocks, b.Name)
+		}
+		slices.SortStableFunc(rows, func(a, b socialRow) int {
+			return cmp.Or(cmp.Compare(slices.Index(blocks, a.Block), slices.Index(blocks, b.Block)), strings.Compare(a.Key, b.Key))
+		})
+		out = append(out, rows)
+	}
+	return out
+}
+
+// modelSocial is the page model's social panel at a tick, in the same
+// form.
+func modelSocial(s *page.Section, tick int64) []socialRow {
+	var out []socialRow
+	for _, r := range s.SocialAt(tick) {
+		out = append(out, socialRow{r.Block, r.Key, strings.Join(r.Values, "|")})
 	}
 	return out
 }

@@ -138,8 +138,8 @@ var _ = Describe("every committed rung", Ordered, func() {
 		Expect(err).NotTo(HaveOccurred())
 	})
 
-	It("has a belief table equal to the engine's at every tick", func() {
-		compared := 0
+	It("has a belief table and a social panel equal to the engine's at every tick", func() {
+		compared, social, social02 := 0, 0, 0
 		for _, file := range files {
 			Expect(file.Err).NotTo(HaveOccurred())
 			for _, f := range file.Fixtures {
@@ -155,10 +155,24 @@ var _ = Describe("every committed rung", Ordered, func() {
 					}
 					compared += len(want)
 				}
+				for tick, want := range engineSocial(GinkgoT(), f) {
+					got := modelSocial(s, int64(tick))
+					if d := cmp.Diff(want, got); d != "" {
+						Fail(fmt.Sprintf("%s social state at tick %d (-engine +page):\n%s", f.Name(), tick, d))
+					}
+					social += len(want)
+				}
+				// Tiers 0–2 have no social state, so no panel.
+				if tier := f.Rung[:2]; tier == "T0" || tier == "T1" || tier == "T2" {
+					Expect(s.HasSocial()).To(BeFalse(), "%s has a social-state panel", f.Name())
+					social02++
+				}
 			}
 		}
 		Expect(compared).To(BeNumerically(">", 10000), "the check compared too few rows to mean anything")
-		GinkgoWriter.Printf("compared %d belief-table rows with the engine\n", compared)
+		Expect(social).To(BeNumerically(">", 1000), "the check compared too few social rows to mean anything")
+		Expect(social02).To(BeNumerically(">=", 14), "too few Tier 0–2 sections were checked for no panel")
+		GinkgoWriter.Printf("compared %d belief-table rows and %d social-panel rows with the engine; %d Tier 0–2 sections have no panel\n", compared, social, social02)
 	})
 
 	It("makes a page within the size budget", func() {

@@ -114,6 +114,10 @@ type Section struct {
 	Counts   map[int64][5]int
 	Engine   *Engine
 	Evidence map[[2]string][]Evidence // by (holder, claim), oldest first
+	// Social are the trace records that changed social state, in
+	// derivation order: every one within Rows.From–Rows.To, and before
+	// that the last of each record (SocialAt reads them).
+	Social []SocialChange
 }
 
 // Failed reports whether the gate failed this rung.
@@ -353,6 +357,7 @@ func (s *Section) feed(src Artifact, limit int, traceFile string) error {
 	var ticks []int64
 	var kept []Record
 	total := 0
+	social := newSocialCollector(s.Rows.From, s.offender)
 	err := eachRecord(src, s.within, func(r Record) {
 		c := s.Counts[r.Tick]
 		switch {
@@ -378,10 +383,11 @@ func (s *Section) feed(src Artifact, limit int, traceFile string) error {
 		} else {
 			kept = nil
 		}
-	})
+	}, social.line)
 	if err != nil {
 		return err
 	}
+	s.Social = social.done()
 	if total <= limit {
 		s.Feed = kept
 		switch {
@@ -422,7 +428,7 @@ func (s *Section) feed(src Artifact, limit int, traceFile string) error {
 			return
 		}
 		s.Feed = append(s.Feed, r)
-	})
+	}, nil)
 	if err != nil {
 		return err
 	}

@@ -5,6 +5,17 @@
 (function () {
   'use strict';
   var KINDS = ['event', 'encounter', 'transmission', 'rule', 'supersession', 'belief'];
+  // BLOCKS mirrors page.Blocks: each social block's key parts and dense
+  // fields, in the dense contract's order (a block's code is its index).
+  var BLOCKS = [
+    { name: 'accumulator', title: 'Accumulators', key: ['victim', 'offender'], fields: ['count', 'armed'] },
+    { name: 'grudge', title: 'Grudges', key: ['holder', 'target'], fields: ['emotional', 'evidentiary', 'settled'] },
+    { name: 'obligation', title: 'Obligations', key: ['favour'], fields: ['state'] },
+    { name: 'reputation', title: 'Reputation', key: ['observer', 'subject', 'dimension'], fields: ['alpha', 'beta', 'mean'] },
+    { name: 'pair', title: 'Pair weights', key: ['a', 'b'], fields: ['weight'] },
+    { name: 'role', title: 'Roles', key: ['role'], fields: ['holder', 'vacant', 'lapses'] },
+    { name: 'schedule', title: 'Schedules a rule changed', key: ['npc'], fields: ['base', 'override'] }
+  ];
 
   // parseFragment mirrors page.ParseFragment: the tick follows the last
   // "@", the name is percent-decoded.
@@ -76,6 +87,19 @@
     (d.ev || []).forEach(function (b) { self.ev.set(S[b[0]] + '\u0000' + S[b[1]], b[2]); });
     this.cnt = new Map();
     (d.cnt || []).forEach(function (c) { self.cnt.set(c[0], c); });
+    function socialIndex(list) {
+      var m = new Map();
+      (list || []).forEach(function (x) { m.set(x[0] + '\u0000' + S[x[1]], { block: x[0], key: S[x[1]], changes: x[2] }); });
+      return m;
+    }
+    this.soc = d.soc ? socialIndex(d.soc) : null;
+    this.gsoc = d.gsoc ? socialIndex(d.gsoc) : null;
+    this.sch = new Map();
+    (d.sch || []).forEach(function (c) {
+      var k = c[2] + '\u0000' + S[c[3]];
+      if (!self.sch.has(k)) self.sch.set(k, []);
+      self.sch.get(k).push(c);
+    });
     this.buildRuleLog();
     this.range.addEventListener('input', function () { self.setTick(+self.range.value, true); });
     this.number.addEventListener('change', function () { self.setTick(+self.number.value, true); });
@@ -120,6 +144,119 @@
     var type = this.s(e[1]), chain = e[2].map(this.s, this), via = this.s(e[3]);
     var who = type === 'witnessed' ? 'saw it' : chain.concat([holder]).join(' → ');
     return 't' + e[0] + ' ' + type + ': ' + who + ' via ' + via + ', ' + this.s(e[4]) + ' at ' + this.s(e[5]) + (e[6] ? '' : ' (not counted)');
+  };
+
+  // socialState returns a social record's cells at tick t, null when it
+  // has no track.
+  Section.prototype.socialState = function (index, k, t) {
+    var x = index && index.get(k), st = x ? at(x.changes, t) : null;
+    return st ? st.slice(1).map(this.s, this) : null;
+  };
+
+  // whereAt returns where an NPC is at the end of tick t.
+  Section.prototype.whereAt = function (npc, t) {
+    var self = this, out = '';
+    this.d.npc.forEach(function (n) {
+      if (self.s(n[0]) !== npc) return;
+      var p = at(n[1], t);
+      if (p && p[2] >= 0) out = self.s(p[2]);
+    });
+    return out;
+  };
+
+  // socialRows mirrors Section.SocialAt in Go.
+  Section.prototype.socialRows = function (t) {
+    var self = this, keys = [], seen = new Set();
+    [this.soc, this.gsoc].forEach(function (idx) {
+      if (idx) idx.forEach(function (x, k) { if (!seen.has(k)) { seen.add(k); keys.push(x); } });
+    });
+    keys.sort(function (a, b) { return a.block - b.block || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0); });
+    var exists = function (v) { return !!v && v.some(function (c) { return c !== ''; }); };
+    var rows = [];
+    keys.forEach(function (x) {
+      var k = x.block + '\u0000' + x.key, b = BLOCKS[x.block];
+      var a = self.socialState(self.soc, k, t), g = self.gsoc ? self.socialState(self.gsoc, k, t) : null;
+      if (!exists(a) && !exists(g)) return;
+      var r = { block: b, key: x.key, values: a || b.fields.map(function () { return ''; }), golden: null, last: null, where: '' };
+      if (self.gsoc) {
+        var gv = g || b.fields.map(function () { return ''; });
+        if (gv.some(function (v, i) { return v !== r.values[i]; })) r.golden = gv;
+      }
+      if (b.name === 'schedule' && r.values[1]) r.where = self.whereAt(x.key, t);
+      (self.sch.get(k) || []).forEach(function (c) { if (c[0] <= t) r.last = c; });
+      rows.push(r);
+    });
+    return rows;
+  };
+
+  Section.prototype.renderSocial = function (t) {
+    var self = this, box = this.root.querySelector('div.socialtables');
+    if (!box) return;
+    box.textContent = '';
+    var rows = this.socialRows(t), tables = new Map();
+    rows.forEach(function (r) {
+      var b = r.block, body = tables.get(b.name);
+      if (!body) {
+        box.appendChild(el('h4', '', b.title));
+        var table = el('table', 'social'), head = el('tr');
+        table.setAttribute('data-block', b.name);
+        var cols = b.key.slice();
+        if (b.name === 'obligation') cols.push('creditor → debtor');
+        cols = cols.concat(b.fields);
+        if (b.name === 'schedule') cols.push('where');
+        cols.concat(['last record']).forEach(function (c) { head.appendChild(el('th', '', c)); });
+        table.appendChild(el('thead')).appendChild(head);
+        body = table.appendChild(el('tbody'));
+        box.appendChild(table);
+        tables.set(b.name, body);
+      }
+      var tr = el('tr', r.golden ? 'differs' : '');
+      tr.setAttribute('data-key', r.key);
+      r.key.split('/').forEach(function (p, i) { tr.appendChild(el('td', 'c-' + b.key[i], p)); });
+      if (b.name === 'obligation') tr.appendChild(el('td', 'c-parties', r.last ? self.s(r.last[8]) + ' → ' + self.s(r.last[9]) : '—'));
+      b.fields.forEach(function (f, i) {
+        var td = el('td', 'c-' + f, r.values[i] || '—');
+        if (r.golden && r.golden[i] !== r.values[i]) td.appendChild(el('span', 'golden', 'golden: ' + (r.golden[i] || '—')));
+        tr.appendChild(td);
+      });
+      if (b.name === 'schedule') tr.appendChild(el('td', 'c-where', r.where || '—'));
+      var last = el('td', 'c-last');
+      if (r.last) {
+        var c = r.last, a = el('a', '', 't' + c[0]);
+        a.href = '#' + fragment(self.name, c[0]);
+        if (c[7] >= 0) a.setAttribute('data-rec', String(c[7]));
+        a.addEventListener('click', function (e) {
+          e.preventDefault();
+          self.setTick(c[0], true);
+          self.markRule(c[7]);
+        });
+        last.appendChild(a);
+        last.appendChild(document.createTextNode(self.changeText(c).slice(a.textContent.length)));
+      } else {
+        last.textContent = '—';
+      }
+      tr.appendChild(last);
+      body.appendChild(tr);
+    });
+    if (!rows.length) box.appendChild(el('p', 'empty', 'No social state exists at this tick.'));
+  };
+
+  // changeText mirrors SocialChange.Text in Go.
+  Section.prototype.changeText = function (c) {
+    var f = c.slice(8).map(this.s, this), out = 't' + c[0] + ' ' + this.s(c[4]);
+    if (f.length === 2 && BLOCKS[c[2]].name === 'schedule') out += ' ' + f[0] + ' at ' + f[1];
+    if (f.length === 2 && BLOCKS[c[2]].name === 'role') out += ': ' + (f[0] || 'vacant') + (f[1] ? ' (was ' + f[1] + ')' : '');
+    return out + ' — ' + this.s(c[5]) + (this.s(c[6]) ? ' ← ' + this.s(c[6]) : '') + ' (trace seq ' + c[1] + ')';
+  };
+
+  // markRule marks the rule-log row of the rule evaluation at index i of
+  // the embedded feed and scrolls the log to it.
+  Section.prototype.markRule = function (i) {
+    this.root.querySelectorAll('table.rulelog tr.linked').forEach(function (r) { r.classList.remove('linked'); });
+    var tr = this.ruleByIndex.get(i);
+    if (!tr) return;
+    tr.classList.add('linked');
+    tr.scrollIntoView({ block: 'nearest' });
   };
 
   Section.prototype.renderBeliefs = function (t) {
@@ -197,8 +334,9 @@
   Section.prototype.buildRuleLog = function () {
     var self = this, body = this.root.querySelector('table.rulelog tbody');
     this.ruleRows = new Map();
+    this.ruleByIndex = new Map();
     if (!body) return;
-    this.d.feed.forEach(function (r) {
+    this.d.feed.forEach(function (r, idx) {
       if (KINDS[r[1]] !== 'rule') return;
       var f = r.slice(3).map(self.s, self), tr = el('tr');
       var a = el('a', '', String(r[0]));
@@ -215,6 +353,7 @@
       if (f[3]) vals.push('roll ' + f[3] + ' = ' + f[4] + ' vs ' + f[5]);
       tr.appendChild(el('td', '', vals.join(', ')));
       body.appendChild(tr);
+      self.ruleByIndex.set(idx, tr);
       if (!self.ruleRows.has(r[0])) self.ruleRows.set(r[0], []);
       self.ruleRows.get(r[0]).push(tr);
     });
@@ -230,6 +369,7 @@
     this.root.querySelectorAll('.now').forEach(function (e) { e.textContent = String(t); });
     this.root.querySelectorAll('line.cursor').forEach(function (l) { l.setAttribute('x1', t); l.setAttribute('x2', t); });
     this.renderBeliefs(t);
+    this.renderSocial(t);
     this.renderFeed(t);
     this.ruleRows.forEach(function (rows, tick) { rows.forEach(function (r) { r.classList.toggle('here', tick === t); }); });
     if (remember) {

@@ -38,6 +38,7 @@ type view struct {
 	Curves      []curve
 	Claims      []claimView
 	Rules       bool // the section embeds rule records
+	Social      bool // the run has social state: the section shows its panel
 	Data        template.JS
 }
 
@@ -87,6 +88,7 @@ func newView(i int, s *Section) (view, error) {
 		v.Curves = curves(s, s.Rows.First, s.Rows.Last)
 	}
 	v.Rules = slices.ContainsFunc(s.Feed, func(r Record) bool { return r.Kind == KindRule })
+	v.Social = s.HasSocial()
 	if s.Engine != nil {
 		v.Claims = claimViews(s)
 	}
