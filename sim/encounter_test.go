@@ -187,6 +187,20 @@ var _ = Describe("Encounters", func() {
 			}))
 		})
 
+		It("traces a holder's two claims changing stage in the same tick in claim order, whatever order they were heard in", func() {
+			cfg := fast()
+			cfg.Cast = []sim.NPC{nowhere("a")}
+			cfg.Injections = []sim.Injection{theft(0, "theft@1", "a"), theft(0, "theft@0", "a")}
+			r := build(cfg)
+			r.through(5)
+			var subjects []string
+			for _, e := range ruleEvals(r.records(5), "rumour-stages") {
+				subjects = append(subjects, e.Subject)
+			}
+			Expect(subjects).To(Equal([]string{"a/theft@0", "a/theft@1"}))
+			Expect(bodies(r.records(5), func(b trace.BeliefChange) bool { return b.Change == "dormant" })).To(HaveLen(2))
+		})
+
 		It("lets an active holder reactivate a dormant holder of the same variant", func() {
 			cfg := fast()
 			cfg.Cast = []sim.NPC{stays("a", "market"), visits("b", "market", 6, 7), nowhere("c")}
