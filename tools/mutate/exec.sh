@@ -44,7 +44,9 @@ if [ "$suite" != ladder ]; then
 fi
 if [ "$suite" != unit ]; then
 	# GOFLAGS carries -exec=<this script>: clear it, or the ladder's own
-	# test binary would recurse into this wrapper.
-	(cd "$root" && GOFLAGS= go test -count=1 ./ladder -ginkgo.fail-fast >/dev/null 2>&1) || exit 1
+	# test binary would recurse into this wrapper. The ladder empties its
+	# reports directory first: each working copy gets its own (not the
+	# one the coverage run was given, which parallel workers would share).
+	(cd "$root" && GOFLAGS= LADDER_REPORTS="$root/reports" go test -count=1 ./ladder -ginkgo.fail-fast >/dev/null 2>&1) || exit 1
 fi
 exit 0

@@ -123,7 +123,15 @@ func unleash(suite, wrapper, scope string, exclude []string, workers, coefficien
 		cmd.Args = append(cmd.Args, "--exclude-files", re)
 	}
 	cmd.Args = append(cmd.Args, ".")
-	cmd.Env = append(os.Environ(), "GOFLAGS=-exec="+wrapper, "MUTATE_SUITE="+suite, "MUTATE_SCOPE="+scope)
+	// The coverage run runs the ladder in this module, and the ladder
+	// empties its reports directory (reports/, where this pass's own
+	// results go) before it starts: it gets a directory of its own.
+	ladderReports, err := os.MkdirTemp("", "mutate-ladder-reports-")
+	if err != nil {
+		return err
+	}
+	defer os.RemoveAll(ladderReports)
+	cmd.Env = append(os.Environ(), "GOFLAGS=-exec="+wrapper, "MUTATE_SUITE="+suite, "MUTATE_SCOPE="+scope, "LADDER_REPORTS="+ladderReports)
 	cmd.Stdout, cmd.Stderr = stdout, stderr
 	return cmd.Run()
 }

@@ -169,12 +169,54 @@ var _ = Describe("exec.sh", func() {
 		Expect(code).To(Equal(1))
 	})
 
-	It("does not run the package's specs in the ladder pass", func() {
-		GinkgoT().Setenv("FAKE_FAIL", "1")
-		// The fake module has no ladder to build: the pass fails there,
-		// but only after skipping the package's binary.
-		code, ran := run("sim/social", "sim/social", "ladder")
-		Expect(ran).To(BeEmpty())
-		Expect(code).To(Equal(1))
+	Describe("with a ladder", func() {
+		// The fake ladder records the reports directory it was given and
+		// the flags it was run with, and fails when told to.
+		BeforeEach(func() {
+			Expect(os.WriteFile(filepath.Join(root, "ladder", "ladder_test.go"), []byte(`package ladder
+
+import (
+	"flag"
+	"os"
+	"testing"
+)
+
+var failFast = flag.Bool("ginkgo.fail-fast", false, "")
+
+func TestLadder(t *testing.T) {
+	if !*failFast {
+		t.Fatal("not fail-fast")
+	}
+	if err := os.WriteFile("../ladder-ran", []byte(os.Getenv("LADDER_REPORTS")), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if os.Getenv("FAKE_LADDER_FAIL") != "" {
+		t.Fatal("rung failed")
+	}
+}
+`), 0o644)).To(Succeed())
+			GinkgoT().Setenv("LADDER_REPORTS", "/shared/by/every/worker")
+		})
+
+		It("runs it fail-fast from the copy's root, with the copy's own reports directory, after the package's specs", func() {
+			code, ran := run("sim/social", "sim/social", "both")
+			Expect(code).To(Equal(0))
+			Expect(ran).To(Equal("-ginkgo.fail-fast"))
+			Expect(os.ReadFile(filepath.Join(root, "ladder-ran"))).To(BeEquivalentTo(filepath.Join(root, "reports")))
+		})
+
+		It("reports a failing rung as a kill", func() {
+			GinkgoT().Setenv("FAKE_LADDER_FAIL", "1")
+			code, _ := run("sim/social", "sim/social", "both")
+			Expect(code).To(Equal(1))
+		})
+
+		It("does not run the package's specs in the ladder pass", func() {
+			GinkgoT().Setenv("FAKE_FAIL", "1")
+			code, ran := run("sim/social", "sim/social", "ladder")
+			Expect(ran).To(BeEmpty())
+			Expect(code).To(Equal(0))
+			Expect(filepath.Join(root, "ladder-ran")).To(BeAnExistingFile())
+		})
 	})
 })
