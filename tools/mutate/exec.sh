@@ -24,6 +24,9 @@ pkg=${pkg#/}
 # mutant will face run then — the mutated packages' own and the ladder —
 # so that "covered" means reached by the suite that judges the mutant;
 # any other package's binary writes no profile, which go test accepts.
+# A case expression lies in no coverage block: MUTATE_TOOL cover-cases adds
+# one for each case whose body ran (tools/mutate/cases.go), or gremlins
+# would never try a mutant of one.
 for a in "$@"; do
 	case $a in -test.coverprofile=*)
 		case $pkg in
@@ -32,7 +35,12 @@ for a in "$@"; do
 		sim | sim/*) [ -z "$scope" ] || exit 0 ;;
 		*) exit 0 ;;
 		esac
-		exec "$bin" "$@"
+		"$bin" "$@" || exit
+		profile=${a#-test.coverprofile=}
+		if [ -n "${MUTATE_TOOL:-}" ] && [ -f "$profile" ]; then
+			"$MUTATE_TOOL" cover-cases "$profile" "$root" || exit
+		fi
+		exit 0
 		;;
 	esac
 done

@@ -42,6 +42,14 @@ import (
 )
 
 func main() {
+	if len(os.Args) == 4 && os.Args[1] == "cover-cases" {
+		// Called by exec.sh in the coverage run (see cases.go).
+		if err := coverCasesFile(os.Args[2], os.Args[3]); err != nil {
+			fmt.Fprintln(os.Stderr, "mutate:", err)
+			os.Exit(1)
+		}
+		return
+	}
 	if err := run(os.Args[1:], os.Stdout, os.Stderr); err != nil {
 		fmt.Fprintln(os.Stderr, "mutate:", err)
 		os.Exit(1)
@@ -131,7 +139,11 @@ func unleash(suite, wrapper, scope string, exclude []string, workers, coefficien
 		return err
 	}
 	defer os.RemoveAll(ladderReports)
-	cmd.Env = append(os.Environ(), "GOFLAGS=-exec="+wrapper, "MUTATE_SUITE="+suite, "MUTATE_SCOPE="+scope, "LADDER_REPORTS="+ladderReports)
+	self, err := os.Executable()
+	if err != nil {
+		return err
+	}
+	cmd.Env = append(os.Environ(), "GOFLAGS=-exec="+wrapper, "MUTATE_SUITE="+suite, "MUTATE_SCOPE="+scope, "LADDER_REPORTS="+ladderReports, "MUTATE_TOOL="+self)
 	cmd.Stdout, cmd.Stderr = stdout, stderr
 	return cmd.Run()
 }
