@@ -253,8 +253,9 @@ func (t tally) Score() float64 {
 }
 
 type report struct {
-	packages map[string]*tally
-	lived    []mutant
+	packages   map[string]*tally
+	lived      []mutant
+	notCovered []mutant // each is dead code or a path no spec or rung takes
 }
 
 // load reads a gremlins report. File names in it are relative to the
@@ -305,6 +306,7 @@ func load(path string, eq map[equivalentKey]string) (*report, error) {
 				r.lived = append(r.lived, mu)
 			case m.Status == "NOT COVERED":
 				t.NotCovered++
+				r.notCovered = append(r.notCovered, mu)
 			case m.Status == "NOT VIABLE":
 				t.NotViable++
 			}
@@ -313,9 +315,11 @@ func load(path string, eq map[equivalentKey]string) (*report, error) {
 	if total == 0 {
 		return nil, fmt.Errorf("%s: no mutant in sim/: the pass examined nothing", path)
 	}
-	slices.SortFunc(r.lived, func(a, b mutant) int {
+	byPlace := func(a, b mutant) int {
 		return cmp.Or(cmp.Compare(a.File, b.File), cmp.Compare(a.Line, b.Line), cmp.Compare(a.Column, b.Column), cmp.Compare(a.Type, b.Type))
-	})
+	}
+	slices.SortFunc(r.lived, byPlace)
+	slices.SortFunc(r.notCovered, byPlace)
 	return r, nil
 }
 
@@ -385,9 +389,15 @@ func render(order []string, results map[string]*report) string {
 			sum.NotViable += t.NotViable
 		}
 		fmt.Fprintf(&b, "| **all** | %d | %d | %d | %d | %d | %d | **%.1f%%** |\n\n", sum.Killed, sum.Lived, sum.TimedOut, sum.Equivalent, sum.NotCovered, sum.NotViable, 100*sum.Score())
-		if len(r.lived) > 0 {
-			b.WriteString("Survivors:\n\n")
-			for _, m := range r.lived {
+		for _, list := range []struct {
+			title   string
+			mutants []mutant
+		}{{"Survivors", r.lived}, {"Not covered", r.notCovered}} {
+			if len(list.mutants) == 0 {
+				continue
+			}
+			b.WriteString(list.title + ":\n\n")
+			for _, m := range list.mutants {
 				fmt.Fprintf(&b, "- `%s:%d:%d` %s %s: `%s`\n", m.File, m.Line, m.Column, m.Type, m.Status, m.Source)
 			}
 			b.WriteString("\n")

@@ -72,8 +72,8 @@ var _ = Describe("excludeFiles", func() {
 var _ = Describe("load", func() {
 	It("tallies per package from paths relative to the module root, moving listed equivalents out of the score", func() {
 		dir := GinkgoT().TempDir()
-		report := filepath.Join(dir, "g.json")
-		Expect(os.WriteFile(report, []byte(`{"files":[
+		file := filepath.Join(dir, "g.json")
+		Expect(os.WriteFile(file, []byte(`{"files":[
 			{"file_name":"sim/social/grudge.go","mutations":[
 				{"type":"CONDITIONALS_BOUNDARY","status":"LIVED","line":38,"column":20},
 				{"type":"ARITHMETIC_BASE","status":"KILLED","line":41,"column":12},
@@ -88,12 +88,17 @@ var _ = Describe("load", func() {
 		eq := map[equivalentKey]string{{"sim/social/grudge.go", "if off || elapsed <= 0 {", "CONDITIONALS_BOUNDARY"}: "why"}
 		DeferCleanup(os.Chdir, must(os.Getwd()))
 		Expect(os.Chdir(dir)).To(Succeed())
-		r, err := load(report, eq)
+		r, err := load(file, eq)
 		Expect(err).NotTo(HaveOccurred())
 		Expect(r.packages).To(HaveLen(1), "files outside sim/ are not scored")
 		Expect(*r.packages["sim/social"]).To(Equal(tally{Killed: 1, TimedOut: 1, Equivalent: 1, NotCovered: 1}))
 		Expect(r.lived).To(HaveLen(1))
 		Expect(r.lived[0].Status).To(Equal("TIMED OUT"))
+		Expect(r.notCovered).To(HaveLen(1))
+		summary := render([]string{"both"}, map[string]*report{"both": r})
+		Expect(summary).To(ContainSubstring("| sim/social | 1 | 0 | 1 | 1 | 1 | 0 | 50.0% |"))
+		Expect(summary).To(ContainSubstring("Survivors:\n\n- `sim/social/grudge.go:41:20` ARITHMETIC_BASE TIMED OUT"))
+		Expect(summary).To(ContainSubstring("Not covered:\n\n- `sim/social/grudge.go:46:20` ARITHMETIC_BASE NOT COVERED"))
 	})
 
 	It("fails a report that holds no mutant of sim/", func() {
