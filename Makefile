@@ -80,9 +80,11 @@ matrix-arm64:
 
 ## mutate: mutation score of sim/ (gremlins, pinned in go.mod), with each package's specs and the
 ## ladder as the test suite, then with the ladder alone; writes reports/mutation/summary.md. Slow
-## (hours on two cores): not part of make test. See docs/quality.md.
+## (hours on two cores): not part of make test. SCOPE=./sim/social mutates one package. See
+## docs/quality.md.
+SCOPE   ?=
 mutate:
-	$(GO) run ./tools/mutate -suites both,ladder -out reports/mutation
+	$(GO) run ./tools/mutate -suites both,ladder $(if $(SCOPE),-scope $(SCOPE)) -out reports/mutation
 
 ## goldens: regenerate goldens (all, RUNG=T2.3 with its cases and the rungs extending it, or RUNG=T2.3/swapped)
 ## after proving determinism with two runs made in different orders; switches all changed files at once

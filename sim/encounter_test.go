@@ -187,6 +187,20 @@ var _ = Describe("Encounters", func() {
 			}))
 		})
 
+		It("traces a holder's two claims changing stage in the same tick in claim order, whatever order they were heard in", func() {
+			cfg := fast()
+			cfg.Cast = []sim.NPC{nowhere("a")}
+			cfg.Injections = []sim.Injection{theft(0, "theft@1", "a"), theft(0, "theft@0", "a")}
+			r := build(cfg)
+			r.through(5)
+			var subjects []string
+			for _, e := range ruleEvals(r.records(5), "rumour-stages") {
+				subjects = append(subjects, e.Subject)
+			}
+			Expect(subjects).To(Equal([]string{"a/theft@0", "a/theft@1"}))
+			Expect(bodies(r.records(5), func(b trace.BeliefChange) bool { return b.Change == "dormant" })).To(HaveLen(2))
+		})
+
 		It("lets an active holder reactivate a dormant holder of the same variant", func() {
 			cfg := fast()
 			cfg.Cast = []sim.NPC{stays("a", "market"), visits("b", "market", 6, 7), nowhere("c")}
@@ -268,6 +282,49 @@ var _ = Describe("Encounters", func() {
 			heardA, anchorA := outcome("a") // (a,b) is visited before (b,c)
 			Expect(anchorA).To(Equal(int64(6)), "b was reactivated")
 			Expect(heardA).To(BeFalse(), "b was not a teller when tick 6 began; the waker's id must not decide whether c hears it")
+		})
+
+		// The waker wakes b, then misses c; b, woken this tick, meets c,
+		// still dormant: b was no teller when the tick began, so c is not
+		// reactivated, and the refusal is dormancy reactivation's.
+		It("refuses a reactivation by a holder woken in the same tick, under dormancy-reactivation", func() {
+			cfg := fast()
+			cfg.Defines.EncounterProbability = 0.5
+			cfg.Cast = []sim.NPC{stays("a", "market"), visits("b", "market", 6, 7), visits("c", "market", 6, 7), nowhere("d")}
+			cfg.Injections = []sim.Injection{theft(0, "theft@0", "a", "b", "c", "d"), report(4, "d", "a", "theft@0")}
+			cfg.Pins = []keyed.Pin{
+				encounterPin(6, "market", 0, "a", "b"),
+				encounterPin(6, "market", 0.99, "a", "c"),
+				encounterPin(6, "market", 0, "b", "c"),
+			}
+			r := build(cfg)
+			r.through(6)
+			Expect(r.UnusedPins()).To(BeEmpty())
+			Expect(r.belief("b", "theft@0").Anchor).To(Equal(int64(6)), "b was woken")
+			Expect(r.belief("c", "theft@0").Anchor).To(Equal(int64(0)), "c was not")
+			Expect(transmissions(r.records(6))).To(ContainElement(trace.Transmission{
+				Via: "encounter@6/market/[b,c]", Claim: "theft@0", Variant: "theft@0#v0", Teller: "b", Listener: "c",
+				Rule: "dormancy-reactivation", Reason: "teller heard it this tick",
+			}))
+			Expect(ruleEvals(r.records(6), "dormancy-reactivation")).To(HaveLen(1), "b's waking only")
+		})
+	})
+
+	Describe("a pair holding two claims", func() {
+		It("carries every claim either holds, in claim order, each told its own way", func() {
+			cfg := base()
+			cfg.Defines.EncounterProbability = 1
+			cfg.Cast = []sim.NPC{stays("a", "market"), stays("b", "market")}
+			cfg.Injections = []sim.Injection{theft(0, "theft@0", "a"), theft(0, "theft@1", "b")}
+			r := build(cfg)
+			r.through(0)
+			tx := transmissions(r.records(0))
+			Expect(tx).To(HaveLen(2))
+			Expect([]string{tx[0].Claim, tx[0].Teller, tx[0].Listener}).To(Equal([]string{"theft@0", "a", "b"}))
+			Expect([]string{tx[1].Claim, tx[1].Teller, tx[1].Listener}).To(Equal([]string{"theft@1", "b", "a"}))
+			Expect(tx[0].Fired && tx[1].Fired).To(BeTrue())
+			Expect(r.holds("b", "theft@0")).To(BeTrue())
+			Expect(r.holds("a", "theft@1")).To(BeTrue())
 		})
 	})
 
@@ -357,6 +414,31 @@ var _ = Describe("Encounters", func() {
 			hw, _ := value(res[1].Values, "held_witnessed")
 			iw, _ := value(res[1].Values, "incoming_witnessed")
 			Expect([]float64{hw, iw}).To(Equal([]float64{1, 0}), "b weighed a's pre-encounter, reported side")
+		})
+
+		// b saw the apple at tick 0 and its rumour is dormant by tick 6; a
+		// saw what happened and was told it again at tick 4. b cannot tell
+		// its version: a keeps its own untouched and weighs nothing, while
+		// b still hears a's.
+		It("lets only the side that can tell be heard when the other's rumour is dormant", func() {
+			cfg := contest()
+			cfg.Defines.GistHalfLifeTicks = 4
+			cfg.Cast = []sim.NPC{stays("a", "market"), visits("b", "market", 6, 7), nowhere("c")}
+			cfg.Injections = []sim.Injection{apple(theft(0, "theft@0", "a", "c"), "b"), report(4, "c", "a", "theft@0")}
+			r := build(cfg)
+			r.through(5)
+			aBefore := *r.belief("a", "theft@0")
+			r.through(6)
+			tx := transmissions(r.records(6))
+			Expect(tx).To(HaveLen(2))
+			Expect(tx[0]).To(Equal(trace.Transmission{
+				Via: "encounter@6/market/[a,b]", Claim: "theft@0", Variant: "theft@0#v1", Teller: "b", Listener: "a",
+				Rule: "variant-resolution", Reason: "teller's rumour is dormant",
+			}))
+			Expect([]any{tx[1].Teller, tx[1].Fired}).To(Equal([]any{"a", true}))
+			a := r.belief("a", "theft@0")
+			Expect([]any{a.Variant, bits(a.Confidence), len(a.Evidence)}).To(Equal([]any{aBefore.Variant, bits(aBefore.Confidence), len(aBefore.Evidence)}))
+			Expect(ruleEvals(r.records(6), "variant-resolution")).To(ConsistOf(HaveField("Subject", "b/theft@0")), "only b weighs")
 		})
 
 		// Decision 0005 again: which variant c ends up with must not depend

@@ -111,6 +111,9 @@ var _ = Describe("Allegiance", func() {
 		Entry("when the teller has no faction", func(r *mutation.Retelling) { r.Teller = "listener" }),
 		Entry("when the actor is of another faction", func(r *mutation.Retelling) { r.Variant = theft("hadvar") }),
 		Entry("when the actor has no faction (the player)", func(r *mutation.Retelling) { r.Variant = theft("player") }),
+		Entry("when neither the teller nor the actor has a faction, in a world with factions (no faction is not a faction they share)", func(r *mutation.Retelling) {
+			r.Teller, r.Variant = "listener", theft("player")
+		}),
 		Entry("when the claim has no actor", func(r *mutation.Retelling) {
 			r.Variant = &claims.Variant{ID: "x#v0", Slots: claims.Slots{{Name: "victim", Type: claims.EntitySlot, Value: "thief"}}}
 		}),

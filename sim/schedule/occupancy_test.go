@@ -187,6 +187,17 @@ var _ = Describe("Schedule with overrides", func() {
 		Expect(daily.Next(18)).To(Equal(int64(32)))
 		Expect(daily.Next(schedule.Forever - 3)).To(Equal(int64(schedule.Forever)))
 	})
+
+	It("never wakes an NPC for a one-off block whose window closes as it starts to apply", func() {
+		// [From, To) = [0, 5) but the block applies from tick 5: it never
+		// covers a tick, so no tick is a move.
+		s := schedule.Schedule{Home: "house", Blocks: []schedule.Block{{At: "market", From: 0, To: 5, Since: 5, Until: schedule.Forever}}}
+		Expect(s.Blocks[0].Validate()).To(Succeed())
+		for t := int64(-1); t <= 6; t++ {
+			Expect(s.At(t)).To(Equal("house"))
+			Expect(s.Next(t)).To(Equal(int64(schedule.Forever)), "Next(%d)", t)
+		}
+	})
 })
 
 var _ = Describe("Occupancy", func() {

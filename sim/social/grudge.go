@@ -62,9 +62,11 @@ func (g *Grudge) SettledAt(t int64, c Curves) bool {
 // starts above the threshold, or it would take longer than a tick can
 // say). Strength only falls after the anchor, so the tick is found by
 // doubling then halving the age, each probe the very expression SettledAt
-// evaluates; a last step back makes sure the tick before is not settled
-// too, so the answer is the one a scan of every tick would give. The
-// engine enters it in a calendar and looks at the grudge again only then.
+// evaluates. The search keeps its lower end at a tick it saw unsettled
+// (the anchor, or the age before the last doubling), so the answer is a
+// settled tick whose predecessor is not: the one a scan of every tick
+// would give. The engine enters it in a calendar and looks at the grudge
+// again only then.
 func (g *Grudge) SettlesAt(c Curves) (int64, bool) {
 	if g.SettledAt(g.Anchor, c) {
 		return g.Anchor, true
@@ -88,11 +90,7 @@ func (g *Grudge) SettlesAt(c Curves) (int64, bool) {
 			lo = mid
 		}
 	}
-	t := g.Anchor + hi
-	for t-1 > g.Anchor && g.SettledAt(t-1, c) {
-		t--
-	}
-	return t, true
+	return g.Anchor + hi, true
 }
 
 // Grudges holds every grudge of a run, at most one per (holder, target).

@@ -3,6 +3,7 @@ package social_test
 import (
 	"math"
 	"math/rand/v2"
+	"time"
 
 	. "github.com/onsi/ginkgo/v2"
 	. "github.com/onsi/gomega"
@@ -135,7 +136,9 @@ var _ = Describe("Grudge.SettlesAt", func() {
 		return 0, false
 	}
 
-	It("finds the first settled tick a scan of every tick finds, over many grudges and curves", func() {
+	// Each spec that searches has a deadline: a search whose bounds stop
+	// closing would otherwise spin until go test's own timeout.
+	It("finds the first settled tick a scan of every tick finds, over many grudges and curves", NodeTimeout(10*time.Second), GracePeriod(time.Second), func(SpecContext) {
 		rng := rand.New(rand.NewPCG(16, 13))
 		examined := 0
 		for range 300 {
@@ -152,7 +155,7 @@ var _ = Describe("Grudge.SettlesAt", func() {
 		Expect(examined).To(Equal(300))
 	})
 
-	It("is the anchor for a grudge born settled, and never when decay is off", func() {
+	It("is the anchor for a grudge born settled, and never when decay is off", NodeTimeout(10*time.Second), GracePeriod(time.Second), func(SpecContext) {
 		gs := social.NewGrudges(curves)
 		g, _, _ := gs.Bear("a", "b", 7, 0.01, 0.01, "x")
 		t, ok := g.SettlesAt(curves)
@@ -165,7 +168,7 @@ var _ = Describe("Grudge.SettlesAt", func() {
 		Expect(ok).To(BeFalse())
 	})
 
-	It("settles a fresh humiliation grudge on the default curves only after more than 11,000 ticks (over a year of game hours)", func() {
+	It("settles a fresh humiliation grudge on the default curves only after more than 11,000 ticks (over a year of game hours)", NodeTimeout(10*time.Second), GracePeriod(time.Second), func(SpecContext) {
 		gs := social.NewGrudges(curves)
 		g, _, _ := gs.Bear("loser", "player", 0, 0.8, 0.45, "brawl@0")
 		t, ok := g.SettlesAt(curves)
@@ -174,4 +177,37 @@ var _ = Describe("Grudge.SettlesAt", func() {
 		Expect(g.SettledAt(t-1, curves)).To(BeFalse())
 		Expect(t).To(BeNumerically(">", 11000))
 	})
+
+	It("finds a settling tick 2^40 ticks away in a few dozen probes, not a walk", NodeTimeout(10*time.Second), GracePeriod(time.Second), func(SpecContext) {
+		c := social.Curves{EmotionalHalfLife: 1 << 35, EvidentiaryHalfLife: 1 << 35, Settled: 0.05}
+		g, _, err := social.NewGrudges(c).Bear("a", "b", 3, 0.8, 0.45, "x")
+		Expect(err).NotTo(HaveOccurred())
+		t, ok := g.SettlesAt(c)
+		Expect(ok).To(BeTrue())
+		Expect(g.SettledAt(t, c)).To(BeTrue())
+		Expect(g.SettledAt(t-1, c)).To(BeFalse())
+		Expect(t).To(BeNumerically(">", int64(1)<<36))
+	})
+
+	// The age doubles until the grudge settles; past a quarter of the int64
+	// range a doubled age could overflow the tick, so the search gives up
+	// there (math.MaxInt64/4 − anchor is the last age it may double). A
+	// grudge anchored one tick short of that quarter may probe age 2 but
+	// not age 4. Half-lives of one tick: 0.6 at the anchor, 0.3, 0.15,
+	// 0.075, 0.0375 after.
+	DescribeTable("gives up rather than let the doubled age overflow a tick",
+		func(_ SpecContext, settled float64, want int64, wantOK bool) {
+			c := social.Curves{EmotionalHalfLife: 1, EvidentiaryHalfLife: 1, Settled: settled}
+			anchor := int64(math.MaxInt64/4 - 1)
+			g, _, err := social.NewGrudges(c).Bear("a", "b", anchor, 0.6, 0, "x")
+			Expect(err).NotTo(HaveOccurred())
+			t, ok := g.SettlesAt(c)
+			Expect(ok).To(Equal(wantOK))
+			if wantOK {
+				Expect(t - anchor).To(Equal(want))
+			}
+		},
+		Entry("settling at age 2, the last age it may reach", NodeTimeout(10*time.Second), GracePeriod(time.Second), 0.2, int64(2), true),
+		Entry("not settled by age 2: never, although age 3 would do", NodeTimeout(10*time.Second), GracePeriod(time.Second), 0.1, int64(0), false),
+	)
 })

@@ -36,11 +36,20 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
 )
 
 func main() {
+	if len(os.Args) == 4 && os.Args[1] == "cover-cases" {
+		// Called by exec.sh in the coverage run (see cases.go).
+		if err := coverCasesFile(os.Args[2], os.Args[3]); err != nil {
+			fmt.Fprintln(os.Stderr, "mutate:", err)
+			os.Exit(1)
+		}
+		return
+	}
 	if err := run(os.Args[1:], os.Stdout, os.Stderr); err != nil {
 		fmt.Fprintln(os.Stderr, "mutate:", err)
 		os.Exit(1)
@@ -52,14 +61,22 @@ func run(args []string, stdout, stderr io.Writer) error {
 	fl.SetOutput(stderr)
 	suites := fl.String("suites", "both,ladder", "comma-separated passes to run: both, unit, ladder")
 	workers := fl.Int("workers", 2, "gremlins workers (parallel mutants)")
-	coefficient := fl.Int("timeout-coefficient", 10, "a mutant's time budget, as a multiple of the coverage run's (raise it with -scope: a package's own specs are quick, the ladder is not)")
+	coefficient := fl.Int("timeout-coefficient", 4, "a mutant's time budget, as a multiple of the coverage run's (which runs the same specs and the ladder, instrumented, with the ladder not failing fast)")
 	out := fl.String("out", "reports/mutation", "directory for the reports")
 	equivalents := fl.String("equivalent", "tools/mutate/equivalent.txt", "the list of equivalent mutants")
-	scope := fl.String("scope", "", "one package directory to mutate (e.g. ./sim/social), covered by its own specs only; default: all of sim/, covered by every spec")
+	scope := fl.String("scope", "", "one package directory to mutate (e.g. ./sim/social), covered and tested by its own specs and the ladder; default: every package under sim/")
 	if err := fl.Parse(args); err != nil {
 		return err
 	}
 	eq, err := readEquivalents(*equivalents)
+	if err != nil {
+		return err
+	}
+	dirs, err := packageDirs()
+	if err != nil {
+		return err
+	}
+	exclude, err := excludeFiles(dirs, normScope(*scope))
 	if err != nil {
 		return err
 	}
@@ -78,10 +95,10 @@ func run(args []string, stdout, stderr io.Writer) error {
 		}
 		file := filepath.Join(*out, "gremlins-"+suite+".json")
 		fmt.Fprintf(stdout, "mutate: pass %q (this takes a while: every mutant is built and tested)\n", suite)
-		if err := unleash(suite, wrapper, *scope, *workers, *coefficient, file, stdout, stderr); err != nil {
+		if err := unleash(suite, wrapper, normScope(*scope), exclude, *workers, *coefficient, file, stdout, stderr); err != nil {
 			return fmt.Errorf("pass %s: %w", suite, err)
 		}
-		r, err := load(file, *scope, eq)
+		r, err := load(file, eq)
 		if err != nil {
 			return fmt.Errorf("pass %s: %w", suite, err)
 		}
@@ -96,25 +113,107 @@ func run(args []string, stdout, stderr io.Writer) error {
 	return nil
 }
 
-// unleash runs one gremlins pass and writes its JSON results. Over all of
-// sim/ (scope ""), coverage comes from every package's specs and the
-// ladder (`go test -coverpkg ./sim/... ./...`), and files outside sim/ are
-// left unmutated; with a scope, only that package is mutated and covered.
-func unleash(suite, wrapper, scope string, workers, coefficient int, out string, stdout, stderr io.Writer) error {
-	target := []string{"--coverpkg", "./sim/...", "--exclude-files", `^(ladder|tools|dense|tolerances|views)/`, "."}
-	if scope != "" {
-		target = []string{scope}
-	}
+// unleash runs one gremlins pass and writes its JSON results. Gremlins
+// always runs from the module root with coverage taken over sim/
+// (`-coverpkg ./sim/...`), so a line that only the ladder reaches counts as
+// covered; exclude lists the files left unmutated. exec.sh, told the scope,
+// runs only the specs a mutant will face (the scoped package's, or all of
+// sim/'s, and the ladder) in the coverage run.
+func unleash(suite, wrapper, scope string, exclude []string, workers, coefficient int, out string, stdout, stderr io.Writer) error {
 	cmd := exec.Command("go", "tool", "gremlins", "unleash",
 		"--workers", fmt.Sprint(workers),
 		// The coverage run sets the time budget; a mutant's run builds and
 		// runs its package and the ladder, so it gets a multiple of it.
 		"--timeout-coefficient", fmt.Sprint(coefficient),
-		"--output", out)
-	cmd.Args = append(cmd.Args, target...)
-	cmd.Env = append(os.Environ(), "GOFLAGS=-exec="+wrapper, "MUTATE_SUITE="+suite)
+		"--output", out,
+		"--coverpkg", "./sim/...")
+	for _, re := range exclude {
+		cmd.Args = append(cmd.Args, "--exclude-files", re)
+	}
+	cmd.Args = append(cmd.Args, ".")
+	// The coverage run runs the ladder in this module, and the ladder
+	// empties its reports directory (reports/, where this pass's own
+	// results go) before it starts: it gets a directory of its own.
+	ladderReports, err := os.MkdirTemp("", "mutate-ladder-reports-")
+	if err != nil {
+		return err
+	}
+	defer os.RemoveAll(ladderReports)
+	self, err := os.Executable()
+	if err != nil {
+		return err
+	}
+	cmd.Env = append(os.Environ(), "GOFLAGS=-exec="+wrapper, "MUTATE_SUITE="+suite, "MUTATE_SCOPE="+scope, "LADDER_REPORTS="+ladderReports, "MUTATE_TOOL="+self)
 	cmd.Stdout, cmd.Stderr = stdout, stderr
 	return cmd.Run()
+}
+
+// packageDirs lists the module's package directories, relative to the
+// module root (the current directory) and slash-separated.
+func packageDirs() ([]string, error) {
+	root, err := os.Getwd()
+	if err != nil {
+		return nil, err
+	}
+	b, err := exec.Command("go", "list", "-f", "{{.Dir}}", "./...").Output()
+	if err != nil {
+		return nil, fmt.Errorf("go list: %w", err)
+	}
+	var dirs []string
+	for _, d := range strings.Fields(string(b)) {
+		rel, err := filepath.Rel(root, d)
+		if err != nil {
+			return nil, err
+		}
+		dirs = append(dirs, filepath.ToSlash(rel))
+	}
+	return dirs, nil
+}
+
+// normScope turns a -scope flag (./sim/social, sim/social/) into the
+// package directory it names; "" stays "" (all of sim/).
+func normScope(scope string) string {
+	if scope == "" {
+		return ""
+	}
+	return strings.TrimSuffix(strings.TrimPrefix(filepath.ToSlash(filepath.Clean(scope)), "./"), "/")
+}
+
+// excludeFiles returns gremlins --exclude-files patterns (matched against
+// paths relative to the module root) that leave every package directory
+// unmutated except the mutated ones: scope alone, or with scope "" every
+// package under sim/. One pattern per directory, anchored and stopping at
+// the next slash, because RE2 cannot say "not under sim/social" and a
+// pattern for sim/ must not reach sim/social/. A scope that is no package
+// directory, or no package left to mutate, is an error: the pass would
+// examine nothing.
+func excludeFiles(dirs []string, scope string) ([]string, error) {
+	mutated := func(d string) bool {
+		if scope != "" {
+			return d == scope
+		}
+		return d == "sim" || strings.HasPrefix(d, "sim/")
+	}
+	var out []string
+	kept := 0
+	for _, d := range slices.Sorted(slices.Values(dirs)) {
+		if mutated(d) {
+			kept++
+			continue
+		}
+		if d == "." {
+			out = append(out, `^[^/]+\.go$`)
+			continue
+		}
+		out = append(out, "^"+regexp.QuoteMeta(d)+`/[^/]+\.go$`)
+	}
+	if kept == 0 {
+		if scope != "" {
+			return nil, fmt.Errorf("scope %s is not a package directory of this module", scope)
+		}
+		return nil, errors.New("no package under sim/ to mutate")
+	}
+	return out, nil
 }
 
 // gremlinsReport is the part of gremlins' JSON output this tool reads.
@@ -154,13 +253,14 @@ func (t tally) Score() float64 {
 }
 
 type report struct {
-	packages map[string]*tally
-	lived    []mutant
+	packages   map[string]*tally
+	lived      []mutant
+	notCovered []mutant // each is dead code or a path no spec or rung takes
 }
 
 // load reads a gremlins report. File names in it are relative to the
-// scanned path: the module root, or the scope's directory.
-func load(path, scope string, eq map[equivalentKey]string) (*report, error) {
+// module root, where gremlins runs.
+func load(path string, eq map[equivalentKey]string) (*report, error) {
 	b, err := os.ReadFile(path)
 	if err != nil {
 		return nil, err
@@ -172,7 +272,7 @@ func load(path, scope string, eq map[equivalentKey]string) (*report, error) {
 	r := &report{packages: map[string]*tally{}}
 	total := 0
 	for _, f := range g.Files {
-		name := filepath.ToSlash(filepath.Join(strings.TrimPrefix(scope, "./"), f.Name))
+		name := filepath.ToSlash(f.Name)
 		if !strings.HasPrefix(name, "sim/") {
 			continue
 		}
@@ -206,6 +306,7 @@ func load(path, scope string, eq map[equivalentKey]string) (*report, error) {
 				r.lived = append(r.lived, mu)
 			case m.Status == "NOT COVERED":
 				t.NotCovered++
+				r.notCovered = append(r.notCovered, mu)
 			case m.Status == "NOT VIABLE":
 				t.NotViable++
 			}
@@ -214,9 +315,11 @@ func load(path, scope string, eq map[equivalentKey]string) (*report, error) {
 	if total == 0 {
 		return nil, fmt.Errorf("%s: no mutant in sim/: the pass examined nothing", path)
 	}
-	slices.SortFunc(r.lived, func(a, b mutant) int {
+	byPlace := func(a, b mutant) int {
 		return cmp.Or(cmp.Compare(a.File, b.File), cmp.Compare(a.Line, b.Line), cmp.Compare(a.Column, b.Column), cmp.Compare(a.Type, b.Type))
-	})
+	}
+	slices.SortFunc(r.lived, byPlace)
+	slices.SortFunc(r.notCovered, byPlace)
 	return r, nil
 }
 
@@ -286,9 +389,15 @@ func render(order []string, results map[string]*report) string {
 			sum.NotViable += t.NotViable
 		}
 		fmt.Fprintf(&b, "| **all** | %d | %d | %d | %d | %d | %d | **%.1f%%** |\n\n", sum.Killed, sum.Lived, sum.TimedOut, sum.Equivalent, sum.NotCovered, sum.NotViable, 100*sum.Score())
-		if len(r.lived) > 0 {
-			b.WriteString("Survivors:\n\n")
-			for _, m := range r.lived {
+		for _, list := range []struct {
+			title   string
+			mutants []mutant
+		}{{"Survivors", r.lived}, {"Not covered", r.notCovered}} {
+			if len(list.mutants) == 0 {
+				continue
+			}
+			b.WriteString(list.title + ":\n\n")
+			for _, m := range list.mutants {
 				fmt.Fprintf(&b, "- `%s:%d:%d` %s %s: `%s`\n", m.File, m.Line, m.Column, m.Type, m.Status, m.Source)
 			}
 			b.WriteString("\n")

@@ -1,0 +1,59 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+
+	. "github.com/onsi/ginkgo/v2"
+	. "github.com/onsi/gomega"
+)
+
+var _ = Describe("coverCases", func() {
+	src := strings.Split(`package p
+
+func f(n int) string {
+	switch {
+	case n < 0:
+		return "neg"
+	case n > 10:
+		return "big"
+	}
+	return "small"
+}
+`, "\n")
+	lines := func(file string) ([]string, error) {
+		Expect(file).To(Equal("m/p/p.go"))
+		return src, nil
+	}
+
+	It("adds a block over a case expression whose body ran, and none over one whose body did not", func() {
+		profile := "mode: set\n" +
+			"m/p/p.go:3.23,4.9 1 1\n" +
+			"m/p/p.go:5.13,6.15 1 1\n" +
+			"m/p/p.go:7.14,8.15 1 0\n" +
+			"m/p/p.go:10.2,10.16 1 1\n"
+		out, err := coverCases([]byte(profile), lines)
+		Expect(err).NotTo(HaveOccurred())
+		Expect(string(out)).To(Equal(strings.Replace(profile, "5.13,6.15 1 1\n", "5.13,6.15 1 1\nm/p/p.go:5.1,5.13 0 1\n", 1)))
+	})
+
+	It("refuses a profile line that is no block, or a block outside its file", func() {
+		_, err := coverCases([]byte("mode: set\nnonsense\n"), lines)
+		Expect(err).To(MatchError(ContainSubstring("profile line 2: not a block")))
+		_, err = coverCases([]byte("mode: set\nm/p/p.go:99.2,99.3 1 1\n"), lines)
+		Expect(err).To(MatchError(ContainSubstring("outside m/p/p.go")))
+	})
+
+	It("rewrites a profile file in place, reading sources under the module root", func() {
+		root := GinkgoT().TempDir()
+		Expect(os.WriteFile(filepath.Join(root, "go.mod"), []byte("module m\n\ngo 1.22\n"), 0o644)).To(Succeed())
+		Expect(os.MkdirAll(filepath.Join(root, "p"), 0o755)).To(Succeed())
+		Expect(os.WriteFile(filepath.Join(root, "p", "p.go"), []byte(strings.Join(src, "\n")), 0o644)).To(Succeed())
+		profile := filepath.Join(root, "cover.out")
+		Expect(os.WriteFile(profile, []byte("mode: set\nm/p/p.go:7.14,8.15 1 2\n"), 0o644)).To(Succeed())
+		Expect(coverCasesFile(profile, root)).To(Succeed())
+		Expect(os.ReadFile(profile)).To(BeEquivalentTo("mode: set\nm/p/p.go:7.14,8.15 1 2\nm/p/p.go:7.1,7.14 0 2\n"))
+		Expect(coverCasesFile(profile, filepath.Join(root, "p"))).To(MatchError(ContainSubstring("go.mod")))
+	})
+})
