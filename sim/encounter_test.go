@@ -260,7 +260,7 @@ var _ = Describe("Encounters", func() {
 		// phase is a teller that was not one when the tick began. Renaming
 		// the waker from "a" to "z" moves its pair with b from first to
 		// second place in the visiting order, and must change nothing else.
-		It("does not let a rumour reactivated in the encounter phase be told on in the same tick [BUG: sim/encounter.go offerHolder/corroborate never mark the reactivated listener justHeard]", func() {
+		It("does not let a rumour reactivated in the encounter phase be told on in the same tick (a regression spec: the reactivated listener was once not marked as just heard)", func() {
 			outcome := func(waker string) (bool, int64) {
 				cfg := fast()
 				cfg.Defines.EncounterProbability = 0.5
@@ -445,7 +445,7 @@ var _ = Describe("Encounters", func() {
 		// on whether the contest (a with b) is visited before a meets c,
 		// i.e. on b's id. Named "b", the contest comes first; named "z",
 		// a meets c first.
-		It("makes the variant a contest loser passes on in the same tick independent of the NPCs' ids [BUG: sim/encounter.go bothHold/resolve does not settle a switched variant for the tick]", func() {
+		It("makes the variant a contest loser passes on in the same tick independent of the NPCs' ids (a regression spec: a switched variant was once not settled for the tick)", func() {
 			heard := func(witness string) string {
 				cfg := contest()
 				cfg.Defines.EncounterProbability = 0.5

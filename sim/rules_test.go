@@ -132,7 +132,7 @@ var _ = Describe("A disabled rule", func() {
 	// an evaluation that did not fire with reason disabled"; rules.NewSet:
 	// "a silently ignored toggle would make a fixture test something other
 	// than what it says". Nothing in sim/ consults these two rules.
-	It("rumour-stages, once disabled, leaves \"disabled\" records instead of firing transitions [BUG: sim/stages.go never checks rules.RumourStages]", func() {
+	It("rumour-stages, once disabled, leaves \"disabled\" records instead of firing transitions (a regression spec: the toggle was once ignored)", func() {
 		cfg := base()
 		cfg.Defines.GistHalfLifeTicks = 4
 		cfg.Rules = ruleSet(rules.RumourStages)
@@ -148,7 +148,7 @@ var _ = Describe("A disabled rule", func() {
 		}
 	})
 
-	It("belief-decay, once disabled, leaves a \"disabled\" record [BUG: nothing in sim/ checks rules.BeliefDecay; disabling it is silently ignored and strengths still decay]", func() {
+	It("belief-decay, once disabled, leaves a \"disabled\" record (a regression spec: the toggle was once ignored and strengths still decayed)", func() {
 		cfg := base()
 		cfg.Rules = ruleSet(rules.BeliefDecay)
 		cfg.Cast = []sim.NPC{nowhere("a")}
