@@ -5,33 +5,17 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
 
 	"github.com/chronicle/ladder/ladder/artifact"
 )
 
 // CompareFiles is Compare for two files on disk, read in chunks rather
 // than whole: it returns exactly what Compare returns for their contents.
-// Its common case, equal files, is one chunked pass of bytes.Equal
-// (artifact.Same); only when they differ does it read both again, a record
-// at a time, to name the first divergence. A file that cannot be read is
-// an error naming it.
+// Equal files cost one chunked pass of bytes.Equal (artifact.CompareFiles);
+// only when they differ are both read again, a record at a time, to name
+// the first divergence.
 func CompareFiles(golden, actual string) (*Divergence, error) {
-	same, err := artifact.Same(golden, actual)
-	if err != nil || same {
-		return nil, err
-	}
-	g, err := os.Open(golden)
-	if err != nil {
-		return nil, err
-	}
-	defer g.Close()
-	a, err := os.Open(actual)
-	if err != nil {
-		return nil, err
-	}
-	defer a.Close()
-	return CompareReaders(g, a)
+	return artifact.CompareFiles(golden, actual, CompareReaders)
 }
 
 // CompareReaders is Compare for two dense files read one record at a time:

@@ -93,6 +93,39 @@ func Same(a, b string) (bool, error) {
 		return false, err
 	}
 	defer fb.Close()
+	return sameOpen(fa, fb)
+}
+
+// CompareFiles runs compare over two files only when their bytes differ:
+// nil when they are identical. Its common case, equal files, is one
+// chunked pass of bytes.Equal; only a difference rewinds both and hands
+// them to compare, which reads them as streams to name the first
+// divergence, so neither file is ever held whole.
+func CompareFiles[D any](golden, actual string, compare func(golden, actual io.Reader) (*D, error)) (*D, error) {
+	g, err := os.Open(golden)
+	if err != nil {
+		return nil, err
+	}
+	defer g.Close()
+	a, err := os.Open(actual)
+	if err != nil {
+		return nil, err
+	}
+	defer a.Close()
+	same, err := sameOpen(g, a)
+	if err != nil || same {
+		return nil, err
+	}
+	for _, f := range []*os.File{g, a} {
+		if _, err := f.Seek(0, io.SeekStart); err != nil {
+			return nil, err
+		}
+	}
+	return compare(g, a)
+}
+
+// sameOpen compares two open files from where they stand, sizes first.
+func sameOpen(fa, fb *os.File) (bool, error) {
 	if sa, sb, err := sizes(fa, fb); err != nil || sa != sb {
 		return false, err
 	}

@@ -7,7 +7,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
 
 	"github.com/chronicle/ladder/sim/trace"
 )
@@ -132,21 +131,7 @@ func (t *TraceFollower) Finish() (*trace.Divergence, error) {
 // CompareTraceFiles is trace.Compare for two files, read in chunks and
 // lines: nil when they are identical.
 func CompareTraceFiles(golden, actual string) (*trace.Divergence, error) {
-	same, err := Same(golden, actual)
-	if err != nil || same {
-		return nil, err
-	}
-	g, err := os.Open(golden)
-	if err != nil {
-		return nil, err
-	}
-	defer g.Close()
-	a, err := os.Open(actual)
-	if err != nil {
-		return nil, err
-	}
-	defer a.Close()
-	return CompareTraces(g, a)
+	return CompareFiles(golden, actual, CompareTraces)
 }
 
 // CompareTraces is trace.Compare for two traces read a line at a time.
