@@ -95,7 +95,7 @@ func Lines(ps []Problem) []string {
 // failing tick.
 func expectation(f *fixture.Fixture, r expect.Result) Problem {
 	return Problem{
-		Rung: f.Rung, Case: f.Case, Check: "expect", Tick: r.Tick, Column: fmt.Sprintf("expect[%d]", r.Index),
+		Rung: f.Rung, Case: f.Case, Check: "expect", Tick: r.Tick, Column: r.Label(),
 		File: f.File, Line: r.At.Line,
 		Message: fmt.Sprintf("%s %s %s", f.Name(), r.Line(f.File), Commands(f)),
 	}

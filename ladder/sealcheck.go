@@ -19,9 +19,15 @@ const SealCheck = "seal"
 type Seals struct {
 	// Problems holds one problem per set that does not match its seal.
 	Problems []Problem `json:"-"`
-	// Sets and Files count the sets checked and the sealed files hashed.
-	Sets  int `json:"sets"`
-	Files int `json:"files"`
+	// Checked lists the sets checked, each with the sealed files hashed.
+	Checked []SetCheck `json:"checked"`
+}
+
+// SetCheck is one golden set's seal check: its directory (relative to the
+// ladder's root, slash-separated) and how many sealed files were hashed.
+type SetCheck struct {
+	Dir   string `json:"dir"`
+	Files int    `json:"files"`
 }
 
 // CheckSeals verifies, before a run of f compares anything, every golden
@@ -41,8 +47,7 @@ func CheckSeals(root string, f *fixture.Fixture) Seals {
 			return
 		}
 		r := seal.Check(abs, set)
-		out.Sets++
-		out.Files += r.Examined
+		out.Checked = append(out.Checked, SetCheck{Dir: dir, Files: r.Examined})
 		if !r.OK() {
 			out.Problems = append(out.Problems, sealProblem(f, dir, set, r))
 		}

@@ -144,7 +144,7 @@ func runSweep(f *fixture.Fixture, opt Options) (*Result, error) {
 	var bounds []any
 	for i, b := range s.Bounds {
 		bound := sweep.Bound{Mean: b.Mean, SD: b.SD, Pilot: b.Pilot, Z: b.Z}
-		r := expect.Result{Index: i, Kind: "bound", Examined: int64(s.Seeds), Unit: "seeds", At: expect.Pos(b.Pos), Tick: -1, Passed: true}
+		r := expect.Result{List: "sweep.bounds", Index: i, Kind: "bound", Examined: int64(s.Seeds), Unit: "seeds", At: expect.Pos(b.Pos), Tick: -1, Passed: true}
 		if err := bound.Validate(); err != nil {
 			r.Passed, r.Message = false, fmt.Sprintf("sweep bound %s: %v", b.Aggregate, err)
 			res.Expectations = append(res.Expectations, r)

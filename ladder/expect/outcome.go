@@ -46,6 +46,9 @@ func (o *Outcome) Fail(tick int64, at Pos, format string, args ...any) {
 
 // Result is the verdict on one expectation after a run.
 type Result struct {
+	// List is the fixture list the item is in, "expect" when empty (a
+	// sweep's bounds are "sweep.bounds"); Index its place there.
+	List     string
 	Index    int
 	Kind     string
 	Passed   bool
@@ -60,12 +63,22 @@ type Result struct {
 	More int
 }
 
+// Label names the item as the fixture spells its path: expect[3],
+// sweep.bounds[0].
+func (r Result) Label() string {
+	list := r.List
+	if list == "" {
+		list = "expect"
+	}
+	return fmt.Sprintf("%s[%d]", list, r.Index)
+}
+
 // Line formats a failed result as one line: the expectation, where in the
 // file, the first failing tick, and the message.
 //
 //	expect[3] (fixtures/T1.1-tell.yaml:24:7) at tick 12: belief(neighbor, theft@2).confidence = 0.72, want 0.7
 func (r Result) Line(file string) string {
-	s := fmt.Sprintf("expect[%d] (%s:%d:%d)", r.Index, file, r.At.Line, r.At.Column)
+	s := fmt.Sprintf("%s (%s:%d:%d)", r.Label(), file, r.At.Line, r.At.Column)
 	if r.Tick >= 0 {
 		s += fmt.Sprintf(" at tick %d", r.Tick)
 	}

@@ -138,7 +138,7 @@ var _ = Describe("a sweep rung", Label("unit"), func() {
 		res, _ := run(sweepRung("0.5"))
 		Expect(res.Expectations).To(HaveLen(1))
 		Expect(res.Expectations[0].Passed).To(BeFalse())
-		Expect(res.Failures).To(Equal([]string{"expect[0] (fixtures/T2.9-tiny-sweep.yaml:21:5): sweep bound informed@23: " +
+		Expect(res.Failures).To(Equal([]string{"sweep.bounds[0] (fixtures/T2.9-tiny-sweep.yaml:21:5): sweep bound informed@23: " +
 			"the mean over 4 seeds is 8.75, 8.25 from the pilot's 0.5; the bound is 3.03195493864932 (z 3.89 × sd 1.5 × √(1/4 + 1/50)): " +
 			"the distribution moved, or the bound was narrowed below what the sweep produces"}))
 	})
