@@ -138,3 +138,34 @@ var _ = Describe("Marshal", func() {
 		Expect(err).To(MatchError("canon: $: nesting deeper than 1000 levels"))
 	})
 })
+
+// wrapped is a Marshaler standing for its inner value: it adds a level of
+// depth but no level of JSON.
+type wrapped struct{ inner any }
+
+func (w wrapped) CanonJSON() any { return w.inner }
+
+// The depth limit counts every level a value is reached through, whatever
+// its type, and allows exactly 1000: each table entry nests 1 to depth
+// 1000, then to the next depth the nesting reaches.
+var _ = DescribeTable("the nesting limit",
+	func(wrap func(any) any, levels, step int) {
+		nest := func(n int) any {
+			var v any = 1
+			for range n {
+				v = wrap(v)
+			}
+			return v
+		}
+		_, err := canon.Marshal(nest(levels))
+		Expect(err).NotTo(HaveOccurred(), "the innermost value at depth %d", levels*step)
+		_, err = canon.Marshal(nest(levels + 1))
+		Expect(err).To(MatchError(canon.ErrTooDeep), "the innermost value at depth %d", (levels+1)*step)
+	},
+	Entry("[]any", func(v any) any { return []any{v} }, 1000, 1),
+	Entry("Object", func(v any) any { return canon.Object{{"k", v}} }, 1000, 1),
+	Entry("Ordered", func(v any) any { return canon.Ordered{{"k", v}} }, 1000, 1),
+	Entry("map[string]any", func(v any) any { return map[string]any{"k": v} }, 1000, 1),
+	Entry("[]Object, an array of objects: two levels each", func(v any) any { return []canon.Object{{{"k", v}}} }, 500, 2),
+	Entry("a Marshaler", func(v any) any { return wrapped{v} }, 1000, 1),
+)

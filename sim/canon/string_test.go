@@ -101,4 +101,20 @@ var _ = Describe("ErrorAt", func() {
 		Expect(err).To(Equal(merr))
 		Expect(canon.ErrorAt(canon.ErrInf)).To(MatchError("canon: $: infinity is not allowed"))
 	})
+
+	// Each edge of the identifier test: the first and last letter of each
+	// case, the underscore, the digits (allowed after the first character
+	// only), and the characters just outside each range.
+	DescribeTable("quotes a key unless it is an identifier",
+		func(key, want string) {
+			Expect(canon.ErrorAt(canon.ErrNaN, canon.KeyStep(key))).To(MatchError("canon: $" + want + ": NaN is not allowed"))
+		},
+		Entry("a", "a", ".a"), Entry("z", "z", ".z"), Entry("A", "A", ".A"), Entry("Z", "Z", ".Z"), Entry("_", "_", "._"),
+		Entry("digits after the first", "a0z9", ".a0z9"),
+		Entry("a leading digit 0", "0a", `["0a"]`), Entry("a leading digit 9", "9a", `["9a"]`),
+		Entry("` before a", "`", "[\"`\"]"), Entry("{ after z", "{", `["{"]`),
+		Entry("@ before A", "@", `["@"]`), Entry("[ after Z", "[", `["["]`),
+		Entry("/ before 0", "a/", `["a/"]`), Entry(": after 9", "a:", `["a:"]`),
+		Entry("empty", "", `[""]`),
+	)
 })

@@ -119,3 +119,17 @@ var _ = Describe("NewSet", func() {
 		Expect(errors.As(err, &unknown)).To(BeFalse())
 	})
 })
+
+var _ = Describe("Layer", func() {
+	It("has the name a define's layer tag uses, and a value past the last layer says what it holds", func() {
+		for _, name := range []string{"core", "social", "schedule", "weighting", "roles"} {
+			l, ok := rules.ParseLayer(name)
+			Expect(ok).To(BeTrue(), name)
+			Expect(l.String()).To(Equal(name))
+		}
+		Expect(rules.Roles.String()).To(Equal("roles"))
+		Expect((rules.Roles + 1).String()).To(Equal("layer(5)"))
+		_, ok := rules.ParseLayer("layer(5)")
+		Expect(ok).To(BeFalse())
+	})
+})
