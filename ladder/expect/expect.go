@@ -171,6 +171,13 @@ type Decoder interface {
 	List(n *yaml.Node, path string, each func(i int, v *yaml.Node, path string))
 	// Entries decodes a mapping whose keys are ids, in document order.
 	Entries(n *yaml.Node, path string, each func(k, v *yaml.Node, path string))
+	// Exclusive refuses mapping n when it holds one of these keys beside
+	// one of those, with message, and reports whether it did; a key
+	// written "name: true" or "name: false" counts only while it holds
+	// that boolean. The fixture schema learns the same rule from the call,
+	// so a kind states each pair of keys that cannot stand together here
+	// rather than in a condition of its own.
+	Exclusive(n *yaml.Node, path, message string, these, those []string) bool
 	Str(n *yaml.Node, path string) string
 	Ident(n *yaml.Node, path string) string
 	Int(n *yaml.Node, path string) (int64, bool)

@@ -59,8 +59,7 @@ func (roleKind) Decode(d Decoder, n *yaml.Node, path string) Check {
 		}},
 	)
 	switch {
-	case c.holder != nil && c.vacant != nil:
-		d.Errorf(n, path, "a role has a holder or is vacant: give one of holder and vacant")
+	case d.Exclusive(n, path, "a role has a holder or is vacant: give one of holder and vacant", []string{"holder"}, []string{"vacant"}):
 	case c.holder == nil && c.vacant == nil && c.since == nil && c.lapses == nil && d.Errors() == before:
 		d.Errorf(n, path, "role needs holder, vacant, since and/or lapses: a role check with none checks nothing")
 	}

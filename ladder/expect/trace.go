@@ -77,9 +77,7 @@ func (traceKind) Decode(d Decoder, n *yaml.Node, path string) Check {
 			}
 		}},
 	)
-	if c.count != nil && !c.exists {
-		d.Errorf(n, path, "give count or exists: false, not both (count: 0 is exists: false)")
-	}
+	d.Exclusive(n, path, "give count or exists: false, not both (count: 0 is exists: false)", []string{"count"}, []string{"exists: false"})
 	if match != nil {
 		c.matchAt = PosOf(match)
 		shown := c.decodeMatch(d, match, path+".match")
