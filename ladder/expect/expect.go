@@ -144,6 +144,11 @@ type World interface {
 	References(role string) []roles.Reference
 }
 
+// TickKeyPattern is what a tick written as a mapping key looks like:
+// decimal digits. Decoder.TickKey reads keys by it, and a kind states it
+// in the schema of its keys.
+const TickKeyPattern = `^[0-9]+$`
+
 // Field is one key a mapping may hold, for Decoder.Object. Doc and Schema
 // are read only when the fixture schema is generated: Doc describes the
 // key; Schema adds to what the decode function's accessors accept (a
@@ -187,6 +192,11 @@ type Decoder interface {
 	Float(n *yaml.Node, path string) (float64, bool)
 	// Tick decodes a tick inside the run.
 	Tick(n *yaml.Node, path string) (int64, bool)
+	// TickKey decodes a mapping key that is a tick inside the run: its
+	// text, quoted or not, in the decimal digits of TickKeyPattern. (JSON,
+	// and so an editor checking the fixture schema, has no keys but
+	// strings: a key is read by its text.)
+	TickKey(n *yaml.Node, path string) (int64, bool)
 	// Number decodes a literal, or a string as an expression whose ids are
 	// checked and whose constant parts are folded (NaN refused).
 	Number(n *yaml.Node, path string) *Number
