@@ -183,6 +183,12 @@ type Decoder interface {
 	// so a kind states each pair of keys that cannot stand together here
 	// rather than in a condition of its own.
 	Exclusive(n *yaml.Node, path, message string, these, those []string) bool
+	// Needs refuses mapping n when it holds none of the alternatives (a
+	// key, or keys joined by " and " that must all be there), with
+	// message, and reports whether it did: a check that would check
+	// nothing. The schema learns the rule from the call, as from
+	// Exclusive.
+	Needs(n *yaml.Node, path, message string, alternatives ...string) bool
 	Str(n *yaml.Node, path string) string
 	Ident(n *yaml.Node, path string) string
 	Int(n *yaml.Node, path string) (int64, bool)

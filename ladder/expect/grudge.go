@@ -58,10 +58,9 @@ func (grudgeKind) Decode(d Decoder, n *yaml.Node, path string) Check {
 		checks = append(checks, f.Name)
 		return f
 	}
-	var holderNode, targetNode *yaml.Node
 	d.Object(n, path,
-		Field{Name: "holder", Doc: "who holds the grudge", Decode: func(v *yaml.Node, p string) { c.holder, holderNode = d.NPC(v, p), v }},
-		Field{Name: "target", Doc: "whom it is against", Decode: func(v *yaml.Node, p string) { c.target, targetNode = d.Entity(v, p), v }},
+		Field{Name: "holder", Doc: "who holds the grudge", Decode: func(v *yaml.Node, p string) { c.holder = d.NPC(v, p) }},
+		Field{Name: "target", Doc: "whom it is against", Decode: func(v *yaml.Node, p string) { c.target = d.Entity(v, p) }},
 		Field{Name: "absent", Doc: "true: no such grudge (no other check may be given)", Decode: func(v *yaml.Node, p string) {
 			if x, ok := d.Bool(v, p); ok && !x {
 				d.Errorf(v, p, "absent: false checks nothing; remove it")
@@ -110,8 +109,7 @@ func (grudgeKind) Decode(d Decoder, n *yaml.Node, path string) Check {
 	switch {
 	case d.Exclusive(n, path, "count counts grudges; check one grudge's fields or absence in an expectation of its own", []string{"count"}, append(checks, "absent")):
 	case d.Exclusive(n, path, "absent: true cannot be combined with checks of the grudge's fields", []string{"absent"}, checks):
-	case c.count == nil && (holderNode == nil || targetNode == nil):
-		d.Errorf(n, path, "a grudge is named by its holder and its target (or give count)")
+	case d.Needs(n, path, "a grudge is named by its holder and its target (or give count)", "holder and target", "count"):
 	}
 	return c
 }

@@ -63,15 +63,13 @@ func (reputationKind) Decode(d Decoder, n *yaml.Node, path string) Check {
 		Field{Name: "observers", Doc: "instead of observer: exactly the NPCs who hold a row, in any order", Decode: func(v *yaml.Node, p string) { c.observers, c.observersAt = d.NPCList(v, p), PosOf(v) }},
 		Field{Name: "changed", Doc: "instead of observer: exactly the NPCs whose row moved at that very tick", Decode: func(v *yaml.Node, p string) { c.changed, c.changedAt = d.NPCList(v, p), PosOf(v) }},
 	)
-	sets := c.observers != nil || c.changed != nil
 	// Each Exclusive is called until one refuses (when generating the
 	// schema, every one is: none refuses there).
 	switch row := []string{"alpha", "beta", "mean"}; {
 	case d.Exclusive(n, path, "give observer (one row) or observers/changed (whose rows), not both", []string{"observer"}, []string{"observers", "changed"}):
 	case d.Exclusive(n, path, "alpha, beta, mean and absent check one observer's row; name the observer", []string{"observers", "changed"}, append(row, "absent")):
 	case d.Exclusive(n, path, "absent: true cannot be combined with checks of the row's fields", []string{"absent"}, row):
-	case c.observer == "" && !sets:
-		d.Errorf(n, path, "reputation needs an observer (one row) or observers/changed (whose rows)")
+	case d.Needs(n, path, "reputation needs an observer (one row) or observers/changed (whose rows)", "observer", "observers", "changed"):
 	case c.observer != "" && c.observer == c.subject:
 		d.Errorf(n, path, "an observer has no reputation in its own eyes")
 	}
