@@ -189,6 +189,10 @@ type Decoder interface {
 	// nothing. The schema learns the rule from the call, as from
 	// Exclusive.
 	Needs(n *yaml.Node, path, message string, alternatives ...string) bool
+	// Requires refuses mapping n when it holds one of dependents without
+	// key, with message, and reports whether it did; the schema learns
+	// the rule from the call, as from Exclusive.
+	Requires(n *yaml.Node, path, message, key string, dependents ...string) bool
 	Str(n *yaml.Node, path string) string
 	Ident(n *yaml.Node, path string) string
 	Int(n *yaml.Node, path string) (int64, bool)
