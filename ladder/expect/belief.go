@@ -76,10 +76,10 @@ func (beliefKind) Decode(d Decoder, n *yaml.Node, path string) Check {
 	str := func(dst **posString) func(*yaml.Node, string) {
 		return func(v *yaml.Node, p string) { *dst = &posString{d.Str(v, p), PosOf(v)} }
 	}
-	checked := 0
+	// checks are the fields absent: true cannot stand beside.
+	var checks []string
 	counted := func(f Field) Field {
-		inner := f.Decode
-		f.Decode = func(v *yaml.Node, p string) { checked++; inner(v, p) }
+		checks = append(checks, f.Name)
 		return f
 	}
 	d.Object(n, path,
@@ -151,9 +151,7 @@ func (beliefKind) Decode(d Decoder, n *yaml.Node, path string) Check {
 		}}),
 		counted(Field{Name: "slots", Doc: "slots of the variant it holds", Decode: func(v *yaml.Node, p string) { b.slots = d.SlotValues(v, p, d.ClaimKind(b.claim)) }}),
 	)
-	if b.absent != nil && checked > 0 {
-		d.Errorf(n, path, "absent: true cannot be combined with checks of the belief's fields")
-	}
+	d.Exclusive(n, path, "absent: true cannot be combined with checks of the belief's fields", []string{"absent"}, checks)
 	return b
 }
 

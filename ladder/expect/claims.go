@@ -50,12 +50,8 @@ func (claimsKind) Decode(d Decoder, n *yaml.Node, path string) Check {
 			c.lineage, c.lineageAt = true, PosOf(v)
 		}},
 	)
-	if c.id == "" && (c.variants != nil || c.lineage) {
-		d.Errorf(n, path, "variants and lineage need the claim's id")
-	}
-	if c.count == nil && c.id == "" {
-		d.Errorf(n, path, "claims needs count, or id with variants and/or lineage")
-	}
+	d.Requires(n, path, "variants and lineage need the claim's id", "id", "variants", "lineage")
+	d.Needs(n, path, "claims needs count, or id with variants and/or lineage", "count", "id")
 	return c
 }
 

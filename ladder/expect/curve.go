@@ -37,7 +37,7 @@ func (curveKind) Decode(d Decoder, n *yaml.Node, path string) Check {
 	d.Object(n, path,
 		Field{Name: "claim", Required: true, Doc: "the claim whose believers are counted", Decode: func(v *yaml.Node, p string) { c.claim = d.Claim(v, p) }},
 		Field{Name: "believers", Required: true, Doc: "tick: count steps from tick 0, ticks increasing; each count holds until the next step",
-			Schema: jsonschema.Map(&jsonschema.Schema{Pattern: `^[0-9]+$`}, jsonschema.Integer().Min(0)), Decode: func(v *yaml.Node, p string) {
+			Schema: jsonschema.Map(&jsonschema.Schema{Pattern: TickKeyPattern}, jsonschema.Integer().Min(0)), Decode: func(v *yaml.Node, p string) {
 				for v != nil && v.Kind == yaml.AliasNode {
 					v = v.Alias
 				}
@@ -47,7 +47,7 @@ func (curveKind) Decode(d Decoder, n *yaml.Node, path string) Check {
 				}
 				for i := 0; i+1 < len(v.Content); i += 2 {
 					kp := fmt.Sprintf("%s[%s]", p, v.Content[i].Value)
-					t, ok1 := d.Tick(v.Content[i], kp)
+					t, ok1 := d.TickKey(v.Content[i], kp)
 					cnt, ok2 := d.Int(v.Content[i+1], kp)
 					if !ok1 || !ok2 {
 						continue

@@ -144,6 +144,11 @@ type World interface {
 	References(role string) []roles.Reference
 }
 
+// TickKeyPattern is what a tick written as a mapping key looks like:
+// decimal digits. Decoder.TickKey reads keys by it, and a kind states it
+// in the schema of its keys.
+const TickKeyPattern = `^[0-9]+$`
+
 // Field is one key a mapping may hold, for Decoder.Object. Doc and Schema
 // are read only when the fixture schema is generated: Doc describes the
 // key; Schema adds to what the decode function's accessors accept (a
@@ -171,6 +176,23 @@ type Decoder interface {
 	List(n *yaml.Node, path string, each func(i int, v *yaml.Node, path string))
 	// Entries decodes a mapping whose keys are ids, in document order.
 	Entries(n *yaml.Node, path string, each func(k, v *yaml.Node, path string))
+	// Exclusive refuses mapping n when it holds one of these keys beside
+	// one of those, with message, and reports whether it did; a key
+	// written "name: true" or "name: false" counts only while it holds
+	// that boolean. The fixture schema learns the same rule from the call,
+	// so a kind states each pair of keys that cannot stand together here
+	// rather than in a condition of its own.
+	Exclusive(n *yaml.Node, path, message string, these, those []string) bool
+	// Needs refuses mapping n when it holds none of the alternatives (a
+	// key, or keys joined by " and " that must all be there), with
+	// message, and reports whether it did: a check that would check
+	// nothing. The schema learns the rule from the call, as from
+	// Exclusive.
+	Needs(n *yaml.Node, path, message string, alternatives ...string) bool
+	// Requires refuses mapping n when it holds one of dependents without
+	// key, with message, and reports whether it did; the schema learns
+	// the rule from the call, as from Exclusive.
+	Requires(n *yaml.Node, path, message, key string, dependents ...string) bool
 	Str(n *yaml.Node, path string) string
 	Ident(n *yaml.Node, path string) string
 	Int(n *yaml.Node, path string) (int64, bool)
@@ -180,6 +202,11 @@ type Decoder interface {
 	Float(n *yaml.Node, path string) (float64, bool)
 	// Tick decodes a tick inside the run.
 	Tick(n *yaml.Node, path string) (int64, bool)
+	// TickKey decodes a mapping key that is a tick inside the run: its
+	// text, quoted or not, in the decimal digits of TickKeyPattern. (JSON,
+	// and so an editor checking the fixture schema, has no keys but
+	// strings: a key is read by its text.)
+	TickKey(n *yaml.Node, path string) (int64, bool)
 	// Number decodes a literal, or a string as an expression whose ids are
 	// checked and whose constant parts are folded (NaN refused).
 	Number(n *yaml.Node, path string) *Number

@@ -62,9 +62,7 @@ func (fearKind) Decode(d Decoder, n *yaml.Node, path string) Check {
 			c.recompute = &at
 		}},
 	)
-	if c.total == nil && c.contributors == nil && c.recompute == nil && d.Errors() == before {
-		d.Errorf(n, path, "fear needs total, contributors and/or recompute: a fear check with none checks nothing")
-	}
+	d.Needs(n, path, "fear needs total, contributors and/or recompute: a fear check with none checks nothing", "total", "contributors", "recompute")
 	return c
 }
 

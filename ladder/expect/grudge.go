@@ -51,16 +51,16 @@ type grudgeCheck struct {
 
 func (grudgeKind) Decode(d Decoder, n *yaml.Node, path string) Check {
 	c := &grudgeCheck{at: PosOf(n)}
-	checked := 0
+	// checks are the fields of one grudge, which neither count nor
+	// absent: true can stand beside.
+	var checks []string
 	counted := func(f Field) Field {
-		inner := f.Decode
-		f.Decode = func(v *yaml.Node, p string) { checked++; inner(v, p) }
+		checks = append(checks, f.Name)
 		return f
 	}
-	var holderNode, targetNode *yaml.Node
 	d.Object(n, path,
-		Field{Name: "holder", Doc: "who holds the grudge", Decode: func(v *yaml.Node, p string) { c.holder, holderNode = d.NPC(v, p), v }},
-		Field{Name: "target", Doc: "whom it is against", Decode: func(v *yaml.Node, p string) { c.target, targetNode = d.Entity(v, p), v }},
+		Field{Name: "holder", Doc: "who holds the grudge", Decode: func(v *yaml.Node, p string) { c.holder = d.NPC(v, p) }},
+		Field{Name: "target", Doc: "whom it is against", Decode: func(v *yaml.Node, p string) { c.target = d.Entity(v, p) }},
 		Field{Name: "absent", Doc: "true: no such grudge (no other check may be given)", Decode: func(v *yaml.Node, p string) {
 			if x, ok := d.Bool(v, p); ok && !x {
 				d.Errorf(v, p, "absent: false checks nothing; remove it")
@@ -104,13 +104,12 @@ func (grudgeKind) Decode(d Decoder, n *yaml.Node, path string) Check {
 			}
 		}},
 	)
+	// Each Exclusive is called until one refuses (when generating the
+	// schema, every one is: none refuses there).
 	switch {
-	case c.count != nil && (checked > 0 || c.absent != nil):
-		d.Errorf(n, path, "count counts grudges; check one grudge's fields or absence in an expectation of its own")
-	case c.count == nil && (holderNode == nil || targetNode == nil):
-		d.Errorf(n, path, "a grudge is named by its holder and its target (or give count)")
-	case c.absent != nil && checked > 0:
-		d.Errorf(n, path, "absent: true cannot be combined with checks of the grudge's fields")
+	case d.Exclusive(n, path, "count counts grudges; check one grudge's fields or absence in an expectation of its own", []string{"count"}, append(checks, "absent")):
+	case d.Exclusive(n, path, "absent: true cannot be combined with checks of the grudge's fields", []string{"absent"}, checks):
+	case d.Needs(n, path, "a grudge is named by its holder and its target (or give count)", "holder and target", "count"):
 	}
 	return c
 }

@@ -55,9 +55,7 @@ func (holdersKind) Decode(d Decoder, n *yaml.Node, path string) Check {
 		}},
 		Field{Name: "through", Doc: "every evidence record of every other holder in scope has this NPC in its chain", Decode: func(v *yaml.Node, p string) { h.through, h.throughAt = d.NPC(v, p), PosOf(v) }},
 	)
-	if h.exactly == nil && h.only == nil && h.count == nil && h.through == "" {
-		d.Errorf(n, path, "holders needs at least one of exactly, only, count, through")
-	}
+	d.Needs(n, path, "holders needs at least one of exactly, only, count, through", "exactly", "only", "count", "through")
 	return h
 }
 

@@ -41,9 +41,7 @@ func (npcKind) Decode(d Decoder, n *yaml.Node, path string) Check {
 			c.at = &posString{s, PosOf(v)}
 		}},
 	)
-	if c.alive == nil && c.at == nil {
-		d.Errorf(n, path, "npc needs alive and/or at: an npc check with neither checks nothing")
-	}
+	d.Needs(n, path, "npc needs alive and/or at: an npc check with neither checks nothing", "alive", "at")
 	return c
 }
 

@@ -32,7 +32,6 @@ type obligationCheck struct {
 	absent           *Pos
 	state            *posString
 	creditor, debtor *posString
-	fields           int
 }
 
 var obligationStates = []string{string(social.Issued), string(social.Fulfilled), string(social.Violated)}
@@ -54,7 +53,6 @@ func (obligationKind) Decode(d Decoder, n *yaml.Node, path string) Check {
 			c.absent = &at
 		}},
 		Field{Name: "state", Doc: "the obligation's state", Schema: jsonschema.Enum(obligationStates...), Decode: func(v *yaml.Node, p string) {
-			c.fields++
 			s := d.Str(v, p)
 			if s != "" && !slices.Contains(obligationStates, s) {
 				d.Errorf(v, p, "unknown obligation state %q%s (states: issued, fulfilled, violated)", s, d.Suggest(s, obligationStates))
@@ -63,17 +61,13 @@ func (obligationKind) Decode(d Decoder, n *yaml.Node, path string) Check {
 			c.state = &posString{s, PosOf(v)}
 		}},
 		Field{Name: "creditor", Doc: "who is owed: an NPC, player, or an office (role:<id>)", Decode: func(v *yaml.Node, p string) {
-			c.fields++
 			c.creditor = &posString{d.Party(v, p), PosOf(v)}
 		}},
 		Field{Name: "debtor", Doc: "who owes: an NPC, player, or an office (role:<id>)", Decode: func(v *yaml.Node, p string) {
-			c.fields++
 			c.debtor = &posString{d.Party(v, p), PosOf(v)}
 		}},
 	)
-	if c.absent != nil && c.fields > 0 {
-		d.Errorf(n, path, "absent: true cannot be combined with checks of the obligation's fields")
-	}
+	d.Exclusive(n, path, "absent: true cannot be combined with checks of the obligation's fields", []string{"absent"}, []string{"state", "creditor", "debtor"})
 	return c
 }
 

@@ -53,11 +53,9 @@ const encounterVia = "encounter@"
 
 func (provenanceKind) Decode(d Decoder, n *yaml.Node, path string) Check {
 	c := &provenanceCheck{}
-	byGiven := false
 	d.Object(n, path,
 		Field{Name: "claim", Required: true, Doc: "the claim", Decode: func(v *yaml.Node, p string) { c.claim = d.Claim(v, p) }},
 		Field{Name: "by", Doc: "encounter: every reported record came through a fired encounter", Schema: jsonschema.Enum("encounter"), Decode: func(v *yaml.Node, p string) {
-			byGiven = true
 			switch s := d.Str(v, p); s {
 			case "encounter":
 				c.byEncounter, c.byAt = true, PosOf(v)
@@ -69,9 +67,7 @@ func (provenanceKind) Decode(d Decoder, n *yaml.Node, path string) Check {
 		Field{Name: "witnessed", Doc: "exactly the holders with a witnessed record, in any order: the claim's only origins", Decode: func(v *yaml.Node, p string) { c.witnessed, c.witnessedAt = d.NPCList(v, p), PosOf(v) }},
 		Field{Name: "not_through", Doc: "no evidence record's chain holds this NPC", Decode: func(v *yaml.Node, p string) { c.notThrough, c.notThroughAt = d.NPC(v, p), PosOf(v) }},
 	)
-	if !byGiven && c.witnessed == nil && c.notThrough == "" {
-		d.Errorf(n, path, "provenance needs at least one of by, witnessed, not_through")
-	}
+	d.Needs(n, path, "provenance needs at least one of by, witnessed, not_through", "by", "witnessed", "not_through")
 	return c
 }
 

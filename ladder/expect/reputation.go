@@ -46,7 +46,6 @@ type reputationCheck struct {
 
 func (reputationKind) Decode(d Decoder, n *yaml.Node, path string) Check {
 	c := &reputationCheck{at: PosOf(n)}
-	fields := 0
 	d.Object(n, path,
 		Field{Name: "observer", Doc: "whose opinion: names one row", Decode: func(v *yaml.Node, p string) { c.observer = d.NPC(v, p) }},
 		Field{Name: "subject", Required: true, Doc: "whom the opinion is of", Decode: func(v *yaml.Node, p string) { c.subject = d.Entity(v, p) }},
@@ -58,22 +57,19 @@ func (reputationKind) Decode(d Decoder, n *yaml.Node, path string) Check {
 			at := PosOf(v)
 			c.absent = &at
 		}},
-		Field{Name: "alpha", Doc: "the row's α (evidence for, plus the prior), bit for bit", Decode: func(v *yaml.Node, p string) { fields++; c.alpha = d.Number(v, p) }},
-		Field{Name: "beta", Doc: "the row's β (evidence against, plus the prior), bit for bit", Decode: func(v *yaml.Node, p string) { fields++; c.beta = d.Number(v, p) }},
-		Field{Name: "mean", Doc: "the row's mean α / (α + β), bit for bit", Decode: func(v *yaml.Node, p string) { fields++; c.mean = d.Number(v, p) }},
+		Field{Name: "alpha", Doc: "the row's α (evidence for, plus the prior), bit for bit", Decode: func(v *yaml.Node, p string) { c.alpha = d.Number(v, p) }},
+		Field{Name: "beta", Doc: "the row's β (evidence against, plus the prior), bit for bit", Decode: func(v *yaml.Node, p string) { c.beta = d.Number(v, p) }},
+		Field{Name: "mean", Doc: "the row's mean α / (α + β), bit for bit", Decode: func(v *yaml.Node, p string) { c.mean = d.Number(v, p) }},
 		Field{Name: "observers", Doc: "instead of observer: exactly the NPCs who hold a row, in any order", Decode: func(v *yaml.Node, p string) { c.observers, c.observersAt = d.NPCList(v, p), PosOf(v) }},
 		Field{Name: "changed", Doc: "instead of observer: exactly the NPCs whose row moved at that very tick", Decode: func(v *yaml.Node, p string) { c.changed, c.changedAt = d.NPCList(v, p), PosOf(v) }},
 	)
-	sets := c.observers != nil || c.changed != nil
-	switch {
-	case c.observer != "" && sets:
-		d.Errorf(n, path, "give observer (one row) or observers/changed (whose rows), not both")
-	case c.observer == "" && !sets:
-		d.Errorf(n, path, "reputation needs an observer (one row) or observers/changed (whose rows)")
-	case sets && (fields > 0 || c.absent != nil):
-		d.Errorf(n, path, "alpha, beta, mean and absent check one observer's row; name the observer")
-	case c.absent != nil && fields > 0:
-		d.Errorf(n, path, "absent: true cannot be combined with checks of the row's fields")
+	// Each Exclusive is called until one refuses (when generating the
+	// schema, every one is: none refuses there).
+	switch row := []string{"alpha", "beta", "mean"}; {
+	case d.Exclusive(n, path, "give observer (one row) or observers/changed (whose rows), not both", []string{"observer"}, []string{"observers", "changed"}):
+	case d.Exclusive(n, path, "alpha, beta, mean and absent check one observer's row; name the observer", []string{"observers", "changed"}, append(row, "absent")):
+	case d.Exclusive(n, path, "absent: true cannot be combined with checks of the row's fields", []string{"absent"}, row):
+	case d.Needs(n, path, "reputation needs an observer (one row) or observers/changed (whose rows)", "observer", "observers", "changed"):
 	case c.observer != "" && c.observer == c.subject:
 		d.Errorf(n, path, "an observer has no reputation in its own eyes")
 	}

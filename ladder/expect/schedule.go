@@ -34,7 +34,6 @@ const noOverride = "none"
 
 func (scheduleKind) Decode(d Decoder, n *yaml.Node, path string) Check {
 	c := &scheduleCheck{}
-	before := d.Errors()
 	place := func(dst **posString) func(*yaml.Node, string) {
 		return func(v *yaml.Node, p string) {
 			s := ""
@@ -51,9 +50,7 @@ func (scheduleKind) Decode(d Decoder, n *yaml.Node, path string) Check {
 		Field{Name: "override", Doc: "the id of the override that places it — a rewrite event's id, or duties:<role>:<n> — or none when the base decides",
 			Decode: func(v *yaml.Node, p string) { c.override = &posString{d.Str(v, p), PosOf(v)} }},
 	)
-	if c.at == nil && c.base == nil && c.override == nil && d.Errors() == before {
-		d.Errorf(n, path, "schedule needs at, base and/or override: a schedule check with none checks nothing")
-	}
+	d.Needs(n, path, "schedule needs at, base and/or override: a schedule check with none checks nothing", "at", "base", "override")
 	return c
 }
 

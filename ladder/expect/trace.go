@@ -77,9 +77,7 @@ func (traceKind) Decode(d Decoder, n *yaml.Node, path string) Check {
 			}
 		}},
 	)
-	if c.count != nil && !c.exists {
-		d.Errorf(n, path, "give count or exists: false, not both (count: 0 is exists: false)")
-	}
+	d.Exclusive(n, path, "give count or exists: false, not both (count: 0 is exists: false)", []string{"count"}, []string{"exists: false"})
 	if match != nil {
 		c.matchAt = PosOf(match)
 		shown := c.decodeMatch(d, match, path+".match")
@@ -283,14 +281,11 @@ func scalar(d Decoder, v *yaml.Node, p string, shape trace.Shape) (any, bool) {
 	case trace.ShapeBool:
 		return d.Bool(v, p)
 	default:
-		if v.Kind == yaml.ScalarNode && v.Tag != "!!str" && v.Tag != "!!null" {
-			// Ids and reasons are strings in the file; a bare number or
-			// bool here could never match one.
-			d.Errorf(v, p, "want a string, got %q (quote it if you mean the text)", v.Value)
-			return nil, false
-		}
+		// Ids and reasons are strings in the file: Str refuses a bare
+		// number or bool, which could never match one.
+		before := d.Errors()
 		s := d.Str(v, p)
-		return s, s != "" || v.Tag == "!!str"
+		return s, d.Errors() == before
 	}
 }
 

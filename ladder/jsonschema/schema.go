@@ -24,7 +24,9 @@ type Schema struct {
 	Pattern     string
 	Minimum     *float64
 	Maximum     *float64
-	// ExclusiveMaximum is a number (draft-07), not a flag.
+	// ExclusiveMinimum and ExclusiveMaximum are numbers (draft-07), not
+	// flags.
+	ExclusiveMinimum *float64
 	ExclusiveMaximum *float64
 
 	Items       *Schema
@@ -218,6 +220,7 @@ func (s *Schema) MarshalJSON() ([]byte, error) {
 		{"pattern", s.Pattern, s.Pattern == ""},
 		{"minimum", s.Minimum, s.Minimum == nil},
 		{"maximum", s.Maximum, s.Maximum == nil},
+		{"exclusiveMinimum", s.ExclusiveMinimum, s.ExclusiveMinimum == nil},
 		{"exclusiveMaximum", s.ExclusiveMaximum, s.ExclusiveMaximum == nil},
 		{"items", s.Items, s.Items == nil},
 		{"minItems", s.MinItems, s.MinItems == nil},

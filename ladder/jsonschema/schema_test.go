@@ -32,6 +32,7 @@ var _ = Describe("a schema written as JSON", func() {
 		Expect(marshal(s)).To(Equal(`{"$schema":"http://json-schema.org/draft-07/schema#","title":"t","type":"object",` +
 			`"propertyNames":{"type":"string"},"additionalProperties":{"const":true}}`))
 		Expect(marshal(jsonschema.Object().AllowNull().AllowNull())).To(Equal(`{"type":["object","null"],"additionalProperties":false}`))
+		Expect(marshal(&jsonschema.Schema{ExclusiveMinimum: new(0.0), ExclusiveMaximum: new(1.0)})).To(Equal(`{"exclusiveMinimum":0,"exclusiveMaximum":1}`))
 	})
 
 	It("drops properties and their requirement with Without, leaving the original", func() {
