@@ -192,6 +192,38 @@ var _ = Describe("Store phases", func() {
 		Expect(examined).To(Equal(200 * len(npcs) * 3))
 		Expect(changed).To(BeNumerically(">", 200), "beliefs the phase changed were examined")
 	})
+
+	It("begun while one is open, start from the beliefs as they are, not from the open phase's copies", func() {
+		rng := rand.New(rand.NewPCG(27, 28))
+		examined, copies := 0, 0
+		for round := range 50 {
+			o := newStoreOps(rng, memory)
+			o.step(0, 10+rng.IntN(15))
+			o.s.BeginPhase()
+			o.step(int64(1+round%5), 10+rng.IntN(15))
+			o.s.BeginPhase() // closes the first
+			for _, h := range npcs {
+				for _, c := range o.claims {
+					got, ok := o.s.AsOfPhase(h, c)
+					now, holds := o.s.Belief(h, c)
+					Expect(ok).To(Equal(holds), "%s/%s", h, c)
+					if !holds {
+						continue
+					}
+					if !reflect.DeepEqual(got, now) {
+						Fail(fmt.Sprintf("%s/%s as of the second phase's start: %s", h, c, cmp.Diff(now, got)))
+					}
+					if got != now {
+						copies++ // a copy, though equal to the belief
+					}
+					examined++
+				}
+			}
+			o.s.EndPhase()
+		}
+		Expect(examined).To(BeNumerically(">", 100))
+		Expect(copies).To(BeZero(), "a phase that changed nothing yet keeps no copies")
+	})
 })
 
 var _ = Describe("Store.BeliefsOf", func() {
