@@ -85,7 +85,10 @@ func (s *Store) Transitions(t int64) []*Belief {
 	var out []*Belief
 	for _, d := range entries {
 		b := d.b
-		if b.Anchor != d.anchor || b.Anchor >= t || b.StageAt(t-1, s.mem) == b.StageAt(t, s.mem) {
+		// An entry is filed at its anchor plus a shift of at least one, so
+		// one whose anchor still holds is before t: a belief anchored at t
+		// was re-anchored since, and its entry lapsed.
+		if b.Anchor != d.anchor || b.StageAt(t-1, s.mem) == b.StageAt(t, s.mem) {
 			continue
 		}
 		out = append(out, b)
