@@ -3,11 +3,7 @@ package sim_test
 import (
 	"testing"
 
-	. "github.com/onsi/ginkgo/v2"
-	. "github.com/onsi/gomega"
+	"github.com/chronicle/ladder/internal/suite"
 )
 
-func TestSim(t *testing.T) {
-	RegisterFailHandler(Fail)
-	RunSpecs(t, "Sim Suite")
-}
+func TestSim(t *testing.T) { suite.Run(t, "Sim Suite") }

@@ -2,18 +2,8 @@ package claims_test
 
 import (
 	"testing"
-	"time"
 
-	. "github.com/onsi/ginkgo/v2"
-	. "github.com/onsi/gomega"
+	"github.com/chronicle/ladder/internal/suite"
 )
 
-func TestClaims(t *testing.T) {
-	RegisterFailHandler(Fail)
-	// The specs take well under a second, emulated included: a suite still
-	// running after two minutes is looping (a loop bound got broken) and
-	// fails, rather than hanging the run that called it.
-	suite, reporter := GinkgoConfiguration()
-	suite.Timeout = 2 * time.Minute
-	RunSpecs(t, "Claims Suite", suite, reporter)
-}
+func TestClaims(t *testing.T) { suite.Run(t, "Claims Suite") }

@@ -3,11 +3,7 @@ package trace_test
 import (
 	"testing"
 
-	. "github.com/onsi/ginkgo/v2"
-	. "github.com/onsi/gomega"
+	"github.com/chronicle/ladder/internal/suite"
 )
 
-func TestTrace(t *testing.T) {
-	RegisterFailHandler(Fail)
-	RunSpecs(t, "Trace Suite")
-}
+func TestTrace(t *testing.T) { suite.Run(t, "Trace Suite") }
