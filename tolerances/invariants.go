@@ -52,11 +52,11 @@ var Invariants = []Invariant{
 	},
 	{
 		Name:        "believers-within-living-cast",
-		Statement:   "for every claim, the believers (living holders whose stage is not forgotten, as the believer curves count them) are at most the living cast, and every holder is a cast member listed once",
-		Tolerance:   "none: counts",
+		Statement:   "for every claim, the believers (living holders whose stage is not forgotten, as the believer curves count them) are at most the living cast: every holder is a cast member, and the store lists a claim's holders once each (sorted and unique by construction), so its believers are distinct living cast members",
+		Tolerance:   "none: identifiers",
 		GrowsWith:   "nothing",
-		Exact:       "always: integer counts",
-		FailureMode: "a holder counted twice or a holder who is not in the cast (the player, an id no fixture declared): the believer curve a rung asserts would count people who do not exist",
+		Exact:       "always: no arithmetic",
+		FailureMode: "a holder who is not in the cast (the player, an id no fixture declared): the believer curve a rung asserts would count people who do not exist",
 	},
 	{
 		Name:        "obligation-states",

@@ -122,7 +122,6 @@ type Auditor struct {
 	cast      map[string]bool
 	entities  map[string]bool // the cast and the player
 	castIDs   []string
-	living    int
 
 	// What changed since the last audit, from the trace and the log.
 	dirty     changes
@@ -241,13 +240,13 @@ func (a *Auditor) Last() Changes { return a.last }
 type record struct {
 	kind    string // "belief", "claim", "variant", "obligation", "reputation", "grudge", "store", "reputation book"
 	a, b, c string
-	index   int // a piece of evidence of a belief (-1 for none); a variant's number
+	index   int // a belief's piece of evidence (-1: the belief itself); a variant's number; no other kind has one
 }
 
 func beliefRecord(holder, claim string) record {
 	return record{kind: "belief", a: holder, b: claim, index: -1}
 }
-func named(kind, id string) record { return record{kind: kind, a: id, index: -1} }
+func named(kind, id string) record { return record{kind: kind, a: id} }
 
 // String is the record as a finding names it: "belief carlotta/theft@10",
 // "belief a/theft@1 evidence 0", "grudge b->c", "reputation a/c/standing".
@@ -296,17 +295,16 @@ func (a *Auditor) grade(inv string, g tolerances.Grade, rec record, residual, bo
 	})
 }
 
-// unitResidual is how far x lies outside [0, 1] (NaN for NaN).
+// unitResidual is how far x, a value inUnit found outside [0, 1], lies
+// outside it: NaN, neither above 1 nor below 0, is its own residual.
 func unitResidual(x float64) float64 {
 	switch {
 	case x > 1:
 		return x - 1
 	case x < 0:
 		return -x
-	case x >= 0:
-		return 0
 	}
-	return x // NaN
+	return x
 }
 
 // inUnit grades a value that must lie in [0, 1], exactly.
@@ -320,8 +318,7 @@ func (a *Auditor) inUnit(inv string, rec record, what string, x float64) {
 }
 
 // Changes is what an audit examined: the holders, claims, grudges,
-// obligations and reputation rows, each sorted, and whether deaths made
-// it recount every claim's believers.
+// obligations and reputation rows, each sorted.
 type Changes struct {
 	Full        bool
 	Events      int // log records examined
@@ -330,7 +327,6 @@ type Changes struct {
 	Grudges     [][2]string
 	Obligations []string
 	Opinions    [][3]string
-	Deaths      bool
 }
 
 // changes collects the keys the trace names between two audits. Maps are
@@ -405,7 +401,6 @@ type scope struct {
 	grudgeKeys  [][2]string
 	obligations []string
 	opinions    []opinionKey
-	deaths      bool
 	examined    int64
 }
 
@@ -419,7 +414,7 @@ func (s *scope) list(st *claims.Store) {
 
 func (s *scope) changes() Changes {
 	c := Changes{Full: s.full, Events: len(s.events), Holders: s.holders, Claims: s.claims, Grudges: s.grudgeKeys,
-		Obligations: s.obligations, Deaths: s.deaths}
+		Obligations: s.obligations}
 	for _, k := range s.opinions {
 		c.Opinions = append(c.Opinions, [3]string{k.observer, k.subject, k.dimension})
 	}
@@ -431,7 +426,7 @@ func (s *scope) changes() Changes {
 func (a *Auditor) scope(full bool) *scope {
 	w := a.w
 	if full {
-		sc := &scope{full: true, events: w.Log().Since(0), holders: a.castIDs, claims: w.Store().ClaimIDs(), deaths: true}
+		sc := &scope{full: true, events: w.Log().Since(0), holders: a.castIDs, claims: w.Store().ClaimIDs()}
 		for _, g := range w.Grudges().All() {
 			sc.grudges = append(sc.grudges, g)
 			sc.grudgeKeys = append(sc.grudgeKeys, [2]string{g.Holder, g.Target})
@@ -458,9 +453,6 @@ func (a *Auditor) scope(full bool) *scope {
 	a.logSeen = w.Log().Len()
 	for _, r := range sc.events {
 		a.dirty.claims[r.Event.ID] = true // a claim minted for it, if any
-		if r.Event.Kind == "death" {
-			sc.deaths = true
-		}
 	}
 	// Only the cast's beliefs are listed, in a full audit as here; a
 	// belief held by anyone else shows in the store's count and in its

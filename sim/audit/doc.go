@@ -32,10 +32,10 @@
 // the trace — which records every state delta (belief changes, tellings,
 // supersessions, grudges, obligations, reputation) — names the holders,
 // claims and social records a tick touched; the canonical log names the
-// events appended (their claims, and deaths, which make every claim's
-// believers recounted). Tallies kept between audits (claims matched to
-// events, beliefs listed, variants per claim, evidence counted) catch a
-// record the trace did not name: the store's own count no longer matches.
+// events appended (and so their claims). Tallies kept between audits
+// (claims matched to events, beliefs listed, variants per claim, evidence
+// counted) catch a record the trace did not name: the store's own count
+// no longer matches.
 // A full audit runs at tick 0, at every keyframe (ticks_per_day, when the
 // trace writes its keyframe too) and at the end of a run. The invariants
 // of Tiers 4 and 5 (layers.go) read all of their few records at every

@@ -8,6 +8,7 @@ import (
 
 	"github.com/chronicle/ladder/sim"
 	"github.com/chronicle/ladder/sim/audit"
+	"github.com/chronicle/ladder/sim/claims"
 	"github.com/chronicle/ladder/sim/events"
 	"github.com/chronicle/ladder/sim/rules"
 	"github.com/chronicle/ladder/sim/schedule"
@@ -126,4 +127,41 @@ func invariants(fs []audit.Finding) []string {
 		out[i] = f.Invariant
 	}
 	return out
+}
+
+// thefts is a fake world at tick 3, driven by hand: thefts by d at ticks
+// 1, 2 and 3 (theft@1…theft@3), logged, each with its claim, all three
+// witnessed by a, and a favour a did for b at tick 3 (favour@3), logged,
+// with its obligation.
+func thefts() *fake {
+	GinkgoHelper()
+	f := newDriver(0).f
+	for i, id := range []string{"theft@1", "theft@2", "theft@3"} {
+		tick := int64(i + 1)
+		_, err := f.log.Append(events.Event{ID: id, Kind: "theft", Tick: tick, Attrs: map[string]string{"actor": "d"}})
+		Expect(err).NotTo(HaveOccurred())
+		c, err := f.store.MintClaim(id, "theft", tick, claims.Slots{{Name: "actor", Type: claims.EntitySlot, Value: "d"}})
+		Expect(err).NotTo(HaveOccurred())
+		_, err = f.store.Witness("a", c.Variant, tick, 0.9, id)
+		Expect(err).NotTo(HaveOccurred())
+	}
+	_, err := f.log.Append(events.Event{ID: "favour@3", Kind: "favour", Tick: 3, Attrs: map[string]string{"actor": "a", "recipient": "b"}})
+	Expect(err).NotTo(HaveOccurred())
+	_, err = f.ledger.Issue("favour@3", "a", "b", 3)
+	Expect(err).NotTo(HaveOccurred())
+	f.now = 3
+	return f
+}
+
+// auditAt audits f as the ladder would at its tick, the keyframe fed when
+// the tick is one, and returns the report.
+func auditAt(a *audit.Auditor, f *fake, t int64) audit.Report {
+	GinkgoHelper()
+	f.now = t
+	if t%f.defines.TicksPerDay == 0 {
+		a.Emit(trace.Record{Tick: t, Body: &trace.Keyframe{}})
+	}
+	rep, err := a.Tick()
+	Expect(err).NotTo(HaveOccurred())
+	return rep
 }

@@ -54,7 +54,7 @@ func (a *Auditor) roleReferences(sc *scope) {
 		for _, ref := range a.w.References(r.ID) {
 			sc.examined++
 			if ref.Resolved != r.Holder {
-				a.find(inv, alarm, record{kind: "reference", a: ref.Where, index: -1},
+				a.find(inv, alarm, record{kind: "reference", a: ref.Where},
 					"names %s and resolves to %s, but the role's holder is %s", ref.Names, nobody(ref.Resolved), nobody(r.Holder))
 			}
 		}
@@ -98,7 +98,7 @@ func (a *Auditor) scheduleOverrides(sc *scope) {
 		seen := map[string]bool{} // looked up, never ranged over
 		for _, o := range eff.Overrides {
 			sc.examined++
-			rec := record{kind: "override", a: id, b: o.ID, index: -1}
+			rec := record{kind: "override", a: id, b: o.ID}
 			if seen[o.ID] {
 				a.find(inv, alarm, rec, "laid twice over the schedule")
 				continue
@@ -182,7 +182,7 @@ func (a *Auditor) pairWeights(sc *scope) {
 	seen := map[[2]string]bool{} // looked up, never ranged over
 	for _, p := range a.w.PairWeights() {
 		sc.examined++
-		rec := record{kind: "pair", a: p.A, b: p.B, index: -1}
+		rec := record{kind: "pair", a: p.A, b: p.B}
 		key := [2]string{min(p.A, p.B), max(p.A, p.B)}
 		switch {
 		case !a.cast[p.A] || !a.cast[p.B] || p.A == p.B:

@@ -17,8 +17,9 @@ import (
 
 // layered is a sound Tier 4-5 world driven by hand: the steward's office
 // held by a, with one duty at the hall laid over a's schedule; b's
-// audience meets the office and a debt is owed to it; b mourns at the
-// temple by a logged rewrite; a and c are weighed at 0.4.
+// audience meets the office, and b owes it a favour the office did at
+// tick 2; b mourns at the temple by a logged rewrite; a and c are weighed
+// at 0.4.
 func layered() *fake {
 	GinkgoHelper()
 	f := newDriver(0).f
@@ -29,6 +30,10 @@ func layered() *fake {
 		{ID: "jarl", Holder: "f"},
 		{ID: "steward", Appointer: "jarl", Holder: "a", Duties: []schedule.Block{duty}},
 	})
+	Expect(err).NotTo(HaveOccurred())
+	_, err = f.log.Append(events.Event{ID: "favour@2", Kind: "favour", Tick: 2, Attrs: map[string]string{"actor": "role:steward", "recipient": "b"}})
+	Expect(err).NotTo(HaveOccurred())
+	_, err = f.ledger.Issue("favour@2", "role:steward", "b", 2)
 	Expect(err).NotTo(HaveOccurred())
 	_, err = f.log.Append(events.Event{ID: "rewrite@3:b:k", Kind: "rewrite", Tick: 3, Attrs: map[string]string{"npc": "b", "at": "temple", "from": "4", "to": "76"}})
 	Expect(err).NotTo(HaveOccurred())
@@ -59,7 +64,7 @@ var _ = Describe("the invariants of Tiers 4 and 5", func() {
 		for _, e := range ex {
 			switch e.Invariant {
 			case "role-references":
-				Expect(e.Records).To(Equal(int64(4)), "two roles, two references")
+				Expect(e.Records).To(Equal(int64(5)), "two roles, two references, one debt to an office")
 			case "schedule-overrides":
 				Expect(e.Records).To(Equal(int64(2)))
 			case "pair-weights":
@@ -124,12 +129,25 @@ var _ = Describe("the invariants of Tiers 4 and 5", func() {
 			"schedule-overrides", "override b/rewrite@3:b:k", "differs from the block its rewrite event recorded", tolerances.Alarm),
 		Entry("a mourning on the wrong NPC", func(f *fake) { f.sched["c"] = f.sched["b"] },
 			"schedule-overrides", "override c/rewrite@3:b:k", "its rewrite event is for b", tolerances.Alarm),
+		Entry("a duty of a role nobody declared", func(f *fake) { s := f.sched["a"]; s.Overrides[0].ID = roles.DutyID("treasurer", 0); f.sched["a"] = s },
+			"schedule-overrides", "override a/duties:treasurer:0", "a duty of treasurer, which is not a declared role", tolerances.Alarm),
+		Entry("a duty its role does not have", func(f *fake) { s := f.sched["a"]; s.Overrides[0].ID = roles.DutyID("steward", 1); f.sched["a"] = s },
+			"schedule-overrides", "override a/duties:steward:1", "duty 1 of steward, which has 1", tolerances.Alarm),
+		Entry("a duty drifted from its role's block", func(f *fake) { s := f.sched["a"]; s.Overrides[0].Block.To = 13; f.sched["a"] = s },
+			"schedule-overrides", "override a/duties:steward:0", "differs from duty 0 of steward", tolerances.Alarm),
+		Entry("a duty of a role with no name", func(f *fake) { s := f.sched["a"]; s.Overrides[0].ID = "duties::0"; f.sched["a"] = s },
+			"schedule-overrides", "override a/duties::0", "placed by no logged rewrite event or role duty", tolerances.Alarm),
+		Entry("a mourning whose rewrite event's window does not parse: no block matches it", func(f *fake) {
+			_, err := f.log.Append(events.Event{ID: "rewrite@4:c:k", Kind: "rewrite", Tick: 4, Attrs: map[string]string{"npc": "c", "at": "temple", "from": "one", "to": "76"}})
+			Expect(err).NotTo(HaveOccurred())
+			f.sched["c"] = schedule.Schedule{Home: "home", Overrides: []schedule.Override{{ID: "rewrite@4:c:k", Block: schedule.Block{At: "temple", From: 1, To: 76, Until: schedule.Forever}}}}
+		}, "schedule-overrides", "override c/rewrite@4:c:k", "differs from the block its rewrite event recorded", tolerances.Alarm),
 		Entry("an invalid block", func(f *fake) { s := f.sched["a"]; s.Overrides[0].Block.To = 4; f.sched["a"] = s },
 			"schedule-overrides", "override a/duties:steward:0", "empty or negative", tolerances.Alarm),
 		Entry("a weight an ulp above 1", func(f *fake) { f.weights[0].Weight = math.Nextafter(1, 2) },
 			"pair-weights", "pair a/c", "outside [0, 1]", tolerances.Warn),
-		Entry("a negative weight", func(f *fake) { f.weights[0].Weight = -0.5 },
-			"pair-weights", "pair a/c", "outside [0, 1]", tolerances.Alarm),
+		Entry("a negative weight, by how far", func(f *fake) { f.weights[0].Weight = -0.5 },
+			"pair-weights", "pair a/c", "weight -0.5 is 0.5 outside [0, 1] (ok bound 0, warn ceiling 1e-06)", tolerances.Alarm),
 		Entry("a pair weighed against itself", func(f *fake) { f.weights[0].B = "a" },
 			"pair-weights", "pair a/a", "not two different cast members", tolerances.Alarm),
 		Entry("a pair listed twice", func(f *fake) { f.weights = append(f.weights, sim.PairWeight{A: "c", B: "a", Weight: 0.4}) },
