@@ -6,6 +6,7 @@ import (
 	. "github.com/onsi/ginkgo/v2"
 	. "github.com/onsi/gomega"
 
+	"github.com/chronicle/ladder/internal/suite"
 	"github.com/chronicle/ladder/sim"
 	"github.com/chronicle/ladder/sim/audit"
 	"github.com/chronicle/ladder/sim/claims"
@@ -15,10 +16,7 @@ import (
 	"github.com/chronicle/ladder/sim/trace"
 )
 
-func TestAudit(t *testing.T) {
-	RegisterFailHandler(Fail)
-	RunSpecs(t, "Audit Suite")
-}
+func TestAudit(t *testing.T) { suite.Run(t, "Audit Suite") }
 
 // tee hands every record to the buffer and, once it is set, the auditor:
 // the world needs its sink before the auditor can be built on the world.
