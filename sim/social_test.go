@@ -210,6 +210,15 @@ var _ = Describe("The social phase", func() {
 			Expect(settled).To(HaveLen(1))
 			Expect(settled[0].Change).To(Equal("settled"))
 			Expect(settled[0].Rule).To(Equal(rules.GrudgeDecay))
+			values := map[string]float64{}
+			for _, v := range evals[0].Values {
+				values[v.Name] = v.Value
+			}
+			Expect(values["emotional"]).To(Equal(settled[0].Emotional))
+			Expect(values["evidentiary"]).To(Equal(settled[0].Evidentiary))
+			Expect(values["evidentiary"]).To(BeNumerically(">", 0), "both parts count in the total")
+			Expect(values["total"]).To(Equal(values["emotional"]+values["evidentiary"]))
+			Expect(values["total"]).To(BeNumerically("<", 1), "below grudge_settled")
 		})
 
 		It("with grudge-decay disabled, holds the strengths still and says so once", func() {

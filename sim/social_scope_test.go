@@ -8,7 +8,7 @@ import (
 	"github.com/chronicle/ladder/sim/rules"
 )
 
-// Rule 12's two refusals: nobody bears a grudge against themselves, and
+// Social rules declining what is out of their scope. Rule 12's two refusals: nobody bears a grudge against themselves, and
 // nobody forms one against the dead.
 var _ = Describe("rule 12, grudges nobody can bear", func() {
 	grudgeEvals := func(r run, t int64) []string {
@@ -43,5 +43,21 @@ var _ = Describe("rule 12, grudges nobody can bear", func() {
 		r.through(3)
 		Expect(grudgeEvals(r, 3)).To(Equal([]string{"son/killing@1 the target is dead"}))
 		Expect(grudges(r.records(-1))).To(BeEmpty())
+	})
+})
+
+var _ = Describe("rule 14, an invocation of a favour nobody did", func() {
+	It("settles nothing and says which favour was never issued", func() {
+		cfg := base()
+		cfg.Cast = []sim.NPC{nowhere("ria")}
+		cfg.Injections = []sim.Injection{invoke(2, "invoke@2", "ria", sim.Player, "favour@1", sim.Refused)}
+		r := build(cfg)
+		r.through(2)
+		var got []string
+		for _, e := range ruleEvals(r.records(-1), rules.Obligations) {
+			got = append(got, e.Subject+" "+e.Reason)
+		}
+		Expect(got).To(Equal([]string{"invoke@2 no obligation was issued for favour@1"}))
+		Expect(r.Ledger().All()).To(BeEmpty())
 	})
 })
