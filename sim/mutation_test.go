@@ -93,6 +93,31 @@ var _ = Describe("Mutation in an encounter retelling", func() {
 		Expect(r.UnusedPins()).To(BeEmpty())
 	})
 
+	It("counts an item only an injection names in the item vocabulary", func() {
+		cfg := base()
+		cfg.Defines.EncounterProbability = 1
+		cfg.Defines.MutationMax = 0.25
+		cfg.Items = []string{"bread"}
+		cfg.Cast = []sim.NPC{stays("w", "market"), visits("l", "market", 72, 73), stays("x", "tavern")}
+		apple := theft(5, "theft@5", "x")
+		apple.Item, apple.At = "apple", "tavern"
+		cfg.Injections = []sim.Injection{theft(0, "theft@0", "w"), apple}
+		cfg.Pins = []keyed.Pin{
+			mutationPin(mutation.PurposeMutation, 72, "market", 0.1249, "w", "l", "theft@0"),
+			mutationPin(mutation.PurposeSlot, 72, "market", 0.3, "w", "l", "theft@0"),  // ⌊0.3 × 4⌋ = 1: item
+			mutationPin(mutation.PurposeValue, 72, "market", 0.1, "w", "l", "theft@0"), // ⌊0.1 × 2⌋ = 0: apple, of apple and bread
+		}
+		r := build(cfg)
+		r.through(72)
+		v, _ := r.Store().Variant(r.belief("l", "theft@0").Variant)
+		Expect(cmp.Diff([]claims.Change{{Slot: "item", From: "sweetroll", To: "apple"}}, v.Diff)).To(BeEmpty())
+		evals := ruleEvals(r.records(72), rules.MutationPolicy)
+		Expect(evals).To(HaveLen(3))
+		Expect(evals[2].Reason).To(Equal("value chosen: apple"))
+		Expect(evals[2].Roll.Threshold).To(Equal(2.0), "two other items: apple (from the second theft) and bread")
+		Expect(r.UnusedPins()).To(BeEmpty())
+	})
+
 	It("never mutates a fresh teller's retelling", func() {
 		cfg := base()
 		cfg.Defines.EncounterProbability = 1
