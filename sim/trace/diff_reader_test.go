@@ -99,7 +99,7 @@ func between(s, open, close string) string {
 }
 
 var _ = Describe("DiffReaders", func() {
-	It("counts as matching the two whole files does, a tick at a time", func() {
+	It("counts as matching the two whole files does, a tick at a time", looping, func(SpecContext) {
 		r := splitmix(1)
 		for range 2000 {
 			g := randomRecords(&r)
@@ -118,12 +118,12 @@ var _ = Describe("DiffReaders", func() {
 		}
 	})
 
-	It("refuses a trace whose ticks go backwards", func() {
+	It("refuses a trace whose ticks go backwards", looping, func(SpecContext) {
 		_, err := trace.Diff([]byte(`{"kind":"header"}`+"\n"+`{"kind":"rule","tick":2}`+"\n"+`{"kind":"rule","tick":1}`+"\n"), []byte(`{"kind":"header"}`+"\n"))
 		Expect(err).To(MatchError("golden: trace line 3: tick 1 after tick 2: a trace is in tick order"))
 	})
 
-	It("reports a malformed golden before a malformed actual, wherever each is", func() {
+	It("reports a malformed golden before a malformed actual, wherever each is", looping, func(SpecContext) {
 		golden := []byte(`{"kind":"header"}` + "\n" + `{"kind":"rule","tick":5}` + "\n" + "not json\n")
 		_, err := trace.Diff(golden, []byte("not json either\n"))
 		Expect(err).To(MatchError(HavePrefix("golden: trace line 3: ")))
