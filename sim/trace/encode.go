@@ -96,11 +96,13 @@ type counter struct {
 	text []byte // empty until the first number
 }
 
-// spell returns the decimal spelling of n.
+// spell returns the decimal spelling of n. The carry needs no first
+// number: an empty spelling stands for 0 there (the zero counter's n), and
+// carrying it gives "1", the spelling of the only n it can be asked for.
 func (c *counter) spell(n int64) []byte {
 	switch {
 	case len(c.text) > 0 && n == c.n:
-	case len(c.text) > 0 && n == c.n+1 && n > 0:
+	case n == c.n+1 && n > 0:
 		c.n = n
 		i := len(c.text) - 1
 		for ; i >= 0 && c.text[i] == '9'; i-- {
