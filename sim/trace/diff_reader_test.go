@@ -3,6 +3,7 @@ package trace_test
 import (
 	"fmt"
 	"strings"
+	"time"
 
 	. "github.com/onsi/ginkgo/v2"
 	. "github.com/onsi/gomega"
@@ -99,7 +100,10 @@ func between(s, open, close string) string {
 }
 
 var _ = Describe("DiffReaders", func() {
-	It("counts as matching the two whole files does, a tick at a time", looping, func(SpecContext) {
+	// 2,000 pairs of traces: a second natively, three under qemu-i386 and
+	// over ten when the matrix runs packages side by side, so its bound
+	// is a minute (still well inside the two-minute suite limit).
+	It("counts as matching the two whole files does, a tick at a time", NodeTimeout(time.Minute), GracePeriod(time.Second), func(SpecContext) {
 		r := splitmix(1)
 		for range 2000 {
 			g := randomRecords(&r)

@@ -18,9 +18,10 @@ func traceDiff(golden, actual []byte) *trace.Delta {
 	return d
 }
 
-// looping bounds a spec that runs Diff's merge loop, which ends only when
-// both files are read to their ends: a loop that no longer ends fails its
-// spec in seconds (Ginkgo abandons it) instead of hanging the suite.
+// looping bounds a spec that runs Diff's merge loop on a few records,
+// which ends only when both files are read to their ends: a loop that no
+// longer ends fails its spec in seconds (Ginkgo abandons it) instead of
+// hanging the suite.
 var looping = []any{NodeTimeout(10 * time.Second), GracePeriod(time.Second)}
 
 var _ = Describe("Diff", func() {

@@ -96,9 +96,9 @@ type counter struct {
 	text []byte // empty until the first number
 }
 
-// spell returns the decimal spelling of n. The carry needs no first
-// number: an empty spelling stands for 0 there (the zero counter's n), and
-// carrying it gives "1", the spelling of the only n it can be asked for.
+// spell returns the decimal spelling of n. The carry serves a first
+// number of 1 as well: a counter with no spelling yet has n 0, and
+// carrying its empty spelling gives "1".
 func (c *counter) spell(n int64) []byte {
 	switch {
 	case len(c.text) > 0 && n == c.n:
