@@ -1,7 +1,8 @@
 // Package suite runs a package's Ginkgo specs under a time limit.
 //
 // A unit suite of sim/ takes seconds, under emulation included (sim/trace,
-// the slowest, takes 7 s under qemu-i386). One still running after Limit
+// the slowest, takes 7 s alone under qemu-i386 and 25 s in the matrix's
+// 386 leg beside other packages). One still running after Limit
 // is looping — a loop bound got broken — and fails there, naming the spec
 // it interrupted, instead of hanging whatever ran it. That matters most to
 // mutation testing (docs/quality.md): a mutant that breaks a loop is then

@@ -43,7 +43,9 @@ func (d Divergence) String() string { return d.Describe("golden", "actual") }
 //	first divergent record at line 4 (tick 12, transmission "w->n theft@2 via e"): confidence: golden 0.72, actual 0.75
 func (d Divergence) Describe(a, b string) string {
 	head := fmt.Sprintf("first divergent record at line %d (tick %d, %s %s): ", d.Line, d.Tick, d.Kind, d.Key)
-	if d.Kind == "" && d.Key == `""` {
+	if d.Kind == "" {
+		// A line that is not a record, or a record without a kind: there is
+		// nothing to name it by but its line and tick.
 		head = fmt.Sprintf("first divergent record at line %d (tick %d): ", d.Line, d.Tick)
 	}
 	if len(d.Fields) == 0 {

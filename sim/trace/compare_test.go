@@ -137,11 +137,54 @@ var _ = Describe("Compare", func() {
 		Expect(d.Kind).To(Equal("header"))
 		Expect(d.Key).To(Equal(`""`))
 		Expect(d.Tick).To(BeZero())
+		Expect(d.String()).To(Equal(`first divergent record at line 1 (tick 0, header ""): keyframe_every: golden 24, actual 12`),
+			"a kind with no key is still named")
+	})
+
+	It("names neither kind nor key for a record that has no kind", func() {
+		d := trace.Compare([]byte(`{"tick":3,"x":1}`+"\n"), []byte(`{"tick":3,"x":2}`+"\n"))
+		Expect(d).NotTo(BeNil())
+		Expect(d.String()).To(Equal(`first divergent record at line 1 (tick 3): x: golden 1, actual 2`))
+	})
+
+	It("lists four differing fields and counts the rest", func() {
+		rule := func(base float64) []byte {
+			b := trace.Buffer{Header: header}
+			r := trace.RuleEval{Rule: "corroboration", Subject: "neighbor/theft@2", Fired: true, Reason: "counted"}
+			for i, name := range []string{"a", "b", "c", "d", "e", "f"} {
+				r.Values = append(r.Values, trace.Value{Name: name, Value: base + float64(i)})
+			}
+			b.Emit(trace.Record{Seq: 0, Tick: 5, Body: r})
+			out, err := b.AppendJSONL(nil)
+			Expect(err).NotTo(HaveOccurred())
+			return out
+		}
+		d := trace.Compare(rule(1), rule(11))
+		Expect(d).NotTo(BeNil())
+		Expect(d.Fields).To(HaveLen(6))
+		Expect(d.String()).To(Equal(`first divergent record at line 2 (tick 5, rule "corroboration neighbor/theft@2"): ` +
+			`values.a: golden 1.0, actual 11.0; values.b: golden 2.0, actual 12.0; values.c: golden 3.0, actual 13.0; values.d: golden 4.0, actual 14.0; ` +
+			`and 2 more fields`))
+	})
+
+	It("lists an emptied list as a field of its own beside the elements it lost", func() {
+		keyframe := func(k trace.Keyframe) []byte {
+			b := trace.Buffer{Header: header}
+			b.Emit(trace.Record{Seq: 0, Tick: 5, Body: k})
+			out, err := b.AppendJSONL(nil)
+			Expect(err).NotTo(HaveOccurred())
+			return out
+		}
+		d := trace.Compare(keyframe(trace.Keyframe{NPCs: []trace.NPCState{{ID: "merchant", Alive: true, At: "market"}}}), keyframe(trace.Keyframe{}))
+		Expect(d).NotTo(BeNil())
+		Expect(d.String()).To(Equal(`first divergent record at line 2 (tick 5, keyframe ""): ` +
+			`npcs: golden <missing>, actual []; npcs[0].alive: golden true, actual <missing>; npcs[0].at: golden "market", actual <missing>; npcs[0].id: golden "merchant", actual <missing>`))
 	})
 
 	It("leaves tick, kind and key empty for a line that is not JSON", func() {
 		d := trace.Compare([]byte("garbage\n"), []byte("garbagE\n"))
 		Expect(cmp.Diff(trace.Divergence{Line: 1, Golden: "garbage", Actual: "garbagE"}, *d)).To(BeEmpty())
+		Expect(d.String()).To(Equal("first divergent record at line 1 (tick 0): golden garbage, actual garbagE"))
 	})
 
 	DescribeTable("names what each kind of record is about",
@@ -158,12 +201,16 @@ var _ = Describe("Compare", func() {
 			Expect(d.Tick).To(Equal(int64(5)))
 			Expect(d.Kind).To(Equal(string(body.Kind())))
 			Expect(d.Key).To(Equal(key))
+			Expect(d.String()).To(HavePrefix("first divergent record at line 2 (tick 5, %s %s): only the record's position (seq) differs: ", body.Kind(), key))
 		},
 		Entry("encounter: its id", kindCases[0].body, `"`+encID+`"`),
 		Entry("transmission: teller->listener claim via", kindCases[3].body, `"witness->neighbor theft@2 via injected"`),
 		Entry("rule: rule and subject", kindCases[4].body, `"corroboration neighbor/theft@2"`),
 		Entry("event: its id", kindCases[6].body, `"theft@2"`),
 		Entry("belief: holder/claim change", kindCases[7].body, `"neighbor/theft@2 formed"`),
+		Entry("grudge: holder->target change", trace.Grudge{Holder: "loser", Target: "player", Change: "formed", Emotional: 0.8, Rule: "grudge-creation", Cause: "brawl@1"}, `"loser->player formed"`),
+		Entry("obligation: its id and state", trace.Obligation{ID: "obligation:favour@2", Favour: "favour@2", Creditor: "ria", Debtor: "player", State: "violated"}, `"obligation:favour@2 violated"`),
+		Entry("reputation: observer/subject/dimension", trace.Reputation{Observer: "jon", Subject: "player", Dimension: "reliability", Alpha: 1, Beta: 2, Mean: 0.5}, `"jon/player/reliability"`),
 		Entry("keyframe: nothing", kindCases[8].body, `""`),
 		Entry("a key with quotes is Go-quoted", trace.Event{ID: `say "hi"`}, `"say \"hi\""`),
 	)
@@ -189,10 +236,17 @@ var _ = Describe("Divergence.String", func() {
 			`actual {"change":"formed","claim":"theft@2","confidence":0.5,"holder":"neighbor","kind":"belief","seq":3,"stage":"heard","tick":13,"variant":"theft@2#v0"}`))
 	})
 
+	It("leaves out the branch key even at the very start of a line that lost its opening brace", func() {
+		d := trace.Compare([]byte(`"branch":{"generation":3},"tick":5,"x":1}`+"\n"), []byte(`"branch":{"generation":3},"tick":5,"x":2}`+"\n"))
+		Expect(d).NotTo(BeNil())
+		Expect(d.Fields).To(BeNil(), "neither line is a record")
+		Expect(d.String()).To(Equal(`first divergent record at line 1 (tick 0): golden "tick":5,"x":1}, actual "tick":5,"x":2}`))
+	})
+
 	It("shortens lines beyond 200 bytes", func() {
 		long := strings.Repeat("x", 201)
 		d := trace.Divergence{Line: 1, Golden: long, Actual: strings.Repeat("y", 200)}
-		Expect(d.String()).To(Equal("first divergent record at line 1 (tick 0,  ): golden " + strings.Repeat("x", 200) + "…, actual " + strings.Repeat("y", 200)))
+		Expect(d.String()).To(Equal("first divergent record at line 1 (tick 0): golden " + strings.Repeat("x", 200) + "…, actual " + strings.Repeat("y", 200)))
 	})
 })
 

@@ -3,6 +3,7 @@ package trace_test
 import (
 	"strings"
 	"testing"
+	"time"
 
 	. "github.com/onsi/ginkgo/v2"
 	. "github.com/onsi/gomega"
@@ -17,23 +18,30 @@ func traceDiff(golden, actual []byte) *trace.Delta {
 	return d
 }
 
+// looping bounds a spec that runs Diff's merge loop on a few records,
+// which ends only when both files are read to their ends: a loop that no
+// longer ends fails its spec in seconds (Ginkgo abandons it) instead of
+// hanging the suite.
+var looping = []any{NodeTimeout(10 * time.Second), GracePeriod(time.Second)}
+
 var _ = Describe("Diff", func() {
-	It("finds nothing between identical traces", func() {
+	It("finds nothing between identical traces", looping, func(SpecContext) {
 		d := traceDiff(sample(), sample())
 		Expect(d.Empty()).To(BeTrue())
 		Expect(d.Kinds).To(BeEmpty())
 		Expect(d.Summary()).To(Equal("0 records changed, 0 added, 0 removed"))
 	})
 
-	It("counts a changed field as one changed record of its kind", func() {
+	It("counts a changed field as one changed record of its kind", looping, func(SpecContext) {
 		ls := lines(sample())
 		ls[3] = strings.Replace(ls[3], `"confidence":0.72`, `"confidence":0.75`, 1)
 		d := traceDiff(sample(), join(ls))
 		Expect(*d).To(Equal(trace.Delta{Changed: 1, Kinds: []trace.KindDelta{{Kind: "transmission", Changed: 1, First: 12}}}))
+		Expect(d.Empty()).To(BeFalse())
 		Expect(d.Kinds[0].String()).To(Equal("transmission: 1 changed, 0 added, 0 removed, from tick 12"))
 	})
 
-	It("counts an inserted record as one added record, although every later seq moved", func() {
+	It("counts an inserted record as one added record, although every later seq moved", looping, func(SpecContext) {
 		ls := lines(sample())
 		extra := strings.Replace(strings.Replace(ls[2], `"seq":1`, `"seq":9`, 1), "neighbor,witness", "merchant,witness", -1)
 		var shifted []string
@@ -50,7 +58,7 @@ var _ = Describe("Diff", func() {
 		Expect(*d).To(Equal(trace.Delta{Added: 1, Kinds: []trace.KindDelta{{Kind: "encounter", Added: 1, First: 12}}}))
 	})
 
-	It("counts a dropped record as removed, and groups by kind in order of first tick", func() {
+	It("counts a dropped record as removed, and groups by kind in order of first tick", looping, func(SpecContext) {
 		ls := lines(sample())
 		changed := strings.Replace(ls[4], `"confidence":1.0`, `"confidence":0.5`, 1)
 		d := traceDiff(sample(), join([]string{ls[0], ls[1], ls[3], changed}))
@@ -59,9 +67,31 @@ var _ = Describe("Diff", func() {
 			{Kind: "belief", Changed: 1, First: 13},
 		}}))
 		Expect(d.Summary()).To(Equal("1 records changed, 0 added, 1 removed"))
+		Expect(d.Empty()).To(BeFalse(), "a removal and a change do not cancel out")
 	})
 
-	It("matches keyframes and headers by tick, so a changed one is changed, not removed and added", func() {
+	It("counts a record replaced by another as one removed and one added: not an empty delta", looping, func(SpecContext) {
+		ls := lines(sample())
+		ls[2] = strings.ReplaceAll(ls[2], "neighbor,witness", "merchant,witness") // another pair met instead
+		d := traceDiff(sample(), join(ls))
+		Expect(*d).To(Equal(trace.Delta{Added: 1, Removed: 1, Kinds: []trace.KindDelta{{Kind: "encounter", Added: 1, Removed: 1, First: 12}}}))
+		Expect(d.Summary()).To(Equal("0 records changed, 1 added, 1 removed"))
+		Expect(d.Empty()).To(BeFalse(), "as many records added as removed is still a change")
+	})
+
+	It("counts a change beside an added record, and is not empty", looping, func(SpecContext) {
+		ls := lines(sample())
+		ls[3] = strings.Replace(ls[3], `"confidence":0.72`, `"confidence":0.75`, 1)
+		extra := strings.Replace(ls[4], `"holder":"neighbor"`, `"holder":"merchant"`, 1)
+		d := traceDiff(sample(), join(append(ls, extra)))
+		Expect(*d).To(Equal(trace.Delta{Added: 1, Changed: 1, Kinds: []trace.KindDelta{
+			{Kind: "transmission", Changed: 1, First: 12},
+			{Kind: "belief", Added: 1, First: 13},
+		}}))
+		Expect(d.Empty()).To(BeFalse(), "one added and one changed do not cancel out")
+	})
+
+	It("matches keyframes and headers by tick, so a changed one is changed, not removed and added", looping, func(SpecContext) {
 		ls := lines(sample())
 		ls[0] = strings.Replace(ls[0], `"keyframe_every":24`, `"keyframe_every":12`, 1)
 		ls[1] = strings.Replace(ls[1], `"kind":"keyframe"`, `"kind":"keyframe","extra":1`, 1)
@@ -71,7 +101,7 @@ var _ = Describe("Diff", func() {
 		}}))
 	})
 
-	It("refuses a line that is not JSON, saying which file", func() {
+	It("refuses a line that is not JSON, saying which file", looping, func(SpecContext) {
 		_, err := trace.Diff(sample(), []byte("{}\nnot json\n"))
 		Expect(err).To(MatchError(HavePrefix("actual: trace line 2: ")))
 	})

@@ -96,11 +96,13 @@ type counter struct {
 	text []byte // empty until the first number
 }
 
-// spell returns the decimal spelling of n.
+// spell returns the decimal spelling of n. The carry serves a first
+// number of 1 as well: a counter with no spelling yet has n 0, and
+// carrying its empty spelling gives "1".
 func (c *counter) spell(n int64) []byte {
 	switch {
 	case len(c.text) > 0 && n == c.n:
-	case len(c.text) > 0 && n == c.n+1 && n > 0:
+	case n == c.n+1 && n > 0:
 		c.n = n
 		i := len(c.text) - 1
 		for ; i >= 0 && c.text[i] == '9'; i-- {

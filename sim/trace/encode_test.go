@@ -3,8 +3,10 @@ package trace_test
 import (
 	"bytes"
 	"errors"
+	"fmt"
 	"math"
 	"math/rand/v2"
+	"runtime"
 	"strings"
 	"testing"
 
@@ -196,6 +198,36 @@ var _ = Describe("Encoder", func() {
 		Expect(examined).To(BeNumerically(">", 130))
 	})
 
+	It("spells numbers that count down by one afresh, as the oracle does", func() {
+		enc := freshEncoder()
+		g := recordGen{next: rand.New(rand.NewPCG(13, 14)).Uint64, text: []string{"market", "a", "b"}}
+		examined := 0
+		for seq := int64(20); seq >= -3; seq-- {
+			r := trace.Record{Seq: seq, Tick: seq + 90, Body: g.body(trace.KindEvent)} // 110 down to 87: a carry the other way
+			Expect(sameAsOracle(enc, r, header.Branch)).To(BeEmpty(), "seq %d", seq)
+			examined++
+		}
+		Expect(examined).To(Equal(24))
+	})
+
+	It("spells the first roll of a fresh encoder in full, even one whose members are all zero values", func() {
+		// A fresh encoder has no roll spelled yet; an unpinned roll with
+		// no purpose and threshold 0 must not pass for the one it last
+		// spelled.
+		enc := freshEncoder()
+		for seq := range int64(2) {
+			Expect(sameAsOracle(enc, trace.Record{Seq: seq, Tick: 4, Body: trace.Encounter{}}, header.Branch)).To(BeEmpty(), "record %d", seq)
+		}
+	})
+
+	It("names the pair member a fresh encoder cannot spell in its first record", func() {
+		enc := freshEncoder()
+		r := trace.Record{Seq: 0, Tick: 3, Body: trace.Encounter{Site: "market", Pair: [2]string{"neighbor", "x\xffy"}, Roll: encounterRoll()}}
+		Expect(sameAsOracle(enc, r, header.Branch)).To(BeEmpty())
+		_, err := freshEncoder().AppendRecord(nil, r)
+		Expect(err).To(MatchError("trace record 0 (tick 3, encounter): canon: $.pair[1]: invalid UTF-8"))
+	})
+
 	It("has an oracle for every kind, so no kind goes unchecked", func() {
 		g := recordGen{next: rand.New(rand.NewPCG(3, 4)).Uint64, text: genText}
 		for _, k := range trace.Kinds() {
@@ -224,7 +256,35 @@ var _ = Describe("Encoder", func() {
 			Expect(allocs).To(BeZero(), "%s", k)
 		}
 	})
+
+	It("sorts up to 16 rule values without allocating, as many as it keeps room for on the stack", func() {
+		buf := make([]byte, 0, 1<<12)
+		for _, n := range []int{3, 16} {
+			r := trace.RuleEval{Rule: "r", Subject: "s"}
+			for i := range n {
+				r.Values = append(r.Values, trace.Value{Name: fmt.Sprintf("v%02d", n-i), Value: float64(i)}) // reversed: every value moves
+			}
+			rec := trace.Record{Seq: 1, Tick: 2, Body: r}
+			Expect(sameAsOracle(enc, rec, header.Branch)).To(BeEmpty(), "%d values", n)
+			allocs := testing.AllocsPerRun(50, func() {
+				var err error
+				if buf, err = enc.AppendRecord(buf[:0], rec); err != nil {
+					panic(err)
+				}
+			})
+			Expect(allocs).To(BeZero(), "%d values", n)
+		}
+	})
 })
+
+// freshEncoder returns an encoder that has spelled nothing yet: no roll,
+// no number, no error path, whatever specs ran before.
+func freshEncoder() *trace.Encoder {
+	GinkgoHelper()
+	enc, err := trace.NewEncoder(header)
+	Expect(err).NotTo(HaveOccurred())
+	return enc
+}
 
 var _ = Describe("Writer", func() {
 	records := func() []trace.Record {
@@ -281,6 +341,67 @@ var _ = Describe("Writer", func() {
 		w.Emit(trace.Record{Seq: 0, Tick: 1, Body: trace.Event{ID: "x"}})
 		Expect(w.Flush()).To(MatchError(errDiskFull))
 		Expect(w.Flush()).To(MatchError("write trace: disk full"))
+	})
+
+	It("writes what it gathered as soon as it reaches FlushAt bytes, and Flush with nothing gathered writes nothing", func() {
+		// Events whose lines fill the header's first write to FlushAt
+		// exactly: the last one's id takes up what is left.
+		event := func(seq int64, idLen int) trace.Record {
+			return trace.Record{Seq: seq, Tick: 1, Body: trace.Event{ID: strings.Repeat("x", idLen), EventKind: "theft", Hash: "ab"}}
+		}
+		lineLen := func(r trace.Record) int {
+			line, err := freshEncoder().AppendRecord(nil, r)
+			Expect(err).NotTo(HaveOccurred())
+			return len(line)
+		}
+		var recs []trace.Record
+		total := len(headerLine) + 1
+		for seq := int64(0); total < trace.FlushAt; seq++ {
+			r := event(seq, 1000)
+			if room := trace.FlushAt - total; lineLen(r)+lineLen(event(seq, 0)) > room {
+				r = event(seq, room-lineLen(event(seq, 0)))
+			}
+			recs = append(recs, r)
+			total += lineLen(r)
+		}
+		Expect(total).To(Equal(trace.FlushAt))
+
+		var out countingWriter
+		w, err := trace.NewWriter(&out, header)
+		Expect(err).NotTo(HaveOccurred())
+		for _, r := range recs[:len(recs)-1] {
+			w.Emit(r)
+		}
+		Expect(out.writes).To(BeZero(), "one byte short of FlushAt")
+		w.Emit(recs[len(recs)-1])
+		Expect(out.writes).To(Equal(1), "FlushAt reached")
+		Expect(out.Len()).To(Equal(trace.FlushAt))
+		Expect(w.Flush()).To(Succeed())
+		Expect(out.writes).To(Equal(1), "nothing was left to write")
+
+		w.Emit(event(int64(len(recs)), 3))
+		Expect(w.Flush()).To(Succeed())
+		Expect(w.Flush()).To(Succeed())
+		Expect(out.writes).To(Equal(2), "the second Flush had nothing to write")
+		Expect(out.Len()).To(Equal(trace.FlushAt + lineLen(event(int64(len(recs)), 3))))
+	})
+
+	It("gathers its first write in the buffer it starts with, allocating nothing before it", func() {
+		var out discardCounter
+		w, err := trace.NewWriter(&out, header)
+		Expect(err).NotTo(HaveOccurred())
+		r := trace.Record{Seq: 0, Tick: 1, Body: trace.Event{ID: "theft@2", EventKind: "theft", Hash: "ab12"}}
+		w.Emit(r) // the encoder's first record sets up its spelling of seq and tick
+		defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(1))
+		var before, after runtime.MemStats
+		runtime.ReadMemStats(&before)
+		for r.Seq = 1; out.writes == 0; r.Seq++ {
+			w.Emit(r)
+		}
+		runtime.ReadMemStats(&after)
+		Expect(w.Err()).NotTo(HaveOccurred())
+		Expect(r.Seq).To(BeNumerically(">", 400), "records gathered")
+		Expect(after.Mallocs - before.Mallocs).To(BeZero())
 	})
 
 	It("refuses a header with no canonical form", func() {
@@ -353,6 +474,15 @@ func scribble(b trace.Body) {
 	case *trace.Supersession:
 		b.Winner = "scribbled"
 	}
+}
+
+// discardCounter counts writes and keeps nothing, allocating nothing.
+type discardCounter struct{ writes, bytes int }
+
+func (d *discardCounter) Write(p []byte) (int, error) {
+	d.writes++
+	d.bytes += len(p)
+	return len(p), nil
 }
 
 type countingWriter struct {

@@ -1,6 +1,9 @@
 package trace
 
-import "slices"
+import (
+	"slices"
+	"strings"
+)
 
 // Shape says how a field's value is shaped in the file, so a reader that
 // matches records against patterns knows how to compare it.
@@ -106,14 +109,6 @@ func Fields(k Kind) []Field {
 		return nil
 	}
 	out := append(slices.Clone(own), envelope...)
-	slices.SortFunc(out, func(a, b Field) int {
-		switch {
-		case a.Path < b.Path:
-			return -1
-		case a.Path > b.Path:
-			return 1
-		}
-		return 0
-	})
+	slices.SortFunc(out, func(a, b Field) int { return strings.Compare(a.Path, b.Path) })
 	return out
 }

@@ -124,14 +124,14 @@ var _ = Describe("Fields (the record schema as data)", func() {
 		Expect(checked).To(BeNumerically(">", 0))
 	})
 
-	It("returns the fields sorted, and nothing for an unknown kind", func() {
-		fs := trace.Fields(trace.KindEncounter)
-		Expect(slices.IsSortedFunc(fs, func(a, b trace.Field) int {
-			if a.Path < b.Path {
-				return -1
+	It("returns each kind's fields sorted by path, each path once, and nothing for an unknown kind", func() {
+		for _, kind := range trace.Kinds() {
+			fs := trace.Fields(kind)
+			Expect(fs).NotTo(BeEmpty(), "%s", kind)
+			for i := 1; i < len(fs); i++ {
+				Expect(fs[i-1].Path < fs[i].Path).To(BeTrue(), "%s: %q before %q", kind, fs[i-1].Path, fs[i].Path)
 			}
-			return 1
-		})).To(BeTrue())
+		}
 		Expect(trace.Fields("header")).To(BeNil())
 	})
 })

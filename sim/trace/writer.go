@@ -38,7 +38,8 @@ func NewWriter(w io.Writer, h Header) (*Writer, error) {
 	return &Writer{w: w, enc: enc, buf: enc.AppendHeader(make([]byte, 0, 2*flushAt))}, nil
 }
 
-// Emit encodes r, writing out what has gathered once it passes flushAt.
+// Emit encodes r, writing out what has gathered as soon as it reaches
+// flushAt bytes.
 func (w *Writer) Emit(r Record) {
 	if w.err != nil {
 		return
