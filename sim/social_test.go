@@ -217,7 +217,7 @@ var _ = Describe("The social phase", func() {
 			Expect(values["emotional"]).To(Equal(settled[0].Emotional))
 			Expect(values["evidentiary"]).To(Equal(settled[0].Evidentiary))
 			Expect(values["evidentiary"]).To(BeNumerically(">", 0), "both parts count in the total")
-			Expect(values["total"]).To(Equal(values["emotional"]+values["evidentiary"]))
+			Expect(values["total"]).To(Equal(values["emotional"] + values["evidentiary"]))
 			Expect(values["total"]).To(BeNumerically("<", 1), "below grudge_settled")
 		})
 
