@@ -4,8 +4,9 @@ import (
 	"crypto/sha256"
 	"encoding/binary"
 	"maps"
-	"math"
 	"slices"
+
+	"github.com/chronicle/ladder/sim/lenprefix"
 )
 
 // domainTag opens every v1 record encoding; it keeps these digests apart
@@ -26,36 +27,21 @@ func recordDigest(r Record, prev [hashSize]byte) [hashSize]byte {
 func appendRecord(dst []byte, r Record, prev [hashSize]byte) []byte {
 	dst = append(dst, domainTag...)
 	dst = binary.BigEndian.AppendUint64(dst, uint64(r.Seq))
-	dst = appendString(dst, r.Branch.SaveUUID)
+	dst = lenprefix.AppendString(dst, r.Branch.SaveUUID)
 	dst = binary.BigEndian.AppendUint64(dst, uint64(r.Branch.Generation))
 	dst = append(dst, prev[:]...)
 	e := r.Event
-	dst = appendString(dst, e.ID)
-	dst = appendString(dst, e.Kind)
+	dst = lenprefix.AppendString(dst, e.ID)
+	dst = lenprefix.AppendString(dst, e.Kind)
 	dst = binary.BigEndian.AppendUint64(dst, uint64(e.Tick))
-	dst = appendLength(dst, len(e.Attrs))
+	dst = lenprefix.AppendLength(dst, len(e.Attrs))
 	for _, k := range slices.Sorted(maps.Keys(e.Attrs)) {
-		dst = appendString(dst, k)
-		dst = appendString(dst, e.Attrs[k])
+		dst = lenprefix.AppendString(dst, k)
+		dst = lenprefix.AppendString(dst, e.Attrs[k])
 	}
-	dst = appendLength(dst, len(e.Witnesses))
+	dst = lenprefix.AppendLength(dst, len(e.Witnesses))
 	for _, w := range e.Witnesses {
-		dst = appendString(dst, w)
+		dst = lenprefix.AppendString(dst, w)
 	}
 	return dst
-}
-
-// appendString appends s with its uint32 big-endian byte-length prefix.
-func appendString(dst []byte, s string) []byte {
-	dst = appendLength(dst, len(s))
-	return append(dst, s...)
-}
-
-// appendLength appends n as a uint32 big-endian count. Lengths that do not
-// fit cannot be encoded without ambiguity, so they panic rather than wrap.
-func appendLength(dst []byte, n int) []byte {
-	if uint64(n) > math.MaxUint32 {
-		panic("events: string or list longer than the v1 encoding allows")
-	}
-	return binary.BigEndian.AppendUint32(dst, uint32(n))
 }

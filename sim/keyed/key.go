@@ -3,9 +3,10 @@ package keyed
 import (
 	"crypto/sha256"
 	"encoding/binary"
-	"math"
 	"slices"
 	"strconv"
+
+	"github.com/chronicle/ladder/sim/lenprefix"
 )
 
 // domainTag opens every v1 key encoding. It keeps keyed digests apart from
@@ -29,13 +30,13 @@ func (k Key) AppendEncoding(dst []byte) []byte { return appendEncoding(dst, &k) 
 
 func appendEncoding(dst []byte, k *Key) []byte {
 	dst = append(dst, domainTag...)
-	dst = appendString(dst, k.SeedID)
-	dst = appendString(dst, k.Purpose)
+	dst = lenprefix.AppendString(dst, k.SeedID)
+	dst = lenprefix.AppendString(dst, k.Purpose)
 	dst = binary.BigEndian.AppendUint64(dst, uint64(k.Tick))
-	dst = appendString(dst, k.Site)
-	dst = appendLength(dst, len(k.Participants))
+	dst = lenprefix.AppendString(dst, k.Site)
+	dst = lenprefix.AppendLength(dst, len(k.Participants))
 	for _, p := range k.Participants {
-		dst = appendString(dst, p)
+		dst = lenprefix.AppendString(dst, p)
 	}
 	return dst
 }
@@ -94,19 +95,4 @@ func valueOf(encoding []byte) float64 {
 // fraction is the last step of valueOf, from a digest.
 func fraction(sum []byte) float64 {
 	return float64(binary.BigEndian.Uint64(sum[:8])>>11) * 0x1p-53
-}
-
-// appendString appends s with its uint32 big-endian byte-length prefix.
-func appendString(dst []byte, s string) []byte {
-	dst = appendLength(dst, len(s))
-	return append(dst, s...)
-}
-
-// appendLength appends n as a uint32 big-endian count. Lengths that do not
-// fit cannot be encoded without ambiguity, so they panic rather than wrap.
-func appendLength(dst []byte, n int) []byte {
-	if uint64(n) > math.MaxUint32 {
-		panic("keyed: string or list longer than the v1 encoding allows")
-	}
-	return binary.BigEndian.AppendUint32(dst, uint32(n))
 }
