@@ -163,6 +163,10 @@ func keyOf(r map[string]any) string {
 		return fmt.Sprintf("%q", str("id")+" "+str("state"))
 	case KindReputation:
 		return fmt.Sprintf("%q", str("observer")+"/"+str("subject")+"/"+str("dimension"))
+	case KindSchedule:
+		return fmt.Sprintf("%q", str("npc")+" "+str("override")+" "+str("change"))
+	case KindRole:
+		return fmt.Sprintf("%q", str("role")+" "+str("change"))
 	}
 	return `""`
 }

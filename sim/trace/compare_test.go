@@ -211,6 +211,8 @@ var _ = Describe("Compare", func() {
 		Entry("grudge: holder->target change", trace.Grudge{Holder: "loser", Target: "player", Change: "formed", Emotional: 0.8, Rule: "grudge-creation", Cause: "brawl@1"}, `"loser->player formed"`),
 		Entry("obligation: its id and state", trace.Obligation{ID: "obligation:favour@2", Favour: "favour@2", Creditor: "ria", Debtor: "player", State: "violated"}, `"obligation:favour@2 violated"`),
 		Entry("reputation: observer/subject/dimension", trace.Reputation{Observer: "jon", Subject: "player", Dimension: "reliability", Alpha: 1, Beta: 2, Mean: 0.5}, `"jon/player/reliability"`),
+		Entry("schedule: npc, override and change", trace.Schedule{NPC: "smith", Change: "overridden", Override: "rewrite@4", At: "shrine", From: 5, To: 9, Rule: "schedule-rewrite", Cause: "death@3"}, `"smith rewrite@4 overridden"`),
+		Entry("role: role and change", trace.Role{Role: "steward", Change: "appointed", Holder: "ria", Rule: "succession", Cause: "vacancy"}, `"steward appointed"`),
 		Entry("keyframe: nothing", kindCases[8].body, `""`),
 		Entry("a key with quotes is Go-quoted", trace.Event{ID: `say "hi"`}, `"say \"hi\""`),
 	)

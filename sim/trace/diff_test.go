@@ -101,6 +101,21 @@ var _ = Describe("Diff", func() {
 		}}))
 	})
 
+	It("matches schedule and role records by what they are about, so a moved one is changed", looping, func(SpecContext) {
+		emit := func(at, holder string) []byte {
+			b := trace.Buffer{Header: header}
+			b.Emit(trace.Record{Seq: 0, Tick: 7, Body: trace.Schedule{NPC: "smith", Change: "overridden", Override: "rewrite@4", At: at, From: 7, Rule: "schedule-rewrite", Cause: "death@3"}})
+			b.Emit(trace.Record{Seq: 1, Tick: 7, Body: trace.Role{Role: "steward", Change: "appointed", Holder: holder, Previous: "", Rule: "succession", Cause: "vacancy"}})
+			out, err := b.AppendJSONL(nil)
+			Expect(err).NotTo(HaveOccurred())
+			return out
+		}
+		d := traceDiff(emit("shrine", "ria"), emit("tavern", "jon"))
+		Expect(*d).To(Equal(trace.Delta{Changed: 2, Kinds: []trace.KindDelta{
+			{Kind: "role", Changed: 1, First: 7}, {Kind: "schedule", Changed: 1, First: 7},
+		}}))
+	})
+
 	It("refuses a line that is not JSON, saying which file", looping, func(SpecContext) {
 		_, err := trace.Diff(sample(), []byte("{}\nnot json\n"))
 		Expect(err).To(MatchError(HavePrefix("actual: trace line 2: ")))
