@@ -32,12 +32,16 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"go/ast"
+	"go/parser"
+	"go/token"
 	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 )
 
@@ -64,6 +68,8 @@ func run(args []string, stdout, stderr io.Writer) error {
 	coefficient := fl.Int("timeout-coefficient", 4, "a mutant's time budget, as a multiple of the coverage run's (which runs the same specs and the ladder, instrumented, with the ladder not failing fast)")
 	out := fl.String("out", "reports/mutation", "directory for the reports")
 	equivalents := fl.String("equivalent", "tools/mutate/equivalent.txt", "the list of equivalent mutants")
+	summarize := fl.Bool("summarize", false, "run no pass: summarise the reports a previous run left in -out (gremlins-<suite>.json for each of -suites), against the equivalent list as it is now; the sources must be those the pass mutated")
+	dry := fl.Bool("dry-run", false, "find the mutants and check the equivalent list against them (ambiguous or stale entries) without testing any: one coverage run, minutes rather than hours")
 	scope := fl.String("scope", "", "one package directory to mutate (e.g. ./sim/social), covered and tested by its own specs and the ladder; default: every package under sim/")
 	if err := fl.Parse(args); err != nil {
 		return err
@@ -87,6 +93,22 @@ func run(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
+	if *dry {
+		file := filepath.Join(*out, "gremlins-dry-run.json")
+		fmt.Fprintln(stdout, "mutate: dry run (coverage only: no mutant is tested)")
+		if err := unleash("both", wrapper, normScope(*scope), exclude, *workers, *coefficient, file, stdout, stderr, "--dry-run"); err != nil {
+			return fmt.Errorf("dry run: %w", err)
+		}
+		r, err := load(file, eq)
+		if err != nil {
+			return fmt.Errorf("dry run: %w", err)
+		}
+		fmt.Fprint(stdout, renderDry(r))
+		if len(r.stale) > 0 {
+			return fmt.Errorf("%d stale entries in %s", len(r.stale), *equivalents)
+		}
+		return nil
+	}
 	results := map[string]*report{}
 	var order []string
 	for _, suite := range strings.Split(*suites, ",") {
@@ -94,9 +116,11 @@ func run(args []string, stdout, stderr io.Writer) error {
 			return fmt.Errorf("unknown suite %q (both, unit, ladder)", suite)
 		}
 		file := filepath.Join(*out, "gremlins-"+suite+".json")
-		fmt.Fprintf(stdout, "mutate: pass %q (this takes a while: every mutant is built and tested)\n", suite)
-		if err := unleash(suite, wrapper, normScope(*scope), exclude, *workers, *coefficient, file, stdout, stderr); err != nil {
-			return fmt.Errorf("pass %s: %w", suite, err)
+		if !*summarize {
+			fmt.Fprintf(stdout, "mutate: pass %q (this takes a while: every mutant is built and tested)\n", suite)
+			if err := unleash(suite, wrapper, normScope(*scope), exclude, *workers, *coefficient, file, stdout, stderr); err != nil {
+				return fmt.Errorf("pass %s: %w", suite, err)
+			}
 		}
 		r, err := load(file, eq)
 		if err != nil {
@@ -119,7 +143,7 @@ func run(args []string, stdout, stderr io.Writer) error {
 // covered; exclude lists the files left unmutated. exec.sh, told the scope,
 // runs only the specs a mutant will face (the scoped package's, or all of
 // sim/'s, and the ladder) in the coverage run.
-func unleash(suite, wrapper, scope string, exclude []string, workers, coefficient int, out string, stdout, stderr io.Writer) error {
+func unleash(suite, wrapper, scope string, exclude []string, workers, coefficient int, out string, stdout, stderr io.Writer, extra ...string) error {
 	cmd := exec.Command("go", "tool", "gremlins", "unleash",
 		"--workers", fmt.Sprint(workers),
 		// The coverage run sets the time budget; a mutant's run builds and
@@ -130,6 +154,7 @@ func unleash(suite, wrapper, scope string, exclude []string, workers, coefficien
 	for _, re := range exclude {
 		cmd.Args = append(cmd.Args, "--exclude-files", re)
 	}
+	cmd.Args = append(cmd.Args, extra...)
 	cmd.Args = append(cmd.Args, ".")
 	// The coverage run runs the ladder in this module, and the ladder
 	// empties its reports directory (reports/, where this pass's own
@@ -234,11 +259,14 @@ type mutant struct {
 	File, Type, Status string
 	Line, Column       int
 	Source             string // the mutated line's text, trimmed
+	TextColumn         int    // Column counted from the start of Source
+	Func               string // the enclosing function, as funcLines names it
 }
 
 // tally counts one package's mutants by outcome.
 type tally struct {
 	Killed, Lived, NotCovered, TimedOut, NotViable, Equivalent int
+	Runnable                                                   int // a dry run's covered mutants, Equivalent among them
 }
 
 // Score is killed over killed plus the non-equivalent survivors (lived
@@ -256,11 +284,12 @@ type report struct {
 	packages   map[string]*tally
 	lived      []mutant
 	notCovered []mutant // each is dead code or a path no spec or rung takes
+	stale      []equivalent
 }
 
 // load reads a gremlins report. File names in it are relative to the
 // module root, where gremlins runs.
-func load(path string, eq map[equivalentKey]string) (*report, error) {
+func load(path string, eq []equivalent) (*report, error) {
 	b, err := os.ReadFile(path)
 	if err != nil {
 		return nil, err
@@ -269,8 +298,7 @@ func load(path string, eq map[equivalentKey]string) (*report, error) {
 	if err := json.Unmarshal(b, &g); err != nil {
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}
-	r := &report{packages: map[string]*tally{}}
-	total := 0
+	var muts []mutant
 	for _, f := range g.Files {
 		name := filepath.ToSlash(f.Name)
 		if !strings.HasPrefix(name, "sim/") {
@@ -280,40 +308,57 @@ func load(path string, eq map[equivalentKey]string) (*report, error) {
 		if err != nil {
 			return nil, err
 		}
-		pkg := filepath.Dir(name)
+		funcs, err := funcLines(name)
+		if err != nil {
+			return nil, err
+		}
+		for _, m := range f.Mutations {
+			mu := mutant{File: name, Type: m.Type, Status: m.Status, Line: m.Line, Column: m.Column, Func: funcs(m.Line)}
+			if m.Line >= 1 && m.Line <= len(lines) {
+				text := lines[m.Line-1]
+				mu.Source = strings.TrimSpace(text)
+				mu.TextColumn = m.Column - (len(text) - len(strings.TrimLeft(text, " \t")))
+			}
+			muts = append(muts, mu)
+		}
+	}
+	if len(muts) == 0 {
+		return nil, fmt.Errorf("%s: no mutant in sim/: the pass examined nothing", path)
+	}
+	isEq, stale, err := classify(muts, eq)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	r := &report{packages: map[string]*tally{}, stale: stale}
+	for i, mu := range muts {
+		pkg := filepath.Dir(mu.File)
 		t := r.packages[pkg]
 		if t == nil {
 			t = &tally{}
 			r.packages[pkg] = t
 		}
-		for _, m := range f.Mutations {
-			total++
-			mu := mutant{File: name, Type: m.Type, Status: m.Status, Line: m.Line, Column: m.Column}
-			if m.Line >= 1 && m.Line <= len(lines) {
-				mu.Source = strings.TrimSpace(lines[m.Line-1])
-			}
-			_, isEq := eq[equivalentKey{mu.File, mu.Source, mu.Type}]
-			switch {
-			case m.Status == "KILLED":
-				t.Killed++
-			case isEq && (m.Status == "LIVED" || m.Status == "TIMED OUT"):
+		switch {
+		case mu.Status == "KILLED":
+			t.Killed++
+		case isEq[i] && (mu.Status == "LIVED" || mu.Status == "TIMED OUT"):
+			t.Equivalent++
+		case mu.Status == "LIVED":
+			t.Lived++
+			r.lived = append(r.lived, mu)
+		case mu.Status == "TIMED OUT":
+			t.TimedOut++
+			r.lived = append(r.lived, mu)
+		case mu.Status == "NOT COVERED":
+			t.NotCovered++
+			r.notCovered = append(r.notCovered, mu)
+		case mu.Status == "NOT VIABLE":
+			t.NotViable++
+		case mu.Status == "RUNNABLE": // a dry run's covered mutant
+			t.Runnable++
+			if isEq[i] {
 				t.Equivalent++
-			case m.Status == "LIVED":
-				t.Lived++
-				r.lived = append(r.lived, mu)
-			case m.Status == "TIMED OUT":
-				t.TimedOut++
-				r.lived = append(r.lived, mu)
-			case m.Status == "NOT COVERED":
-				t.NotCovered++
-				r.notCovered = append(r.notCovered, mu)
-			case m.Status == "NOT VIABLE":
-				t.NotViable++
 			}
 		}
-	}
-	if total == 0 {
-		return nil, fmt.Errorf("%s: no mutant in sim/: the pass examined nothing", path)
 	}
 	byPlace := func(a, b mutant) int {
 		return cmp.Or(cmp.Compare(a.File, b.File), cmp.Compare(a.Line, b.Line), cmp.Compare(a.Column, b.Column), cmp.Compare(a.Type, b.Type))
@@ -321,6 +366,61 @@ func load(path string, eq map[equivalentKey]string) (*report, error) {
 	slices.SortFunc(r.lived, byPlace)
 	slices.SortFunc(r.notCovered, byPlace)
 	return r, nil
+}
+
+// funcLines parses a Go file and returns the name of the function
+// declaration a line lies in ("Recv.Name" for a method), "" for a line
+// outside every function.
+func funcLines(path string) (func(line int) string, error) {
+	fset := token.NewFileSet()
+	f, err := parser.ParseFile(fset, path, nil, parser.SkipObjectResolution)
+	if err != nil {
+		return nil, err
+	}
+	type span struct {
+		from, to int
+		name     string
+	}
+	var spans []span
+	for _, d := range f.Decls {
+		fd, ok := d.(*ast.FuncDecl)
+		if !ok {
+			continue
+		}
+		name := fd.Name.Name
+		if fd.Recv != nil && len(fd.Recv.List) == 1 {
+			name = receiverType(fd.Recv.List[0].Type) + "." + name
+		}
+		spans = append(spans, span{fset.Position(fd.Pos()).Line, fset.Position(fd.End()).Line, name})
+	}
+	return func(line int) string {
+		for _, sp := range spans {
+			if sp.from <= line && line <= sp.to {
+				return sp.name
+			}
+		}
+		return ""
+	}, nil
+}
+
+// receiverType names a method's receiver type: T for T, *T, T[K] or *T[K].
+func receiverType(e ast.Expr) string {
+	for {
+		switch x := e.(type) {
+		case *ast.StarExpr:
+			e = x.X
+		case *ast.IndexExpr:
+			e = x.X
+		case *ast.IndexListExpr:
+			e = x.X
+		case *ast.ParenExpr:
+			e = x.X
+		case *ast.Ident:
+			return x.Name
+		default:
+			return "?"
+		}
+	}
 }
 
 func readLines(path string) ([]string, error) {
@@ -331,37 +431,127 @@ func readLines(path string) ([]string, error) {
 	return strings.Split(string(b), "\n"), nil
 }
 
-// equivalentKey identifies a mutant independently of line numbers.
-type equivalentKey struct{ file, source, kind string }
+// equivalent is one entry of the equivalent list. It names a mutant
+// independently of line numbers: by file, the mutated line's text
+// (trimmed) and the mutation type, and, where the line holds more than one
+// mutant of that type, the column within that text (1-based; 0 when the
+// entry gives none).
+type equivalent struct {
+	file, source, kind string
+	// fn is the enclosing function ("appendIntegral", "Store.EndPhase"),
+	// given where the same text is mutated in more than one; "" otherwise.
+	fn     string
+	column int
+	reason string
+	at     string // where the entry is written, for errors: list:line
+}
+
+// matches reports whether the entry names m.
+func (e equivalent) matches(m mutant) bool {
+	return e.file == m.File && e.source == m.Source && e.kind == m.Type &&
+		(e.fn == "" || e.fn == m.Func) && (e.column == 0 || e.column == m.TextColumn)
+}
 
 // readEquivalents reads lines of the form
 //
-//	file | source line text | MUTATION_TYPE | reason
+//	file[:function] | source line text | MUTATION_TYPE[@column] | reason
 //
-// Blank lines and lines starting with # are comments.
-func readEquivalents(path string) (map[equivalentKey]string, error) {
+// Blank lines and lines starting with # are comments. A missing list is
+// an error: a pass without it would count every equivalent mutant as a
+// survivor and report a score that says nothing.
+func readEquivalents(path string) ([]equivalent, error) {
 	f, err := os.Open(path)
-	if errors.Is(err, os.ErrNotExist) {
-		return map[equivalentKey]string{}, nil
-	}
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("the equivalent list: %w", err)
 	}
 	defer f.Close()
-	out := map[equivalentKey]string{}
+	var out []equivalent
 	sc := bufio.NewScanner(f)
 	for n := 1; sc.Scan(); n++ {
 		line := strings.TrimSpace(sc.Text())
 		if line == "" || strings.HasPrefix(line, "#") {
 			continue
 		}
+		at := fmt.Sprintf("%s:%d", path, n)
 		parts := strings.Split(line, " | ")
 		if len(parts) != 4 || parts[3] == "" {
-			return nil, fmt.Errorf("%s:%d: want `file | source | TYPE | reason`", path, n)
+			return nil, fmt.Errorf("%s: want `file[:function] | source | TYPE[@column] | reason`", at)
 		}
-		out[equivalentKey{parts[0], parts[1], parts[2]}] = parts[3]
+		e := equivalent{file: parts[0], source: parts[1], kind: parts[2], reason: parts[3], at: at}
+		e.file, e.fn, _ = strings.Cut(parts[0], ":")
+		if kind, col, ok := strings.Cut(parts[2], "@"); ok {
+			c, err := strconv.Atoi(col)
+			if err != nil || c < 1 || c > len(e.source) {
+				return nil, fmt.Errorf("%s: column %q is not a position in the line's text (1 to %d)", at, col, len(e.source))
+			}
+			e.kind, e.column = kind, c
+		}
+		out = append(out, e)
 	}
 	return out, sc.Err()
+}
+
+// classify marks the mutants the list names as equivalent. An entry
+// without a column that names two or more of the report's mutants is an
+// error (one of them may be a real survivor the entry would hide); an
+// entry for a file the report mutated that names none is returned as
+// stale, to be reported: its line changed or is gone.
+func classify(muts []mutant, eq []equivalent) (isEq []bool, stale []equivalent, err error) {
+	isEq = make([]bool, len(muts))
+	mutated := map[string]bool{}
+	for _, m := range muts {
+		mutated[m.File] = true
+	}
+	for _, e := range eq {
+		var hits []int
+		for i, m := range muts {
+			if e.matches(m) {
+				hits = append(hits, i)
+			}
+		}
+		if len(hits) > 1 {
+			var where []string
+			for _, i := range hits {
+				where = append(where, fmt.Sprintf("line %d column %d in %s", muts[i].Line, muts[i].TextColumn, cmp.Or(muts[i].Func, "no function")))
+			}
+			fix := fmt.Sprintf("write %s@<column> for the one that is equivalent, and a line for each other that is", e.kind)
+			if m0 := muts[hits[0]]; e.column != 0 || m0.TextColumn == muts[hits[1]].TextColumn {
+				fix = fmt.Sprintf("the text is on more than one line: write %s:<function> for the one that is equivalent, and a line for each other that is", e.file)
+				if e.fn != "" || m0.Func == muts[hits[1]].Func {
+					fix = "the text is on more than one line of one function, and the list cannot tell the copies apart"
+				}
+			}
+			return nil, nil, fmt.Errorf("%s: names %d mutants of %s (%s; columns count from the start of the line's trimmed text): %s", e.at, len(hits), e.kind, strings.Join(where, ", "), fix)
+		}
+		if len(hits) == 0 && mutated[e.file] {
+			stale = append(stale, e)
+		}
+		for _, i := range hits {
+			isEq[i] = true
+		}
+	}
+	return isEq, stale, nil
+}
+
+// renderDry summarises a dry run: how many mutants a pass would test, and
+// what the equivalent list made of them.
+func renderDry(r *report) string {
+	var b strings.Builder
+	var sum tally
+	for _, t := range r.packages {
+		sum.Runnable += t.Runnable
+		sum.NotCovered += t.NotCovered
+		sum.Equivalent += t.Equivalent
+	}
+	fmt.Fprintf(&b, "dry run: %d packages, %d mutants covered (%d of them listed as equivalent), %d not covered\n",
+		len(r.packages), sum.Runnable, sum.Equivalent, sum.NotCovered)
+	if len(r.stale) == 0 {
+		b.WriteString("equivalent list: every entry for a mutated file names exactly one mutant\n")
+	}
+	for _, e := range r.stale {
+		fmt.Fprintf(&b, "stale equivalent entry %s: `%s | %s | %s` names no mutant\n", e.at, e.file, e.source, e.kind)
+	}
+	return b.String()
 }
 
 func render(order []string, results map[string]*report) string {
@@ -399,6 +589,13 @@ func render(order []string, results map[string]*report) string {
 			b.WriteString(list.title + ":\n\n")
 			for _, m := range list.mutants {
 				fmt.Fprintf(&b, "- `%s:%d:%d` %s %s: `%s`\n", m.File, m.Line, m.Column, m.Type, m.Status, m.Source)
+			}
+			b.WriteString("\n")
+		}
+		if len(r.stale) > 0 {
+			b.WriteString("Equivalent entries that named no mutant (the line changed or is gone: update or remove them):\n\n")
+			for _, e := range r.stale {
+				fmt.Fprintf(&b, "- %s: `%s | %s | %s`\n", e.at, e.file, e.source, e.kind)
 			}
 			b.WriteString("\n")
 		}

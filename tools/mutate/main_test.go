@@ -83,9 +83,9 @@ var _ = Describe("load", func() {
 		// load reads each mutated line's text (the key of equivalent.txt)
 		// from the module root, the working directory of `make mutate`.
 		Expect(os.MkdirAll(filepath.Join(dir, "sim/social"), 0o755)).To(Succeed())
-		src := strings.Repeat("\n", 37) + "\tif off || elapsed <= 0 {\n"
+		src := "package social\nfunc f(off bool, elapsed int) {" + strings.Repeat("\n", 36) + "\tif off || elapsed <= 0 {\n\t}\n}\n"
 		Expect(os.WriteFile(filepath.Join(dir, "sim/social/grudge.go"), []byte(src), 0o644)).To(Succeed())
-		eq := map[equivalentKey]string{{"sim/social/grudge.go", "if off || elapsed <= 0 {", "CONDITIONALS_BOUNDARY"}: "why"}
+		eq := []equivalent{{file: "sim/social/grudge.go", source: "if off || elapsed <= 0 {", kind: "CONDITIONALS_BOUNDARY", reason: "why"}}
 		DeferCleanup(os.Chdir, must(os.Getwd()))
 		Expect(os.Chdir(dir)).To(Succeed())
 		r, err := load(file, eq)
@@ -101,11 +101,154 @@ var _ = Describe("load", func() {
 		Expect(summary).To(ContainSubstring("Not covered:\n\n- `sim/social/grudge.go:46:20` ARITHMETIC_BASE NOT COVERED"))
 	})
 
+	// inModule writes a report of the given mutations of sim/x/x.go, whose
+	// lines are package x, then each of bodies as a function clampA,
+	// clampB… of three lines (line 3 is the first body, line 6 the second),
+	// and makes its directory the working directory.
+	inModule := func(mutations string, bodies ...string) string {
+		GinkgoHelper()
+		dir := GinkgoT().TempDir()
+		Expect(os.MkdirAll(filepath.Join(dir, "sim/x"), 0o755)).To(Succeed())
+		src := "package x\n"
+		for i, b := range bodies {
+			src += "func clamp" + string(rune('A'+i)) + "(v float64, n int) int {\n" + b + "\n}\n"
+		}
+		Expect(os.WriteFile(filepath.Join(dir, "sim/x/x.go"), []byte(src), 0o644)).To(Succeed())
+		file := filepath.Join(dir, "g.json")
+		Expect(os.WriteFile(file, []byte(`{"files":[{"file_name":"sim/x/x.go","mutations":[`+mutations+`]}]}`), 0o644)).To(Succeed())
+		DeferCleanup(os.Chdir, must(os.Getwd()))
+		Expect(os.Chdir(dir)).To(Succeed())
+		return file
+	}
+	// Two ARITHMETIC_BASE mutants on one line: the * at column 18 of the
+	// tab-indented line (17 of its text) and the - at column 31 (30).
+	const clamp = "\treturn min(int(v*float64(n)), n-1)"
+	twoOnALine := `{"type":"ARITHMETIC_BASE","status":"LIVED","line":3,"column":18},
+		{"type":"ARITHMETIC_BASE","status":"LIVED","line":3,"column":31}`
+	entry := func(kind string) []equivalent {
+		return []equivalent{{file: "sim/x/x.go", source: strings.TrimSpace(clamp), kind: kind, reason: "why", at: "eq.txt:9"}}
+	}
+	sameColumnTwice := `{"type":"ARITHMETIC_BASE","status":"LIVED","line":3,"column":31},
+		{"type":"ARITHMETIC_BASE","status":"KILLED","line":6,"column":31}`
+
+	It("refuses an entry without a column that names two mutants: it could hide a real survivor", func() {
+		_, err := load(inModule(twoOnALine, clamp), entry("ARITHMETIC_BASE"))
+		Expect(err).To(MatchError(ContainSubstring("eq.txt:9: names 2 mutants of ARITHMETIC_BASE (line 3 column 17 in clampA, line 3 column 30 in clampA; ")))
+		Expect(err).To(MatchError(ContainSubstring("write ARITHMETIC_BASE@<column> for the one that is equivalent")))
+	})
+
+	It("with a column, counts only the mutant at that column of the line's text as equivalent", func() {
+		e := entry("ARITHMETIC_BASE")
+		e[0].column = 30
+		r, err := load(inModule(twoOnALine, clamp), e)
+		Expect(err).NotTo(HaveOccurred())
+		Expect(*r.packages["sim/x"]).To(Equal(tally{Lived: 1, Equivalent: 1}))
+		Expect(r.lived).To(HaveLen(1))
+		Expect(r.lived[0].Column).To(Equal(18), "the * survives as a real survivor")
+		Expect(r.stale).To(BeEmpty())
+	})
+
+	It("refuses an entry that names the same text in two functions, and tells them apart by function", func() {
+		e := entry("ARITHMETIC_BASE")
+		e[0].column = 30
+		_, err := load(inModule(sameColumnTwice, clamp, clamp), e)
+		Expect(err).To(MatchError(ContainSubstring("names 2 mutants of ARITHMETIC_BASE (line 3 column 30 in clampA, line 6 column 30 in clampB; columns count from the start of the line's trimmed text): the text is on more than one line: write sim/x/x.go:<function>")))
+		e[0].fn = "clampB"
+		r, err := load(inModule(sameColumnTwice, clamp, clamp), e)
+		Expect(err).NotTo(HaveOccurred())
+		Expect(*r.packages["sim/x"]).To(Equal(tally{Killed: 1, Lived: 1}), "the killed copy in clampB is counted killed; the survivor in clampA stays a survivor")
+	})
+
+	It("refuses an entry that names two copies of a line in one function: nothing can tell them apart", func() {
+		e := entry("ARITHMETIC_BASE")
+		e[0].fn = "clampA"
+		_, err := load(inModule(`{"type":"ARITHMETIC_BASE","status":"LIVED","line":3,"column":31},
+			{"type":"ARITHMETIC_BASE","status":"LIVED","line":4,"column":31}`, clamp+"\n"+clamp), e)
+		Expect(err).To(MatchError(ContainSubstring("(line 3 column 30 in clampA, line 4 column 30 in clampA; columns count from the start of the line's trimmed text): the text is on more than one line of one function")))
+	})
+
+	It("summarises a dry run: covered mutants, those listed as equivalent, and stale entries", func() {
+		e := entry("ARITHMETIC_BASE")
+		e[0].column = 30
+		e = append(e, equivalent{file: "sim/x/x.go", source: "gone", kind: "ARITHMETIC_BASE", reason: "why", at: "eq.txt:12"})
+		r, err := load(inModule(`{"type":"ARITHMETIC_BASE","status":"RUNNABLE","line":3,"column":18},
+			{"type":"ARITHMETIC_BASE","status":"RUNNABLE","line":3,"column":31},
+			{"type":"INVERT_NEGATIVES","status":"NOT COVERED","line":3,"column":31}`, clamp), e)
+		Expect(err).NotTo(HaveOccurred())
+		Expect(renderDry(r)).To(Equal("dry run: 1 packages, 2 mutants covered (1 of them listed as equivalent), 1 not covered\n" +
+			"stale equivalent entry eq.txt:12: `sim/x/x.go | gone | ARITHMETIC_BASE` names no mutant\n"))
+		r.stale = nil
+		Expect(renderDry(r)).To(HaveSuffix("equivalent list: every entry for a mutated file names exactly one mutant\n"))
+	})
+
+	It("lists an entry that names no mutant of a file the pass mutated as stale", func() {
+		e := append(entry("CONDITIONALS_BOUNDARY"), equivalent{file: "sim/other/y.go", source: "x", kind: "ARITHMETIC_BASE", reason: "out of scope", at: "eq.txt:10"})
+		r, err := load(inModule(twoOnALine, clamp), e)
+		Expect(err).NotTo(HaveOccurred())
+		Expect(r.stale).To(HaveLen(1), "an entry for a file the pass did not mutate is not stale")
+		summary := render([]string{"both"}, map[string]*report{"both": r})
+		Expect(summary).To(ContainSubstring("Equivalent entries that named no mutant (the line changed or is gone: update or remove them):\n\n- eq.txt:9: `sim/x/x.go | return min(int(v*float64(n)), n-1) | CONDITIONALS_BOUNDARY`"))
+	})
+
 	It("fails a report that holds no mutant of sim/", func() {
 		report := filepath.Join(GinkgoT().TempDir(), "g.json")
 		Expect(os.WriteFile(report, []byte(`{"files":[]}`), 0o644)).To(Succeed())
 		_, err := load(report, nil)
 		Expect(err).To(MatchError(ContainSubstring("examined nothing")))
+	})
+})
+
+var _ = Describe("funcLines", func() {
+	It("names the function or method (by receiver type, pointer or generic) each line lies in", func() {
+		path := filepath.Join(GinkgoT().TempDir(), "f.go")
+		src := "package x\n\nvar v = 1\n\nfunc (s *Store) EndPhase() {\n\t_ = s\n}\n\nfunc (l List[T]) Len() int {\n\treturn 0\n}\n\nfunc plain() {}\n"
+		Expect(os.WriteFile(path, []byte(src), 0o644)).To(Succeed())
+		fn, err := funcLines(path)
+		Expect(err).NotTo(HaveOccurred())
+		Expect([]string{fn(3), fn(5), fn(6), fn(7), fn(8), fn(10), fn(13)}).To(Equal([]string{"", "Store.EndPhase", "Store.EndPhase", "Store.EndPhase", "", "List.Len", "plain"}))
+	})
+
+	It("refuses a file that does not parse", func() {
+		path := filepath.Join(GinkgoT().TempDir(), "f.go")
+		Expect(os.WriteFile(path, []byte("package x\nfunc {"), 0o644)).To(Succeed())
+		_, err := funcLines(path)
+		Expect(err).To(MatchError(ContainSubstring("f.go:2:")))
+	})
+})
+
+var _ = Describe("readEquivalents", func() {
+	write := func(text string) string {
+		GinkgoHelper()
+		path := filepath.Join(GinkgoT().TempDir(), "eq.txt")
+		Expect(os.WriteFile(path, []byte(text), 0o644)).To(Succeed())
+		return path
+	}
+
+	It("reads entries with and without a column, skipping comments and blank lines", func() {
+		path := write("# comment\n\nsim/a.go | if n < 0 { | CONDITIONALS_BOUNDARY | why\nsim/a.go:Store.Get | return n-1 | ARITHMETIC_BASE@9 | because\n")
+		eq, err := readEquivalents(path)
+		Expect(err).NotTo(HaveOccurred())
+		Expect(eq).To(Equal([]equivalent{
+			{file: "sim/a.go", source: "if n < 0 {", kind: "CONDITIONALS_BOUNDARY", reason: "why", at: path + ":3"},
+			{file: "sim/a.go", fn: "Store.Get", source: "return n-1", kind: "ARITHMETIC_BASE", column: 9, reason: "because", at: path + ":4"},
+		}))
+	})
+
+	DescribeTable("refuses a malformed entry at its line",
+		func(text, want string) {
+			path := write("# comment\n" + text + "\n")
+			_, err := readEquivalents(path)
+			Expect(err).To(MatchError(path + ":2: " + want))
+		},
+		Entry("no reason", "sim/a.go | x | ARITHMETIC_BASE | ", "want `file[:function] | source | TYPE[@column] | reason`"),
+		Entry("three fields", "sim/a.go | x | ARITHMETIC_BASE", "want `file[:function] | source | TYPE[@column] | reason`"),
+		Entry("a column that is no number", "sim/a.go | n-1 | ARITHMETIC_BASE@x | why", `column "x" is not a position in the line's text (1 to 3)`),
+		Entry("a column past the text", "sim/a.go | n-1 | ARITHMETIC_BASE@4 | why", `column "4" is not a position in the line's text (1 to 3)`),
+	)
+
+	It("refuses a missing list rather than scoring every equivalent mutant as a survivor", func() {
+		_, err := readEquivalents(filepath.Join(GinkgoT().TempDir(), "none.txt"))
+		Expect(err).To(MatchError(ContainSubstring("the equivalent list: open ")))
 	})
 })
 
