@@ -21,18 +21,21 @@ pkg=${PWD#"$root"}
 pkg=${pkg#/}
 # gremlins' first run gathers coverage with `go test -coverpkg ./sim/...
 # ./...` from the module root, one binary per package. Only the specs a
-# mutant will face run then — the mutated packages' own and the ladder —
-# so that "covered" means reached by the suite that judges the mutant;
-# any other package's binary writes no profile, which go test accepts.
+# mutant will face run then — the mutated packages' own unless this is the
+# ladder pass, and the ladder unless it is the unit pass — so that
+# "covered" means reached by the suite that judges the mutant: a mutant
+# the ladder never reaches is not built and run through every rung in the
+# ladder pass only to live. Any other package's binary writes no profile,
+# which go test accepts.
 # A case expression lies in no coverage block: MUTATE_TOOL cover-cases adds
 # one for each case whose body ran (tools/mutate/cases.go), or gremlins
 # would never try a mutant of one.
 for a in "$@"; do
 	case $a in -test.coverprofile=*)
 		case $pkg in
-		ladder) ;;
-		"$scope") ;;
-		sim | sim/*) [ -z "$scope" ] || exit 0 ;;
+		ladder) [ "$suite" != unit ] || exit 0 ;;
+		"$scope") [ "$suite" != ladder ] || exit 0 ;;
+		sim | sim/*) [ -z "$scope" ] && [ "$suite" != ladder ] || exit 0 ;;
 		*) exit 0 ;;
 		esac
 		"$bin" "$@" || exit

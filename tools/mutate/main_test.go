@@ -290,8 +290,8 @@ var _ = Describe("exec.sh", func() {
 	}
 
 	DescribeTable("runs in the coverage run only the specs a mutant faces",
-		func(pkg, scope string, runs bool) {
-			code, ran := run(pkg, scope, "both", "-test.coverprofile=/tmp/x")
+		func(pkg, scope string, runs bool, suite ...string) {
+			code, ran := run(pkg, scope, append(suite, "both")[0], "-test.coverprofile=/tmp/x")
 			Expect(code).To(Equal(0))
 			if runs {
 				Expect(ran).To(Equal("-test.coverprofile=/tmp/x"))
@@ -306,6 +306,11 @@ var _ = Describe("exec.sh", func() {
 		Entry("every package of sim/ without a scope", "sim/roles", "", true),
 		Entry("sim/ itself without a scope", "sim", "", true),
 		Entry("nothing outside sim/ and the ladder", "views", "", false),
+		Entry("in the ladder pass, the ladder", "ladder", "", true, "ladder"),
+		Entry("in the ladder pass, not the scoped package's specs", "sim/social", "sim/social", false, "ladder"),
+		Entry("in the ladder pass, no package of sim/", "sim/roles", "", false, "ladder"),
+		Entry("in the unit pass, not the ladder", "ladder", "", false, "unit"),
+		Entry("in the unit pass, the scoped package", "sim/social", "sim/social", true, "unit"),
 	)
 
 	It("stops the package's specs at the first failure and reports a failure as a kill", func() {
