@@ -93,13 +93,23 @@ func run(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	if *dry {
-		file := filepath.Join(*out, "gremlins-dry-run.json")
+	// reachFile records which mutants the full suite (a package's specs
+	// and the ladder) reaches: a dry run's report. The ladder and unit
+	// passes count a mutant only their part of the suite misses as not
+	// reached, which is not killed, rather than as not covered.
+	reachFile := filepath.Join(*out, "gremlins-reach.json")
+	dryRun := func() error {
 		fmt.Fprintln(stdout, "mutate: dry run (coverage only: no mutant is tested)")
-		if err := unleash("both", wrapper, normScope(*scope), exclude, *workers, *coefficient, file, stdout, stderr, "--dry-run"); err != nil {
+		if err := unleash("both", wrapper, normScope(*scope), exclude, *workers, *coefficient, reachFile, stdout, stderr, "--dry-run"); err != nil {
 			return fmt.Errorf("dry run: %w", err)
 		}
-		r, err := load(file, eq)
+		return nil
+	}
+	if *dry {
+		if err := dryRun(); err != nil {
+			return err
+		}
+		r, err := load(reachFile, eq, nil)
 		if err != nil {
 			return fmt.Errorf("dry run: %w", err)
 		}
@@ -116,13 +126,27 @@ func run(args []string, stdout, stderr io.Writer) error {
 			return fmt.Errorf("unknown suite %q (both, unit, ladder)", suite)
 		}
 		file := filepath.Join(*out, "gremlins-"+suite+".json")
+		var reach map[place]bool
+		if suite != "both" {
+			src := reachFile
+			if results["both"] != nil {
+				src = filepath.Join(*out, "gremlins-both.json")
+			} else if !*summarize {
+				if err := dryRun(); err != nil {
+					return err
+				}
+			}
+			if reach, err = loadReach(src); err != nil {
+				return fmt.Errorf("pass %s needs what the full suite reaches (run -dry-run with this -out first): %w", suite, err)
+			}
+		}
 		if !*summarize {
 			fmt.Fprintf(stdout, "mutate: pass %q (this takes a while: every mutant is built and tested)\n", suite)
 			if err := unleash(suite, wrapper, normScope(*scope), exclude, *workers, *coefficient, file, stdout, stderr); err != nil {
 				return fmt.Errorf("pass %s: %w", suite, err)
 			}
 		}
-		r, err := load(file, eq)
+		r, err := load(file, eq, reach)
 		if err != nil {
 			return fmt.Errorf("pass %s: %w", suite, err)
 		}
@@ -266,14 +290,18 @@ type mutant struct {
 // tally counts one package's mutants by outcome.
 type tally struct {
 	Killed, Lived, NotCovered, TimedOut, NotViable, Equivalent int
-	Runnable                                                   int // a dry run's covered mutants, Equivalent among them
+	// NotReached counts, in a pass run with part of the suite, the
+	// non-equivalent mutants the full suite reaches and that part does not.
+	NotReached int
+	Runnable   int // a dry run's covered mutants, Equivalent among them
 }
 
-// Score is killed over killed plus the non-equivalent survivors (lived
-// and timed out count against; not-viable mutants do not compile and are
-// not mutants of behaviour). Uncovered mutants are reported beside it.
+// Score is killed over killed plus the non-equivalent survivors (lived,
+// timed out and, in a pass with part of the suite, not reached by it count
+// against; not-viable mutants do not compile and are not mutants of
+// behaviour). Uncovered mutants are reported beside it.
 func (t tally) Score() float64 {
-	den := t.Killed + t.Lived + t.TimedOut
+	den := t.Killed + t.Lived + t.TimedOut + t.NotReached
 	if den == 0 {
 		return 0
 	}
@@ -287,9 +315,13 @@ type report struct {
 	stale      []equivalent
 }
 
-// load reads a gremlins report. File names in it are relative to the
-// module root, where gremlins runs.
-func load(path string, eq []equivalent) (*report, error) {
+// place identifies a mutant within one version of the sources.
+type place struct {
+	file, kind   string
+	line, column int
+}
+
+func readReport(path string) (*gremlinsReport, error) {
 	b, err := os.ReadFile(path)
 	if err != nil {
 		return nil, err
@@ -297,6 +329,40 @@ func load(path string, eq []equivalent) (*report, error) {
 	var g gremlinsReport
 	if err := json.Unmarshal(b, &g); err != nil {
 		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	return &g, nil
+}
+
+// loadReach reads which mutants of sim/ a report (a dry run's, or the
+// both pass's) found reached by the full suite.
+func loadReach(path string) (map[place]bool, error) {
+	g, err := readReport(path)
+	if err != nil {
+		return nil, err
+	}
+	reach := map[place]bool{}
+	for _, f := range g.Files {
+		for _, m := range f.Mutations {
+			if m.Status != "NOT COVERED" && m.Status != "NOT VIABLE" {
+				reach[place{filepath.ToSlash(f.Name), m.Type, m.Line, m.Column}] = true
+			}
+		}
+	}
+	if len(reach) == 0 {
+		return nil, fmt.Errorf("%s: the full suite reaches no mutant", path)
+	}
+	return reach, nil
+}
+
+// load reads a gremlins report. File names in it are relative to the
+// module root, where gremlins runs. reach, for a pass run with part of
+// the suite (ladder, unit), holds the mutants the full suite reaches: one
+// of those this pass's part does not reach is counted not reached (in the
+// denominator: the part did not kill it), not not covered.
+func load(path string, eq []equivalent, reach map[place]bool) (*report, error) {
+	g, err := readReport(path)
+	if err != nil {
+		return nil, err
 	}
 	var muts []mutant
 	for _, f := range g.Files {
@@ -348,6 +414,12 @@ func load(path string, eq []equivalent) (*report, error) {
 		case mu.Status == "TIMED OUT":
 			t.TimedOut++
 			r.lived = append(r.lived, mu)
+		case mu.Status == "NOT COVERED" && reach[place{mu.File, mu.Type, mu.Line, mu.Column}]:
+			if isEq[i] {
+				t.Equivalent++
+			} else {
+				t.NotReached++
+			}
 		case mu.Status == "NOT COVERED":
 			t.NotCovered++
 			r.notCovered = append(r.notCovered, mu)
@@ -560,8 +632,15 @@ func render(order []string, results map[string]*report) string {
 	for _, suite := range order {
 		r := results[suite]
 		fmt.Fprintf(&b, "## Suite: %s\n\n", suite)
-		b.WriteString("| package | killed | lived | timed out | equivalent | not covered | not viable | score |\n")
-		b.WriteString("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |\n")
+		if suite != "both" {
+			part := "the ladder"
+			if suite == "unit" {
+				part = "the packages' own specs"
+			}
+			fmt.Fprintf(&b, "*Not reached*: mutants the full suite reaches and %s alone do not; they count against the score.\n\n", part)
+		}
+		b.WriteString("| package | killed | lived | timed out | not reached | equivalent | not covered | not viable | score |\n")
+		b.WriteString("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |\n")
 		var sum tally
 		pkgs := make([]string, 0, len(r.packages))
 		for p := range r.packages {
@@ -570,15 +649,16 @@ func render(order []string, results map[string]*report) string {
 		slices.Sort(pkgs)
 		for _, p := range pkgs {
 			t := *r.packages[p]
-			fmt.Fprintf(&b, "| %s | %d | %d | %d | %d | %d | %d | %.1f%% |\n", p, t.Killed, t.Lived, t.TimedOut, t.Equivalent, t.NotCovered, t.NotViable, 100*t.Score())
+			fmt.Fprintf(&b, "| %s | %d | %d | %d | %d | %d | %d | %d | %.1f%% |\n", p, t.Killed, t.Lived, t.TimedOut, t.NotReached, t.Equivalent, t.NotCovered, t.NotViable, 100*t.Score())
 			sum.Killed += t.Killed
 			sum.Lived += t.Lived
 			sum.TimedOut += t.TimedOut
+			sum.NotReached += t.NotReached
 			sum.Equivalent += t.Equivalent
 			sum.NotCovered += t.NotCovered
 			sum.NotViable += t.NotViable
 		}
-		fmt.Fprintf(&b, "| **all** | %d | %d | %d | %d | %d | %d | **%.1f%%** |\n\n", sum.Killed, sum.Lived, sum.TimedOut, sum.Equivalent, sum.NotCovered, sum.NotViable, 100*sum.Score())
+		fmt.Fprintf(&b, "| **all** | %d | %d | %d | %d | %d | %d | %d | **%.1f%%** |\n\n", sum.Killed, sum.Lived, sum.TimedOut, sum.NotReached, sum.Equivalent, sum.NotCovered, sum.NotViable, 100*sum.Score())
 		for _, list := range []struct {
 			title   string
 			mutants []mutant

@@ -88,7 +88,7 @@ var _ = Describe("load", func() {
 		eq := []equivalent{{file: "sim/social/grudge.go", source: "if off || elapsed <= 0 {", kind: "CONDITIONALS_BOUNDARY", reason: "why"}}
 		DeferCleanup(os.Chdir, must(os.Getwd()))
 		Expect(os.Chdir(dir)).To(Succeed())
-		r, err := load(file, eq)
+		r, err := load(file, eq, nil)
 		Expect(err).NotTo(HaveOccurred())
 		Expect(r.packages).To(HaveLen(1), "files outside sim/ are not scored")
 		Expect(*r.packages["sim/social"]).To(Equal(tally{Killed: 1, TimedOut: 1, Equivalent: 1, NotCovered: 1}))
@@ -96,7 +96,7 @@ var _ = Describe("load", func() {
 		Expect(r.lived[0].Status).To(Equal("TIMED OUT"))
 		Expect(r.notCovered).To(HaveLen(1))
 		summary := render([]string{"both"}, map[string]*report{"both": r})
-		Expect(summary).To(ContainSubstring("| sim/social | 1 | 0 | 1 | 1 | 1 | 0 | 50.0% |"))
+		Expect(summary).To(ContainSubstring("| sim/social | 1 | 0 | 1 | 0 | 1 | 1 | 0 | 50.0% |"))
 		Expect(summary).To(ContainSubstring("Survivors:\n\n- `sim/social/grudge.go:41:20` ARITHMETIC_BASE TIMED OUT"))
 		Expect(summary).To(ContainSubstring("Not covered:\n\n- `sim/social/grudge.go:46:20` ARITHMETIC_BASE NOT COVERED"))
 	})
@@ -132,7 +132,7 @@ var _ = Describe("load", func() {
 		{"type":"ARITHMETIC_BASE","status":"KILLED","line":6,"column":31}`
 
 	It("refuses an entry without a column that names two mutants: it could hide a real survivor", func() {
-		_, err := load(inModule(twoOnALine, clamp), entry("ARITHMETIC_BASE"))
+		_, err := load(inModule(twoOnALine, clamp), entry("ARITHMETIC_BASE"), nil)
 		Expect(err).To(MatchError(ContainSubstring("eq.txt:9: names 2 mutants of ARITHMETIC_BASE (line 3 column 17 in clampA, line 3 column 30 in clampA; ")))
 		Expect(err).To(MatchError(ContainSubstring("write ARITHMETIC_BASE@<column> for the one that is equivalent")))
 	})
@@ -140,7 +140,7 @@ var _ = Describe("load", func() {
 	It("with a column, counts only the mutant at that column of the line's text as equivalent", func() {
 		e := entry("ARITHMETIC_BASE")
 		e[0].column = 30
-		r, err := load(inModule(twoOnALine, clamp), e)
+		r, err := load(inModule(twoOnALine, clamp), e, nil)
 		Expect(err).NotTo(HaveOccurred())
 		Expect(*r.packages["sim/x"]).To(Equal(tally{Lived: 1, Equivalent: 1}))
 		Expect(r.lived).To(HaveLen(1))
@@ -151,10 +151,10 @@ var _ = Describe("load", func() {
 	It("refuses an entry that names the same text in two functions, and tells them apart by function", func() {
 		e := entry("ARITHMETIC_BASE")
 		e[0].column = 30
-		_, err := load(inModule(sameColumnTwice, clamp, clamp), e)
+		_, err := load(inModule(sameColumnTwice, clamp, clamp), e, nil)
 		Expect(err).To(MatchError(ContainSubstring("names 2 mutants of ARITHMETIC_BASE (line 3 column 30 in clampA, line 6 column 30 in clampB; columns count from the start of the line's trimmed text): the text is on more than one line: write sim/x/x.go:<function>")))
 		e[0].fn = "clampB"
-		r, err := load(inModule(sameColumnTwice, clamp, clamp), e)
+		r, err := load(inModule(sameColumnTwice, clamp, clamp), e, nil)
 		Expect(err).NotTo(HaveOccurred())
 		Expect(*r.packages["sim/x"]).To(Equal(tally{Killed: 1, Lived: 1}), "the killed copy in clampB is counted killed; the survivor in clampA stays a survivor")
 	})
@@ -163,7 +163,7 @@ var _ = Describe("load", func() {
 		e := entry("ARITHMETIC_BASE")
 		e[0].fn = "clampA"
 		_, err := load(inModule(`{"type":"ARITHMETIC_BASE","status":"LIVED","line":3,"column":31},
-			{"type":"ARITHMETIC_BASE","status":"LIVED","line":4,"column":31}`, clamp+"\n"+clamp), e)
+			{"type":"ARITHMETIC_BASE","status":"LIVED","line":4,"column":31}`, clamp+"\n"+clamp), e, nil)
 		Expect(err).To(MatchError(ContainSubstring("(line 3 column 30 in clampA, line 4 column 30 in clampA; columns count from the start of the line's trimmed text): the text is on more than one line of one function")))
 	})
 
@@ -173,7 +173,7 @@ var _ = Describe("load", func() {
 		e = append(e, equivalent{file: "sim/x/x.go", source: "gone", kind: "ARITHMETIC_BASE", reason: "why", at: "eq.txt:12"})
 		r, err := load(inModule(`{"type":"ARITHMETIC_BASE","status":"RUNNABLE","line":3,"column":18},
 			{"type":"ARITHMETIC_BASE","status":"RUNNABLE","line":3,"column":31},
-			{"type":"INVERT_NEGATIVES","status":"NOT COVERED","line":3,"column":31}`, clamp), e)
+			{"type":"INVERT_NEGATIVES","status":"NOT COVERED","line":3,"column":31}`, clamp), e, nil)
 		Expect(err).NotTo(HaveOccurred())
 		Expect(renderDry(r)).To(Equal("dry run: 1 packages, 2 mutants covered (1 of them listed as equivalent), 1 not covered\n" +
 			"stale equivalent entry eq.txt:12: `sim/x/x.go | gone | ARITHMETIC_BASE` names no mutant\n"))
@@ -183,17 +183,52 @@ var _ = Describe("load", func() {
 
 	It("lists an entry that names no mutant of a file the pass mutated as stale", func() {
 		e := append(entry("CONDITIONALS_BOUNDARY"), equivalent{file: "sim/other/y.go", source: "x", kind: "ARITHMETIC_BASE", reason: "out of scope", at: "eq.txt:10"})
-		r, err := load(inModule(twoOnALine, clamp), e)
+		r, err := load(inModule(twoOnALine, clamp), e, nil)
 		Expect(err).NotTo(HaveOccurred())
 		Expect(r.stale).To(HaveLen(1), "an entry for a file the pass did not mutate is not stale")
 		summary := render([]string{"both"}, map[string]*report{"both": r})
 		Expect(summary).To(ContainSubstring("Equivalent entries that named no mutant (the line changed or is gone: update or remove them):\n\n- eq.txt:9: `sim/x/x.go | return min(int(v*float64(n)), n-1) | CONDITIONALS_BOUNDARY`"))
 	})
 
+	It("in a pass with part of the suite, counts what the full suite reaches and the part does not as not reached, against the score", func() {
+		file := inModule(`{"type":"ARITHMETIC_BASE","status":"KILLED","line":3,"column":18},
+			{"type":"ARITHMETIC_BASE","status":"NOT COVERED","line":3,"column":31},
+			{"type":"INVERT_NEGATIVES","status":"NOT COVERED","line":3,"column":31},
+			{"type":"CONDITIONALS_NEGATION","status":"NOT COVERED","line":6,"column":2}`, clamp, clamp)
+		reach := map[place]bool{
+			{"sim/x/x.go", "ARITHMETIC_BASE", 3, 18}: true, {"sim/x/x.go", "ARITHMETIC_BASE", 3, 31}: true,
+			{"sim/x/x.go", "INVERT_NEGATIVES", 3, 31}: true,
+		}
+		e := entry("INVERT_NEGATIVES")
+		e[0].fn = "clampA"
+		r, err := load(file, e, reach)
+		Expect(err).NotTo(HaveOccurred())
+		Expect(*r.packages["sim/x"]).To(Equal(tally{Killed: 1, NotReached: 1, Equivalent: 1, NotCovered: 1}))
+		Expect(r.packages["sim/x"].Score()).To(Equal(0.5))
+		summary := render([]string{"ladder"}, map[string]*report{"ladder": r})
+		Expect(summary).To(ContainSubstring("*Not reached*: mutants the full suite reaches and the ladder alone do not; they count against the score.\n\n| package | killed | lived | timed out | not reached |"))
+		Expect(summary).To(ContainSubstring("| **all** | 1 | 0 | 0 | 1 | 1 | 1 | 0 | **50.0%** |"))
+	})
+
+	It("reads what the full suite reaches, and refuses a report in which it reaches nothing", func() {
+		path := filepath.Join(GinkgoT().TempDir(), "reach.json")
+		Expect(os.WriteFile(path, []byte(`{"files":[{"file_name":"sim/x/x.go","mutations":[
+			{"type":"ARITHMETIC_BASE","status":"RUNNABLE","line":3,"column":18},
+			{"type":"ARITHMETIC_BASE","status":"KILLED","line":4,"column":18},
+			{"type":"ARITHMETIC_BASE","status":"NOT COVERED","line":5,"column":18},
+			{"type":"ARITHMETIC_BASE","status":"NOT VIABLE","line":6,"column":18}]}]}`), 0o644)).To(Succeed())
+		reach, err := loadReach(path)
+		Expect(err).NotTo(HaveOccurred())
+		Expect(reach).To(Equal(map[place]bool{{"sim/x/x.go", "ARITHMETIC_BASE", 3, 18}: true, {"sim/x/x.go", "ARITHMETIC_BASE", 4, 18}: true}))
+		Expect(os.WriteFile(path, []byte(`{"files":[{"file_name":"sim/x/x.go","mutations":[{"type":"ARITHMETIC_BASE","status":"NOT COVERED","line":5,"column":18}]}]}`), 0o644)).To(Succeed())
+		_, err = loadReach(path)
+		Expect(err).To(MatchError(ContainSubstring("the full suite reaches no mutant")))
+	})
+
 	It("fails a report that holds no mutant of sim/", func() {
 		report := filepath.Join(GinkgoT().TempDir(), "g.json")
 		Expect(os.WriteFile(report, []byte(`{"files":[]}`), 0o644)).To(Succeed())
-		_, err := load(report, nil)
+		_, err := load(report, nil, nil)
 		Expect(err).To(MatchError(ContainSubstring("examined nothing")))
 	})
 })
