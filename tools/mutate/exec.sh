@@ -5,7 +5,8 @@
 # suite, built from the same mutated copy. A mutant is killed when either
 # fails. MUTATE_SUITE=unit runs only the package's specs, =ladder only the
 # ladder, to tell which part of the test suite kills what. MUTATE_SCOPE is
-# the one package directory mutated (empty: every package under sim/).
+# the package directories mutated, separated by spaces (empty: every
+# package under sim/).
 set -u
 bin=$1
 shift
@@ -34,8 +35,12 @@ for a in "$@"; do
 	case $a in -test.coverprofile=*)
 		case $pkg in
 		ladder) [ "$suite" != unit ] || exit 0 ;;
-		"$scope") [ "$suite" != ladder ] || exit 0 ;;
-		sim | sim/*) [ -z "$scope" ] && [ "$suite" != ladder ] || exit 0 ;;
+		sim | sim/*)
+			[ "$suite" != ladder ] || exit 0
+			if [ -n "$scope" ]; then
+				case " $scope " in *" $pkg "*) ;; *) exit 0 ;; esac
+			fi
+			;;
 		*) exit 0 ;;
 		esac
 		"$bin" "$@" || exit

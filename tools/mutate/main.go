@@ -70,7 +70,7 @@ func run(args []string, stdout, stderr io.Writer) error {
 	equivalents := fl.String("equivalent", "tools/mutate/equivalent.txt", "the list of equivalent mutants")
 	summarize := fl.Bool("summarize", false, "run no pass: summarise the reports a previous run left in -out (gremlins-<suite>.json for each of -suites), against the equivalent list as it is now; the sources must be those the pass mutated")
 	dry := fl.Bool("dry-run", false, "find the mutants and check the equivalent list against them (ambiguous or stale entries) without testing any: one coverage run, minutes rather than hours")
-	scope := fl.String("scope", "", "one package directory to mutate (e.g. ./sim/social), covered and tested by its own specs and the ladder; default: every package under sim/")
+	scope := fl.String("scope", "", "the package directories to mutate, joined by commas (e.g. ./sim/social or ./sim/claims,./sim/rules), each covered and tested by its own specs and the ladder; default: every package under sim/")
 	if err := fl.Parse(args); err != nil {
 		return err
 	}
@@ -82,7 +82,8 @@ func run(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	exclude, err := excludeFiles(dirs, normScope(*scope))
+	scopes := normScope(*scope)
+	exclude, err := excludeFiles(dirs, scopes)
 	if err != nil {
 		return err
 	}
@@ -100,7 +101,7 @@ func run(args []string, stdout, stderr io.Writer) error {
 	reachFile := filepath.Join(*out, "gremlins-reach.json")
 	dryRun := func() error {
 		fmt.Fprintln(stdout, "mutate: dry run (coverage only: no mutant is tested)")
-		if err := unleash("both", wrapper, normScope(*scope), exclude, *workers, *coefficient, reachFile, stdout, stderr, "--dry-run"); err != nil {
+		if err := unleash("both", wrapper, scopes, exclude, *workers, *coefficient, reachFile, stdout, stderr, "--dry-run"); err != nil {
 			return fmt.Errorf("dry run: %w", err)
 		}
 		return nil
@@ -142,7 +143,7 @@ func run(args []string, stdout, stderr io.Writer) error {
 		}
 		if !*summarize {
 			fmt.Fprintf(stdout, "mutate: pass %q (this takes a while: every mutant is built and tested)\n", suite)
-			if err := unleash(suite, wrapper, normScope(*scope), exclude, *workers, *coefficient, file, stdout, stderr); err != nil {
+			if err := unleash(suite, wrapper, scopes, exclude, *workers, *coefficient, file, stdout, stderr); err != nil {
 				return fmt.Errorf("pass %s: %w", suite, err)
 			}
 		}
@@ -167,7 +168,7 @@ func run(args []string, stdout, stderr io.Writer) error {
 // covered; exclude lists the files left unmutated. exec.sh, told the scope,
 // runs only the specs a mutant will face (the scoped package's, or all of
 // sim/'s, and the ladder) in the coverage run.
-func unleash(suite, wrapper, scope string, exclude []string, workers, coefficient int, out string, stdout, stderr io.Writer, extra ...string) error {
+func unleash(suite, wrapper string, scopes, exclude []string, workers, coefficient int, out string, stdout, stderr io.Writer, extra ...string) error {
 	cmd := exec.Command("go", "tool", "gremlins", "unleash",
 		"--workers", fmt.Sprint(workers),
 		// The coverage run sets the time budget; a mutant's run builds and
@@ -192,7 +193,7 @@ func unleash(suite, wrapper, scope string, exclude []string, workers, coefficien
 	if err != nil {
 		return err
 	}
-	cmd.Env = append(os.Environ(), "GOFLAGS=-exec="+wrapper, "MUTATE_SUITE="+suite, "MUTATE_SCOPE="+scope, "LADDER_REPORTS="+ladderReports, "MUTATE_TOOL="+self)
+	cmd.Env = append(os.Environ(), "GOFLAGS=-exec="+wrapper, "MUTATE_SUITE="+suite, "MUTATE_SCOPE="+strings.Join(scopes, " "), "LADDER_REPORTS="+ladderReports, "MUTATE_TOOL="+self)
 	cmd.Stdout, cmd.Stderr = stdout, stderr
 	return cmd.Run()
 }
@@ -219,27 +220,40 @@ func packageDirs() ([]string, error) {
 	return dirs, nil
 }
 
-// normScope turns a -scope flag (./sim/social, sim/social/) into the
-// package directory it names; "" stays "" (all of sim/).
-func normScope(scope string) string {
-	if scope == "" {
-		return ""
+// normScope turns a -scope flag (./sim/social, sim/social/, or several
+// joined by commas) into the package directories it names, sorted and
+// each once; "" gives none (all of sim/).
+func normScope(scope string) []string {
+	var out []string
+	for _, s := range strings.Split(scope, ",") {
+		if s = strings.TrimSpace(s); s != "" {
+			out = append(out, strings.TrimSuffix(strings.TrimPrefix(filepath.ToSlash(filepath.Clean(s)), "./"), "/"))
+		}
 	}
-	return strings.TrimSuffix(strings.TrimPrefix(filepath.ToSlash(filepath.Clean(scope)), "./"), "/")
+	slices.Sort(out)
+	return slices.Compact(out)
 }
 
 // excludeFiles returns gremlins --exclude-files patterns (matched against
 // paths relative to the module root) that leave every package directory
-// unmutated except the mutated ones: scope alone, or with scope "" every
-// package under sim/. One pattern per directory, anchored and stopping at
-// the next slash, because RE2 cannot say "not under sim/social" and a
-// pattern for sim/ must not reach sim/social/. A scope that is no package
-// directory, or no package left to mutate, is an error: the pass would
-// examine nothing.
-func excludeFiles(dirs []string, scope string) ([]string, error) {
+// unmutated except the mutated ones: the scoped ones, or with no scope
+// every package under sim/. One pattern per directory, anchored and
+// stopping at the next slash, because RE2 cannot say "not under
+// sim/social" and a pattern for sim/ must not reach sim/social/. A scope
+// that is no package directory under sim/, or no package left to mutate,
+// is an error: the pass would examine nothing of what it scores.
+func excludeFiles(dirs []string, scopes []string) ([]string, error) {
+	for _, s := range scopes {
+		if !slices.Contains(dirs, s) {
+			return nil, fmt.Errorf("scope %s is not a package directory of this module", s)
+		}
+		if s != "sim" && !strings.HasPrefix(s, "sim/") {
+			return nil, fmt.Errorf("scope %s is not under sim/, whose mutants the score counts", s)
+		}
+	}
 	mutated := func(d string) bool {
-		if scope != "" {
-			return d == scope
+		if len(scopes) > 0 {
+			return slices.Contains(scopes, d)
 		}
 		return d == "sim" || strings.HasPrefix(d, "sim/")
 	}
@@ -257,9 +271,6 @@ func excludeFiles(dirs []string, scope string) ([]string, error) {
 		out = append(out, "^"+regexp.QuoteMeta(d)+`/[^/]+\.go$`)
 	}
 	if kept == 0 {
-		if scope != "" {
-			return nil, fmt.Errorf("scope %s is not a package directory of this module", scope)
-		}
 		return nil, errors.New("no package under sim/ to mutate")
 	}
 	return out, nil

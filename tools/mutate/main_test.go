@@ -37,35 +37,44 @@ var files = []string{"dense/csv.go", "ladder/run.go", "ladder/fixture/load.go", 
 
 var _ = Describe("excludeFiles", func() {
 	It("leaves every package under sim/ mutable and nothing else when there is no scope", func() {
-		ex, err := excludeFiles(dirs, "")
+		ex, err := excludeFiles(dirs, nil)
 		Expect(err).NotTo(HaveOccurred())
 		Expect(mutable(ex, files...)).To(Equal([]string{"sim/world.go", "sim/claims/store.go", "sim/social/grudge.go"}))
 	})
 
 	It("leaves only the scoped package mutable, not its parent's or its sibling's files", func() {
-		ex, err := excludeFiles(dirs, "sim/social")
+		ex, err := excludeFiles(dirs, []string{"sim/social"})
 		Expect(err).NotTo(HaveOccurred())
 		Expect(mutable(ex, files...)).To(Equal([]string{"sim/social/grudge.go"}))
 	})
 
 	It("leaves sim/ itself mutable without its subpackages when scoped to sim", func() {
-		ex, err := excludeFiles(dirs, "sim")
+		ex, err := excludeFiles(dirs, []string{"sim"})
 		Expect(err).NotTo(HaveOccurred())
 		Expect(mutable(ex, files...)).To(Equal([]string{"sim/world.go"}))
 	})
 
 	It("refuses a scope that is no package: the pass would examine nothing", func() {
-		_, err := excludeFiles(dirs, "sim/nothere")
+		_, err := excludeFiles(dirs, []string{"sim/social", "sim/nothere"})
 		Expect(err).To(MatchError(ContainSubstring("scope sim/nothere is not a package directory")))
-		_, err = excludeFiles([]string{"ladder"}, "")
+		_, err = excludeFiles(dirs, []string{"views"})
+		Expect(err).To(MatchError("scope views is not under sim/, whose mutants the score counts"))
+		_, err = excludeFiles([]string{"ladder"}, nil)
 		Expect(err).To(MatchError(ContainSubstring("no package under sim/")))
+	})
+
+	It("leaves several scoped packages mutable", func() {
+		ex, err := excludeFiles(dirs, []string{"sim", "sim/social"})
+		Expect(err).NotTo(HaveOccurred())
+		Expect(mutable(ex, files...)).To(Equal([]string{"sim/world.go", "sim/social/grudge.go"}))
 	})
 
 	It("reads a scope however the flag spells it", func() {
 		for _, s := range []string{"./sim/social", "sim/social/", "./sim/social/", "sim/social"} {
-			Expect(normScope(s)).To(Equal("sim/social"), s)
+			Expect(normScope(s)).To(Equal([]string{"sim/social"}), s)
 		}
-		Expect(normScope("")).To(Equal(""))
+		Expect(normScope("./sim/social, sim/claims,sim/social/")).To(Equal([]string{"sim/claims", "sim/social"}))
+		Expect(normScope("")).To(BeEmpty())
 	})
 })
 
@@ -341,6 +350,9 @@ var _ = Describe("exec.sh", func() {
 		Entry("every package of sim/ without a scope", "sim/roles", "", true),
 		Entry("sim/ itself without a scope", "sim", "", true),
 		Entry("nothing outside sim/ and the ladder", "views", "", false),
+		Entry("each of several scoped packages", "sim/social", "sim/claims sim/social", true),
+		Entry("not a package beside several scoped ones", "sim/roles", "sim/claims sim/social", false),
+		Entry("not a package whose name a scoped one extends", "sim/social", "sim/social2", false),
 		Entry("in the ladder pass, the ladder", "ladder", "", true, "ladder"),
 		Entry("in the ladder pass, not the scoped package's specs", "sim/social", "sim/social", false, "ladder"),
 		Entry("in the ladder pass, no package of sim/", "sim/roles", "", false, "ladder"),
