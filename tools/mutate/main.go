@@ -644,11 +644,11 @@ func render(order []string, results map[string]*report) string {
 		r := results[suite]
 		fmt.Fprintf(&b, "## Suite: %s\n\n", suite)
 		if suite != "both" {
-			part := "the ladder"
+			part := "the ladder alone does"
 			if suite == "unit" {
-				part = "the packages' own specs"
+				part = "the packages' own specs alone do"
 			}
-			fmt.Fprintf(&b, "*Not reached*: mutants the full suite reaches and %s alone do not; they count against the score.\n\n", part)
+			fmt.Fprintf(&b, "*Not reached*: mutants the full suite reaches and %s not; they count against the score.\n\n", part)
 		}
 		b.WriteString("| package | killed | lived | timed out | not reached | equivalent | not covered | not viable | score |\n")
 		b.WriteString("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |\n")

@@ -215,7 +215,7 @@ var _ = Describe("load", func() {
 		Expect(*r.packages["sim/x"]).To(Equal(tally{Killed: 1, NotReached: 1, Equivalent: 1, NotCovered: 1}))
 		Expect(r.packages["sim/x"].Score()).To(Equal(0.5))
 		summary := render([]string{"ladder"}, map[string]*report{"ladder": r})
-		Expect(summary).To(ContainSubstring("*Not reached*: mutants the full suite reaches and the ladder alone do not; they count against the score.\n\n| package | killed | lived | timed out | not reached |"))
+		Expect(summary).To(ContainSubstring("*Not reached*: mutants the full suite reaches and the ladder alone does not; they count against the score.\n\n| package | killed | lived | timed out | not reached |"))
 		Expect(summary).To(ContainSubstring("| **all** | 1 | 0 | 0 | 1 | 1 | 1 | 0 | **50.0%** |"))
 	})
 
