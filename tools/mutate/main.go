@@ -414,10 +414,19 @@ func load(path string, eq []equivalent, reach map[place]bool) (*report, error) {
 			t = &tally{}
 			r.packages[pkg] = t
 		}
+		// A NOT COVERED mutant the full suite reaches was judged, by the
+		// part of the suite this pass ran: not reached, not killed.
+		judged := mu.Status == "LIVED" || mu.Status == "TIMED OUT" ||
+			mu.Status == "NOT COVERED" && reach[place{mu.File, mu.Type, mu.Line, mu.Column}]
 		switch {
 		case mu.Status == "KILLED":
 			t.Killed++
-		case isEq[i] && (mu.Status == "LIVED" || mu.Status == "TIMED OUT"):
+		case mu.Status == "RUNNABLE": // a dry run's covered mutant
+			t.Runnable++
+			if isEq[i] {
+				t.Equivalent++
+			}
+		case judged && isEq[i]:
 			t.Equivalent++
 		case mu.Status == "LIVED":
 			t.Lived++
@@ -425,22 +434,13 @@ func load(path string, eq []equivalent, reach map[place]bool) (*report, error) {
 		case mu.Status == "TIMED OUT":
 			t.TimedOut++
 			r.lived = append(r.lived, mu)
-		case mu.Status == "NOT COVERED" && reach[place{mu.File, mu.Type, mu.Line, mu.Column}]:
-			if isEq[i] {
-				t.Equivalent++
-			} else {
-				t.NotReached++
-			}
+		case judged:
+			t.NotReached++
 		case mu.Status == "NOT COVERED":
 			t.NotCovered++
 			r.notCovered = append(r.notCovered, mu)
 		case mu.Status == "NOT VIABLE":
 			t.NotViable++
-		case mu.Status == "RUNNABLE": // a dry run's covered mutant
-			t.Runnable++
-			if isEq[i] {
-				t.Equivalent++
-			}
 		}
 	}
 	byPlace := func(a, b mutant) int {
