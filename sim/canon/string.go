@@ -18,9 +18,9 @@ func AppendString(dst []byte, s string) ([]byte, error) {
 }
 
 // Plain reports whether b is written as it is between the quotes of a
-// JSON string: printable ASCII without '"' or '\'. An encoder that formats
-// text straight into its output can check it there and escape only when
-// it must.
+// JSON string: ASCII from space to DEL without '"' or '\'. An encoder
+// that formats text straight into its output can check it there and
+// escape only when it must.
 func Plain(b []byte) bool { return plainPrefix(b) == len(b) }
 
 // AppendStringBytes is AppendString for text held in a byte slice, such as
@@ -85,9 +85,9 @@ func appendString(dst []byte, s string) ([]byte, *pathError) {
 }
 
 // plainPrefix returns the length of the longest prefix of s that is
-// printable ASCII other than '"' and '\': bytes that are copied as they
-// are. It looks at eight bytes at a time, because ids — nearly every
-// string the trace writes — are plain throughout.
+// ASCII from space to DEL other than '"' and '\': bytes that are copied
+// as they are. It looks at eight bytes at a time, because ids — nearly
+// every string the trace writes — are plain throughout.
 func plainPrefix[T string | []byte](s T) int {
 	i := 0
 	for ; i+8 <= len(s); i += 8 {

@@ -85,6 +85,37 @@ var _ = Describe("AppendString", func() {
 	})
 })
 
+var _ = Describe("Plain", func() {
+	// Plain is what lets an encoder skip escaping, so it must say yes
+	// exactly when the byte-at-a-time rules copy the text as it is: a
+	// wrong no only costs time (the caller escapes and writes the same
+	// bytes), so no spelling spec can see it; this one can. The ids are
+	// those of AppendString's table: each byte value lands in an
+	// eight-byte block and in the tail.
+	DescribeTable("says a text is plain exactly when the byte-at-a-time rules copy it unchanged",
+		func(_ SpecContext, plain string) {
+			examined, plainCount := 0, 0
+			for c := 0; c < 256; c++ {
+				for pos := 0; pos <= len(plain); pos++ {
+					s := plain[:pos] + string([]byte{byte(c)}) + plain[pos:]
+					want, err := referenceString(s)
+					copied := err == nil && want == `"`+s+`"`
+					Expect(canon.Plain([]byte(s))).To(Equal(copied), "byte %#x at %d", c, pos)
+					examined++
+					if copied {
+						plainCount++
+					}
+				}
+			}
+			Expect(examined).To(Equal(256 * (len(plain) + 1)))
+			// 0x20–0x7f (JSON does not escape DEL), less '"' and '\': 94 values.
+			Expect(plainCount).To(Equal(94*(len(plain)+1)), "the plain bytes, space and DEL included, at every position")
+		},
+		Entry("lowercase, three blocks", NodeTimeout(10*time.Second), GracePeriod(time.Second), "market_17_bannered_mare"),
+		Entry("capitals and digits, two blocks and a tail", NodeTimeout(10*time.Second), GracePeriod(time.Second), "MARKET_17_BANNERED_MA"),
+	)
+})
+
 var _ = Describe("AppendStringBytes", func() {
 	It("spells bytes as AppendString spells the same text, escapes and invalid UTF-8 included", func() {
 		for _, s := range []string{"", "encounter@12/market/[a,b]", "a\"b", "tab\there", "ørn", "\xff"} {
