@@ -47,33 +47,46 @@ func referenceString(s string) (string, error) {
 	return b.String(), nil
 }
 
+// plainIDs are two plain ids that put each byte inserted into them both
+// in an eight-byte block and in the tail the fast path finishes one byte
+// at a time (lengths 24 and 22 with the byte inserted), among lowercase
+// letters and among bytes below 0x60, whose blocks test each byte class
+// on its own.
+var plainIDs = []TableEntry{
+	Entry("lowercase, three blocks", NodeTimeout(10*time.Second), GracePeriod(time.Second), "market_17_bannered_mare"),
+	Entry("capitals and digits, two blocks and a tail", NodeTimeout(10*time.Second), GracePeriod(time.Second), "MARKET_17_BANNERED_MA"),
+}
+
+// eachInsertion calls check with every byte value inserted at every
+// position of plain, and returns how many texts it checked.
+func eachInsertion(plain string, check func(s string, c byte, pos int)) int {
+	examined := 0
+	for c := 0; c < 256; c++ {
+		for pos := 0; pos <= len(plain); pos++ {
+			check(plain[:pos]+string([]byte{byte(c)})+plain[pos:], byte(c), pos)
+			examined++
+		}
+	}
+	return examined
+}
+
 var _ = Describe("AppendString", func() {
-	// The plain ids put each byte both in an eight-byte block and in the
-	// tail the fast path finishes one byte at a time (lengths 24 and 22
-	// with the byte inserted), among lowercase letters and among bytes
-	// below 0x60, whose blocks test each byte class on its own.
 	DescribeTable("spells every byte value at every position of a plain id as the byte-at-a-time rules do",
 		func(_ SpecContext, plain string) {
-			examined := 0
-			for c := 0; c < 256; c++ {
-				for pos := 0; pos <= len(plain); pos++ {
-					s := plain[:pos] + string([]byte{byte(c)}) + plain[pos:]
-					want, wantErr := referenceString(s)
-					got, err := canon.AppendString([]byte("x"), s)
-					if wantErr != nil {
-						Expect(errors.Is(err, canon.ErrInvalidUTF8)).To(BeTrue(), "byte %#x at %d", c, pos)
-						Expect(string(got)).To(Equal("x"), "dst is returned unchanged on error")
-					} else {
-						Expect(err).NotTo(HaveOccurred())
-						Expect(string(got)).To(Equal("x"+want), "byte %#x at %d", c, pos)
-					}
-					examined++
+			examined := eachInsertion(plain, func(s string, c byte, pos int) {
+				want, wantErr := referenceString(s)
+				got, err := canon.AppendString([]byte("x"), s)
+				if wantErr != nil {
+					Expect(errors.Is(err, canon.ErrInvalidUTF8)).To(BeTrue(), "byte %#x at %d", c, pos)
+					Expect(string(got)).To(Equal("x"), "dst is returned unchanged on error")
+				} else {
+					Expect(err).NotTo(HaveOccurred())
+					Expect(string(got)).To(Equal("x"+want), "byte %#x at %d", c, pos)
 				}
-			}
+			})
 			Expect(examined).To(Equal(256 * (len(plain) + 1)))
 		},
-		Entry("lowercase, three blocks", NodeTimeout(10*time.Second), GracePeriod(time.Second), "market_17_bannered_mare"),
-		Entry("capitals and digits, two blocks and a tail", NodeTimeout(10*time.Second), GracePeriod(time.Second), "MARKET_17_BANNERED_MA"),
+		plainIDs,
 	)
 
 	It("matches Marshal on text with multi-byte runes and escapes past the first eight bytes", func() {
@@ -89,30 +102,23 @@ var _ = Describe("Plain", func() {
 	// Plain is what lets an encoder skip escaping, so it must say yes
 	// exactly when the byte-at-a-time rules copy the text as it is: a
 	// wrong no only costs time (the caller escapes and writes the same
-	// bytes), so no spelling spec can see it; this one can. The ids are
-	// those of AppendString's table: each byte value lands in an
-	// eight-byte block and in the tail.
+	// bytes), so no spelling spec can see it; this one can.
 	DescribeTable("says a text is plain exactly when the byte-at-a-time rules copy it unchanged",
 		func(_ SpecContext, plain string) {
-			examined, plainCount := 0, 0
-			for c := 0; c < 256; c++ {
-				for pos := 0; pos <= len(plain); pos++ {
-					s := plain[:pos] + string([]byte{byte(c)}) + plain[pos:]
-					want, err := referenceString(s)
-					copied := err == nil && want == `"`+s+`"`
-					Expect(canon.Plain([]byte(s))).To(Equal(copied), "byte %#x at %d", c, pos)
-					examined++
-					if copied {
-						plainCount++
-					}
+			plainCount := 0
+			examined := eachInsertion(plain, func(s string, c byte, pos int) {
+				want, err := referenceString(s)
+				copied := err == nil && want == `"`+s+`"`
+				Expect(canon.Plain([]byte(s))).To(Equal(copied), "byte %#x at %d", c, pos)
+				if copied {
+					plainCount++
 				}
-			}
+			})
 			Expect(examined).To(Equal(256 * (len(plain) + 1)))
 			// 0x20–0x7f (JSON does not escape DEL), less '"' and '\': 94 values.
 			Expect(plainCount).To(Equal(94*(len(plain)+1)), "the plain bytes, space and DEL included, at every position")
 		},
-		Entry("lowercase, three blocks", NodeTimeout(10*time.Second), GracePeriod(time.Second), "market_17_bannered_mare"),
-		Entry("capitals and digits, two blocks and a tail", NodeTimeout(10*time.Second), GracePeriod(time.Second), "MARKET_17_BANNERED_MA"),
+		plainIDs,
 	)
 })
 
