@@ -49,6 +49,7 @@ func TestLadder(t *testing.T) {
 		family(file.Fixtures)
 	}
 	goldensHealth(files)
+	noteRuns(files)
 	RunSpecs(t, "Chronicle ladder")
 }
 

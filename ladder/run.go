@@ -8,6 +8,7 @@ import (
 
 	"github.com/chronicle/ladder/ladder/artifact"
 	"github.com/chronicle/ladder/ladder/checkpoint"
+	"github.com/chronicle/ladder/ladder/coverage"
 	"github.com/chronicle/ladder/ladder/expect"
 	"github.com/chronicle/ladder/ladder/fixture"
 	"github.com/chronicle/ladder/ladder/page"
@@ -46,7 +47,10 @@ type Result struct {
 	// (watch.go); auditFindings are its failing findings, earliest first;
 	// watchErrors say what evidence could not be kept (both also in
 	// Failures, as lines). The exported log is the file EventsFile in Dir.
-	Audit         []audit.Examined
+	Audit []audit.Examined
+	// Regimes are the rule regimes the run's trace reached (also in Dir,
+	// as coverage.RunFile), for the ladder's coverage report.
+	Regimes       []coverage.Reached
 	auditFindings []audit.Finding
 	watchErrors   []string
 	// sweep is set instead of compared for a sweep rung compared with

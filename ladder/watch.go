@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/chronicle/ladder/ladder/artifact"
+	"github.com/chronicle/ladder/ladder/coverage"
 	"github.com/chronicle/ladder/ladder/fixture"
 	"github.com/chronicle/ladder/sim"
 	"github.com/chronicle/ladder/sim/audit"
@@ -29,12 +30,14 @@ const Strict = true
 // watch is what a run keeps beside its artifacts, with one call a tick
 // (tick) and one at the end (finish): regime 2's audit of every tick
 // (sim/audit), the canonical log exported as it grows (events.jsonl,
-// written to a temporary file renamed into place at the end), and the
-// state digest (sim/digest) at every checkpoint sample and at the end. It
+// written to a temporary file renamed into place at the end), the state
+// digest (sim/digest) at every checkpoint sample and at the end, and the
+// rule regimes the trace shows (ladder/coverage, regimes.json). It
 // reads the world and the trace (it is a trace.Sink beside the run's
 // own, see teeSink); it changes neither.
 type watch struct {
-	auditFeed
+	a        *audit.Auditor // nil until start
+	meter    *coverage.Meter
 	w        *sim.World
 	lastFull bool
 	file     *artifact.File
@@ -52,7 +55,8 @@ func openWatch(f *fixture.Fixture, dir string) (*watch, error) {
 	if err != nil {
 		return nil, err
 	}
-	x := &watch{file: file, buf: bufio.NewWriter(file), sampleAt: f.Checkpoints.Ticks(f.Ticks), digests: map[int64]string{}}
+	x := &watch{file: file, buf: bufio.NewWriter(file), sampleAt: f.Checkpoints.Ticks(f.Ticks), digests: map[int64]string{},
+		meter: coverage.NewMeter()}
 	x.log = events.NewWriter(x.buf)
 	return x, nil
 }
@@ -118,6 +122,10 @@ func (x *watch) finish(res *Result) error {
 	x.fail(err)
 	cp.Outcome.StateDigest = d
 	res.Audit = x.a.Examined()
+	res.Regimes = x.meter.Reached()
+	if err := coverage.WriteRun(res.Dir, res.Fixture.Name(), res.Regimes); err != nil {
+		return fmt.Errorf("%s: %w", res.Fixture.Name(), err)
+	}
 	for _, f := range x.findings {
 		if f.Grade.Failing(Strict) {
 			res.auditFindings = append(res.auditFindings, f)
@@ -133,12 +141,12 @@ func (x *watch) finish(res *Result) error {
 	return nil
 }
 
-// auditFeed hands trace records to an auditor once there is one.
-type auditFeed struct{ a *audit.Auditor }
-
-func (s *auditFeed) Emit(r trace.Record) {
-	if s.a != nil {
-		s.a.Emit(r)
+// Emit shows a trace record to the regime meter and, once there is one,
+// to the auditor.
+func (x *watch) Emit(r trace.Record) {
+	x.meter.Emit(r)
+	if x.a != nil {
+		x.a.Emit(r)
 	}
 }
 
@@ -198,6 +206,15 @@ func watchProblem(f *fixture.Fixture, errs []string) (Problem, bool) {
 		return Problem{}, false
 	}
 	return problem(f, "watch", -1, "%s", strings.Join(errs, "; ")), true
+}
+
+// auditFeed hands trace records to an auditor once there is one.
+type auditFeed struct{ a *audit.Auditor }
+
+func (s *auditFeed) Emit(r trace.Record) {
+	if s.a != nil {
+		s.a.Emit(r)
+	}
 }
 
 // AuditRun runs f with regime 2's audit alone (no artifacts, no

@@ -10,6 +10,7 @@ import (
 
 	"github.com/chronicle/ladder/ladder"
 	"github.com/chronicle/ladder/ladder/checkpoint"
+	"github.com/chronicle/ladder/ladder/coverage"
 	"github.com/chronicle/ladder/ladder/expect"
 	"github.com/chronicle/ladder/ladder/fixture"
 )
@@ -112,7 +113,7 @@ var _ = Describe("a run that aborts", Label("unit"), func() {
 		Expect(strings.Count(string(arts[ladder.DenseFile]), "\n")).To(Equal(1+4), "the header and ticks 0-3")
 		Expect(string(arts[ladder.TraceFile])).To(ContainSubstring(`"tick":3`))
 		Expect(res.Checkpoints.Outcome.Ticks).To(Equal(int64(4)))
-		Expect(entries(res.Dir)).To(ConsistOf(append(ladder.Artifacts(res.Fixture), ladder.EventsFile)), "whole files, their seal, the exported log beside them, and no temporary left")
+		Expect(entries(res.Dir)).To(ConsistOf(append(ladder.Artifacts(res.Fixture), ladder.EventsFile, coverage.RunFile)), "whole files, their seal, the exported log and the regimes reached beside them, and no temporary left")
 		log, err := os.ReadFile(res.Path(ladder.EventsFile))
 		Expect(err).NotTo(HaveOccurred())
 		Expect(string(log)).To(ContainSubstring(`"tick":1`), "the log up to the abort")

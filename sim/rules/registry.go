@@ -3,6 +3,8 @@ package rules
 import (
 	"fmt"
 	"slices"
+
+	"github.com/chronicle/ladder/sim/trace"
 )
 
 // Rule names. They are the stable handles fixtures disable and traces cite;
@@ -47,29 +49,152 @@ type Rule struct {
 	// Invariant rules hold the store together; they cannot be disabled
 	// because a world without them is not a world the ladder can reason about.
 	Invariant bool
+	// Regimes are the outcomes and branches of the rule that a rung must
+	// reach for the ladder to guard them (regimes.go), each with the trace
+	// record that shows it. A rule declares all of them: a branch left
+	// out is one no coverage report will miss.
+	Regimes []Regime
 }
 
 var catalogue = []Rule{
-	{Name: WitnessCreatesBelief, Number: 1, Tier: "0", Summary: "a witness to a canonical event forms a belief at the direct-observation baseline"},
-	{Name: BeliefDecay, Number: 2, Tier: "0", Summary: "verbatim and gist strengths halve on their own half-lives; stages derive from gist"},
-	{Name: Corroboration, Number: 3, Tier: "0", Summary: "a report from a new, fresh source raises confidence by noisy-or"},
-	{Name: SharedClaimInvariant, Number: 4, Tier: "0", Summary: "one claim per canonical event, one belief per (holder, claim)", Invariant: true},
-	{Name: TestimonyTransfer, Number: 5, Tier: "1", Summary: "on a fired encounter a holder tells a non-holder at the retell decay"},
-	{Name: EncounterSampling, Number: 6, Tier: "1", Summary: "each co-present pair meets when its keyed encounter roll is below the encounter probability"},
-	{Name: MutationPolicy, Number: 7, Tier: "2", Summary: "a retelling may change a slot: a partisan teller shifts blame to a rival faction; otherwise a keyed roll against mutation_max × (1 − teller's verbatim)"},
-	{Name: VariantResolution, Number: 8, Tier: "2", Summary: "a holder hearing another variant keeps the one whose evidence ends in the stronger type (witnessed > reported), then the larger summed strength; the winner is dented"},
-	{Name: RumourStages, Number: 9, Tier: "2", Summary: "a held rumour goes dormant, then forgotten, as its gist falls below the thresholds"},
-	{Name: DormancyReactivation, Number: 10, Tier: "2", Summary: "a dormant or forgotten rumour told again by an active holder is fresh again"},
-	{Name: AccumulationThreshold, Number: 11, Tier: "3", Layer: Social, Summary: "a theft victim with a faction escalates once when the thefts it believes by one offender reach escalation_threshold within the window; it re-arms at escalation_rearm"},
-	{Name: GrudgeCreation, Number: 12, Tier: "3", Layer: Social, Summary: "the loser of a brawl, the creditor of a refused favour and the kin of a killing's victim bear a grudge against its actor, felt more than proven"},
-	{Name: GrudgeDecay, Number: 13, Tier: "3", Layer: Social, Summary: "a grudge's emotional and evidentiary strengths halve on their own half-lives; it settles below grudge_settled"},
-	{Name: Obligations, Number: 14, Tier: "3", Layer: Social, Summary: "a favour issues an obligation; an invocation fulfils it or, refused, violates it (a violation is a grudge cause and reputation evidence)"},
-	{Name: TellDecision, Number: 15, Tier: "3", Layer: Social, Summary: "a holder keeps a private claim that implicates itself or its kin; otherwise it tells"},
-	{Name: ReputationEvidence, Number: 16, Tier: "3", Layer: Social, Summary: "an observer who believes a title or an invocation (and is not a party) adds reputation_weight to α or β of its opinion of the subject, once per claim"},
-	{Name: ScheduleWriteBack, Number: 17, Tier: "4a", Layer: Schedule, Summary: "an NPC who comes to believe the killing of kin mourns at the temple of its hold for mourning_ticks: an override laid over its schedule, never an edit, then lifted"},
-	{Name: PairWeighting, Number: 18, Tier: "4b", Layer: Weighting, Summary: "a grudge between two NPCs lowers their encounter weight w = max(0, 1 − avoidance_strength × g): the threshold becomes p·w, the roll never changes"},
-	{Name: RoleSuccession, Number: 19, Tier: "5", Layer: Roles, Summary: "a role falls vacant when its holder dies, its duties lapse while it is, and after succession_delay_ticks the faction member the appointer's holder trusts most (plus a kin bonus) succeeds, ties broken by a keyed roll"},
-	{Name: TrustDiscountedRetelling, Number: 20, Tier: "1", Summary: "retold confidence is further weighted by the listener's trust in the teller"},
+	{Name: WitnessCreatesBelief, Number: 1, Tier: "0", Summary: "a witness to a canonical event forms a belief at the direct-observation baseline", Regimes: []Regime{
+		{Name: "witnessed", Sign: fired("witnessed")},
+		disabled,
+	}},
+	{Name: BeliefDecay, Number: 2, Tier: "0", Summary: "verbatim and gist strengths halve on their own half-lives; stages derive from gist", Regimes: []Regime{
+		{Name: "fading", Sign: Sign{Kind: trace.KindKeyframe, Value: &Span{Name: "beliefs.verbatim", Lo: 0, Hi: 1, Open: true}}},
+		disabled,
+	}},
+	{Name: Corroboration, Number: 3, Tier: "0", Summary: "a report from a new, fresh source raises confidence by noisy-or", Regimes: []Regime{
+		{Name: "counted", Sign: fired("counted")},
+		{Name: "origin already counted", Sign: declined("origin already counted")},
+		{Name: "stale", Sign: declined("stale")},
+		disabled,
+	}},
+	{Name: SharedClaimInvariant, Number: 4, Tier: "0", Summary: "one claim per canonical event, one belief per (holder, claim)", Invariant: true, Regimes: []Regime{
+		{Name: "minted", Sign: fired("claim minted for event")},
+	}},
+	{Name: TestimonyTransfer, Number: 5, Tier: "1", Summary: "on a fired encounter a holder tells a non-holder at the retell decay", Regimes: []Regime{
+		{Name: "told", Sign: told("listener did not hold it")},
+		{Name: "both hold", Sign: refused("both hold")},
+		{Name: "both inactive", Sign: refused("both rumours are inactive")},
+		{Name: "teller heard it this tick", Sign: refused("teller heard it this tick")},
+		{Name: "teller dormant", Sign: refused("teller's rumour is dormant")},
+		{Name: "teller forgotten", Sign: refused("teller's rumour is forgotten")},
+		{Name: "disabled", Sign: refused("disabled")},
+	}},
+	{Name: EncounterSampling, Number: 6, Tier: "1", Summary: "each co-present pair meets when its keyed encounter roll is below the encounter probability", Regimes: []Regime{
+		{Name: "met", Sign: Sign{Kind: trace.KindEncounter, Fired: Yes}},
+		{Name: "missed", Sign: Sign{Kind: trace.KindEncounter, Fired: No}},
+		disabled,
+	}},
+	{Name: MutationPolicy, Number: 7, Tier: "2", Summary: "a retelling may change a slot: a partisan teller shifts blame to a rival faction; otherwise a keyed roll against mutation_max × (1 − teller's verbatim)", Regimes: []Regime{
+		{Name: "allegiance", Sign: fired("allegiance: …")},
+		{Name: "mutates", Sign: fired("memory: roll below the mutation probability")},
+		{Name: "keeps", Sign: declined("memory: roll at or above the mutation probability")},
+		{Name: "no alternative", Sign: declined("memory: no slot has an alternative")},
+		disabled,
+	}},
+	{Name: VariantResolution, Number: 8, Tier: "2", Summary: "a holder hearing another variant keeps the one whose evidence ends in the stronger type (witnessed > reported), then the larger summed strength; the winner is dented", Regimes: []Regime{
+		{Name: "witnessed beats reported", Sign: fired("witnessed beats reported")},
+		{Name: "stronger evidence", Sign: fired("stronger evidence")},
+		{Name: "tie", Sign: fired("tie: the held variant stays")},
+		{Name: "switched", Sign: Sign{Kind: trace.KindSupersession, Kept: No}},
+		{Name: "kept", Sign: Sign{Kind: trace.KindSupersession, Kept: Yes}},
+		{Name: "already weighed", Sign: refused("listener already weighed this variant")},
+		{Name: "teller cannot tell", Sign: refused("teller…")},
+		disabled,
+	}},
+	{Name: RumourStages, Number: 9, Tier: "2", Summary: "a held rumour goes dormant, then forgotten, as its gist falls below the thresholds", Regimes: []Regime{
+		{Name: "dormant", Sign: fired("gist fell below dormant_gist")},
+		{Name: "forgotten", Sign: fired("gist fell below forgotten_gist")},
+		disabled,
+	}},
+	{Name: DormancyReactivation, Number: 10, Tier: "2", Summary: "a dormant or forgotten rumour told again by an active holder is fresh again", Regimes: []Regime{
+		{Name: "woken from dormant", Sign: fired("told again while dormant")},
+		{Name: "woken from forgotten", Sign: fired("told again while forgotten")},
+		{Name: "teller cannot tell", Sign: refused("teller…")},
+		disabled,
+	}},
+	{Name: AccumulationThreshold, Number: 11, Tier: "3", Layer: Social, Summary: "a theft victim with a faction escalates once when the thefts it believes by one offender reach escalation_threshold within the window; it re-arms at escalation_rearm", Regimes: []Regime{
+		{Name: "below threshold", Sign: declined("below threshold")},
+		{Name: "fired", Sign: fired("threshold reached")},
+		{Name: "latched", Sign: declined("already escalated: re-arms when the count falls to the re-arm level")},
+		{Name: "re-armed", Sign: ruleValue("rearmed", 1, 1)},
+		{Name: "offence already counted", Sign: declined("offence already counted")},
+		disabled,
+	}},
+	{Name: GrudgeCreation, Number: 12, Tier: "3", Layer: Social, Summary: "the loser of a brawl, the creditor of a refused favour and the kin of a killing's victim bear a grudge against its actor, felt more than proven", Regimes: []Regime{
+		{Name: "brawl lost", Sign: fired("brawl lost in public")},
+		{Name: "favour refused", Sign: fired("favour refused")},
+		{Name: "kin killed", Sign: fired("kin killed: …")},
+		{Name: "reinforced", Sign: changed(trace.KindGrudge, "reinforced")},
+		{Name: "actor is the holder", Sign: declined("the actor is the holder")},
+		{Name: "target dead", Sign: declined("the target is dead")},
+		{Name: "no violation", Sign: declined("no obligation was violated by it")},
+		disabled,
+	}},
+	{Name: GrudgeDecay, Number: 13, Tier: "3", Layer: Social, Summary: "a grudge's emotional and evidentiary strengths halve on their own half-lives; it settles below grudge_settled", Regimes: []Regime{
+		{Name: "decaying", Sign: Sign{Kind: trace.KindKeyframe, Value: &Span{Name: "grudges.settled", Lo: 0, Hi: 0}}},
+		{Name: "settled", Sign: fired("total strength fell below grudge_settled")},
+		disabled,
+	}},
+	{Name: Obligations, Number: 14, Tier: "3", Layer: Social, Summary: "a favour issues an obligation; an invocation fulfils it or, refused, violates it (a violation is a grudge cause and reputation evidence)", Regimes: []Regime{
+		{Name: "issued", Sign: fired("issued: …")},
+		{Name: "fulfilled", Sign: fired("fulfilled: fulfilled")},
+		{Name: "violated", Sign: fired("violated: refused")},
+		{Name: "already fulfilled", Sign: declined("already fulfilled")},
+		{Name: "already violated", Sign: declined("already violated")},
+		{Name: "never issued", Sign: declined("no obligation was issued for …")},
+		{Name: "owed by another", Sign: declined("owed by …")},
+		disabled,
+	}},
+	{Name: TellDecision, Number: 15, Tier: "3", Layer: Social, Summary: "a holder keeps a private claim that implicates itself or its kin; otherwise it tells", Regimes: []Regime{
+		{Name: "tells", Sign: fired("no motive to keep it")},
+		{Name: "keeps: kin", Sign: declined("keeps the secret: kin of …")},
+		{Name: "keeps: implicated", Sign: declined("keeps the secret: implicated")},
+		disabled,
+	}},
+	{Name: ReputationEvidence, Number: 16, Tier: "3", Layer: Social, Summary: "an observer who believes a title or an invocation (and is not a party) adds reputation_weight to α or β of its opinion of the subject, once per claim", Regimes: []Regime{
+		{Name: "evidence for", Sign: fired("evidence for …")},
+		{Name: "evidence against", Sign: fired("evidence against …")},
+		{Name: "already counted", Sign: declined("already counted this claim")},
+		disabled,
+	}},
+	{Name: ScheduleWriteBack, Number: 17, Tier: "4a", Layer: Schedule, Summary: "an NPC who comes to believe the killing of kin mourns at the temple of its hold for mourning_ticks: an override laid over its schedule, never an edit, then lifted", Regimes: []Regime{
+		{Name: "mourns", Sign: fired("kin killed: …")},
+		{Name: "restored", Sign: fired("mourning over: schedule restored")},
+		{Name: "not kin", Sign: declined("not kin of the deceased")},
+		{Name: "already mourned", Sign: declined("already mourned this death")},
+		{Name: "no home hold", Sign: declined("no home hold: nowhere to mourn")},
+		{Name: "no temple", Sign: declined("no temple in …")},
+		disabled,
+	}},
+	{Name: PairWeighting, Number: 18, Tier: "4b", Layer: Weighting, Summary: "a grudge between two NPCs lowers their encounter weight w = max(0, 1 − avoidance_strength × g): the threshold becomes p·w, the roll never changes", Regimes: []Regime{
+		{Name: "grudge formed", Sign: fired("grudge formed")},
+		{Name: "grudge reinforced", Sign: fired("grudge reinforced")},
+		{Name: "weight 0", Sign: Sign{Kind: trace.KindEncounter, Value: &Span{Name: "weight", Lo: 0, Hi: 0}}},
+		{Name: "weight between", Sign: Sign{Kind: trace.KindEncounter, Value: &Span{Name: "weight", Lo: 0, Hi: 1, Open: true}}},
+		{Name: "weight 1", Sign: Sign{Kind: trace.KindEncounter, Value: &Span{Name: "weight", Lo: 1, Hi: 1}}},
+		disabled,
+	}},
+	{Name: RoleSuccession, Number: 19, Tier: "5", Layer: Roles, Summary: "a role falls vacant when its holder dies, its duties lapse while it is, and after succession_delay_ticks the faction member the appointer's holder trusts most (plus a kin bonus) succeeds, ties broken by a keyed roll", Regimes: []Regime{
+		{Name: "vacant", Sign: fired("vacant: …")},
+		{Name: "lapse", Sign: fired("duty lapsed: the role is vacant")},
+		{Name: "appointed", Sign: fired("appointed: the highest score")},
+		{Name: "won the tie-break", Sign: fired("appointed: won the tie-break")},
+		{Name: "outscored", Sign: declined("outscored")},
+		{Name: "lost the tie-break", Sign: declined("lost the tie-break")},
+		{Name: "no appointer", Sign: declined("no appointer: the role stays vacant")},
+		{Name: "appointer vacant", Sign: declined("the appointer's role …")},
+		{Name: "no candidate", Sign: declined("no living member of …")},
+		disabled,
+	}},
+	{Name: TrustDiscountedRetelling, Number: 20, Tier: "1", Summary: "retold confidence is further weighted by the listener's trust in the teller", Regimes: []Regime{
+		{Name: "relationship", Sign: fired("relationship")},
+		{Name: "default trust", Sign: fired("no relationship: default trust")},
+		disabled,
+	}},
 }
 
 // Catalogue returns every implemented rule in budget order.

@@ -51,6 +51,9 @@
 //	                                                 examined, every finding with its grade
 //	go run ./tools/ladder pilot [-seeds 200] T2.8   a sweep rung's pilot: each aggregate's mean and
 //	                                                 sd over seeds disjoint from the rung's, as its bounds
+//	go run ./tools/ladder coverage [-unreached] [-rule NAME]
+//	                                                 every rule's regimes with the runs of the last
+//	                                                 make ladder that reached each (reports/coverage.json)
 //
 // `make ladder` is the CI gate and runs the Ginkgo suite, not this tool.
 package main
@@ -131,12 +134,14 @@ func run(args []string, stdout, stderr io.Writer) error {
 		return auditRuns(args[1:], stdout, stderr)
 	case "pilot":
 		return pilot(args[1:], stdout, stderr)
+	case "coverage":
+		return coverageTable(args[1:], stdout, stderr)
 	}
 	return fmt.Errorf("unknown command %q (commands: %s)", args[0], strings.Join(commands, ", "))
 }
 
 var commands = []string{"check", "goldens", "render", "explain", "compare", "curve", "rules", "diff", "schedule", "role", "fear", "review", "accept", "reject", "diff-golden",
-	"textconv", "shard", "costs", "merge-reports", "verify", "state", "audit", "schema", "pilot"}
+	"textconv", "shard", "costs", "merge-reports", "verify", "state", "audit", "schema", "pilot", "coverage"}
 
 type rungList []string
 

@@ -15,6 +15,7 @@ import (
 	"github.com/onsi/ginkgo/v2/types"
 
 	"github.com/chronicle/ladder/ladder"
+	"github.com/chronicle/ladder/ladder/coverage"
 	"github.com/chronicle/ladder/ladder/report"
 	"github.com/chronicle/ladder/ladder/shard"
 )
@@ -146,5 +147,28 @@ func mergeReports(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	fmt.Fprintf(stdout, "merged %d shard report(s) into %s\n", fl.NArg(), *out)
-	return nil
+	return mergeCoverage(*out, fl.Args(), stdout)
+}
+
+// mergeCoverage joins the shards' rule-regime coverage into out and judges
+// it as the full ladder would: each shard alone is partial, so the gate's
+// verdict on regimes no run reached is given here.
+func mergeCoverage(out string, shards []string, stdout io.Writer) error {
+	var parts []coverage.Report
+	for _, dir := range shards {
+		r, err := coverage.Read(filepath.Join(dir, coverage.ReportFile))
+		if err != nil {
+			return fmt.Errorf("merge coverage: %w", err)
+		}
+		parts = append(parts, r)
+	}
+	merged, err := coverage.Merge(parts)
+	if err != nil {
+		return err
+	}
+	if err := merged.Write(out); err != nil {
+		return err
+	}
+	fmt.Fprintln(stdout, merged.Summary())
+	return judge(merged, stdout)
 }

@@ -11,6 +11,7 @@ import (
 	"github.com/onsi/ginkgo/v2/types"
 	. "github.com/onsi/gomega"
 
+	"github.com/chronicle/ladder/ladder/coverage"
 	"github.com/chronicle/ladder/ladder/report"
 	"github.com/chronicle/ladder/ladder/shard"
 )
@@ -107,7 +108,14 @@ var _ = Describe("sharding, end to end", Ordered, Serial, func() {
 		merged := filepath.Join(tmp, "merged")
 		out, err := invoke("merge-reports", "-out", merged, shards[0], shards[1])
 		Expect(err).NotTo(HaveOccurred())
-		Expect(out).To(Equal("merged 2 shard report(s) into " + merged + "\n"))
+		Expect(out).To(HavePrefix("merged 2 shard report(s) into " + merged + "\ncoverage: "))
+		// Each shard's coverage is partial; merged, it is the full run's.
+		fullCov, err := coverage.Read(filepath.Join(full, coverage.ReportFile))
+		Expect(err).NotTo(HaveOccurred())
+		mergedCov, err := coverage.Read(filepath.Join(merged, coverage.ReportFile))
+		Expect(err).NotTo(HaveOccurred())
+		Expect(fullCov.Complete).To(BeTrue())
+		Expect(mergedCov).To(Equal(fullCov))
 		Expect(specsRan(merged)).To(Equal(specsRan(full)))
 		Expect(junitCases(merged)).To(Equal(junitCases(full)))
 		Expect(len(junitCases(full))).To(BeNumerically(">", 19))
