@@ -96,7 +96,7 @@ func Run(f *fixture.Fixture, opt Options) (*Result, error) {
 	x.start(w)
 	v := view{w: w}
 	rec := newRecorder(v)
-	chk := expect.Start(f.Expect)
+	chk := expect.Start(f.Expect).Within(reachOf(f))
 	own := prepareComparisons(f, chk)
 	out.sink.chk = chk
 	var bad []badSample

@@ -123,6 +123,9 @@ func (x *watch) finish(res *Result) error {
 	cp.Outcome.StateDigest = d
 	res.Audit = x.a.Examined()
 	res.Regimes = x.meter.Reached()
+	for _, name := range x.meter.Undeclared() {
+		x.fail(fmt.Errorf("rule value %s is not declared in sim/rules/registry.go: a fixture's values: could never name it", name))
+	}
 	if err := coverage.WriteRun(res.Dir, res.Fixture.Name(), res.Regimes); err != nil {
 		return fmt.Errorf("%s: %w", res.Fixture.Name(), err)
 	}

@@ -5,6 +5,7 @@ import (
 	"slices"
 
 	"github.com/chronicle/ladder/sim/claims"
+	"github.com/chronicle/ladder/sim/mutation"
 	"github.com/chronicle/ladder/sim/rules"
 	"github.com/chronicle/ladder/sim/trace"
 )
@@ -13,6 +14,12 @@ import (
 // part of every roll's key, so adding a new kind of roll at a site never
 // moves an existing one.
 const PurposeEncounter = "encounter"
+
+// Purposes lists every roll purpose the engine draws: a pin or a trace
+// pattern naming any other could never match.
+func Purposes() []string {
+	return []string{PurposeEncounter, mutation.PurposeMutation, mutation.PurposeSlot, mutation.PurposeValue, PurposeSuccession}
+}
 
 // told is what a holder tells of a claim. In the encounter phase it is
 // fixed when the phase starts (the store reads beliefs as of the phase's

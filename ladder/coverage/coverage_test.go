@@ -37,6 +37,14 @@ var _ = Describe("the regime meter", func() {
 		}))
 	})
 
+	It("lists the value names a rule wrote that its registry entry does not declare, once each", func() {
+		m := coverage.NewMeter()
+		for range 2 {
+			m.Emit(trace.Record{Body: &trace.RuleEval{Rule: rules.Corroboration, Values: []trace.Value{{Name: "before"}, {Name: "sources"}}}})
+		}
+		Expect(m.Undeclared()).To(Equal([]string{"corroboration/sources"}))
+	})
+
 	It("allocates nothing per record", func() {
 		m := coverage.NewMeter()
 		rec := trace.Record{Tick: 1, Body: &trace.Transmission{Rule: rules.TestimonyTransfer, Reason: "both hold"}}

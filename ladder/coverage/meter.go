@@ -1,6 +1,8 @@
 package coverage
 
 import (
+	"slices"
+
 	"github.com/chronicle/ladder/sim/rules"
 	"github.com/chronicle/ladder/sim/trace"
 )
@@ -13,6 +15,10 @@ type Meter struct {
 	byKind map[trace.Kind][]int // indexes into regimes, by the kind their sign reads
 	regs   []declared
 	hits   []Hit
+	values map[string][]string // each rule's declared value names
+	// undeclared are the value names a rule wrote that its registry entry
+	// does not declare, "rule/name" once each in the order met.
+	undeclared []string
 }
 
 // declared is one regime of the catalogue with its rule.
@@ -33,8 +39,9 @@ var _ trace.Sink = (*Meter)(nil)
 
 // NewMeter returns a meter over the catalogue's regimes.
 func NewMeter() *Meter {
-	m := &Meter{byKind: map[trace.Kind][]int{}}
+	m := &Meter{byKind: map[trace.Kind][]int{}, values: map[string][]string{}}
 	for _, r := range rules.Catalogue() {
+		m.values[r.Name] = r.Values
 		for _, g := range r.Regimes {
 			k := g.Sign.Kind
 			if k == "" {
@@ -48,8 +55,15 @@ func NewMeter() *Meter {
 	return m
 }
 
-// Emit tests the record against the signs of its kind.
+// Emit tests the record against the signs of its kind, and a rule
+// record's value names against its rule's declaration.
 func (m *Meter) Emit(r trace.Record) {
+	switch e := r.Body.(type) {
+	case *trace.RuleEval:
+		m.declared(e)
+	case trace.RuleEval:
+		m.declared(&e)
+	}
 	for _, i := range m.byKind[r.Body.Kind()] {
 		d := &m.regs[i]
 		if !d.regime.Sign.Shows(d.rule.Name, r.Body) {
@@ -62,6 +76,29 @@ func (m *Meter) Emit(r trace.Record) {
 		h.Records++
 	}
 }
+
+// declared notes each value name of a rule record that its rule does not
+// declare: a fixture's values: keys are checked against the declaration,
+// so one the engine writes beyond it could never be matched.
+func (m *Meter) declared(e *trace.RuleEval) {
+	names := m.values[e.Rule]
+	for _, v := range e.Values {
+		if !slices.Contains(names, v.Name) {
+			m.undeclare(e.Rule + "/" + v.Name)
+		}
+	}
+}
+
+func (m *Meter) undeclare(name string) {
+	if !slices.Contains(m.undeclared, name) {
+		m.undeclared = append(m.undeclared, name)
+	}
+}
+
+// Undeclared lists the value names rule records carried that the
+// registry does not declare for their rule ("rule/name"); a sound run
+// has none.
+func (m *Meter) Undeclared() []string { return m.undeclared }
 
 // Reached lists the regimes the run reached, in catalogue order.
 func (m *Meter) Reached() []Reached {

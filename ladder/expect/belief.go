@@ -155,8 +155,15 @@ func (beliefKind) Decode(d Decoder, n *yaml.Node, path string) Check {
 	return b
 }
 
-func (b *beliefCheck) Unit() string    { return "ticks" }
-func (b *beliefCheck) Finish(*Outcome) {}
+func (b *beliefCheck) Unit() string { return "ticks" }
+
+// Finish fails an absence that could not have matched: a belief in a
+// claim that was nowhere in the world at any checked tick.
+func (b *beliefCheck) Finish(o *Outcome) {
+	if b.absent != nil && !o.Failed() && o.Examined > 0 && o.Candidates == 0 {
+		o.couldNot(*b.absent, b.Unit(), fmt.Sprintf("claim %s was not in the world at any checked tick, so nobody could have held it", b.claim))
+	}
+}
 
 func (b *beliefCheck) AtTick(w World, o *Outcome) {
 	o.Examine(1)
@@ -164,6 +171,9 @@ func (b *beliefCheck) AtTick(w World, o *Outcome) {
 	bel, ok := w.Store().Belief(b.holder, b.claim)
 	name := fmt.Sprintf("belief(%s, %s)", b.holder, b.claim)
 	if b.absent != nil {
+		if _, minted := w.Store().Claim(b.claim); minted {
+			o.Candidates++
+		}
 		if ok {
 			o.Fail(t, *b.absent, "%s exists (variant %s, confidence %s), want none", name, bel.Variant, formatFloat(bel.Confidence))
 		}

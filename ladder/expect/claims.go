@@ -55,8 +55,14 @@ func (claimsKind) Decode(d Decoder, n *yaml.Node, path string) Check {
 	return c
 }
 
-func (c *claimsCheck) Unit() string    { return "ticks" }
-func (c *claimsCheck) Finish(*Outcome) {}
+func (c *claimsCheck) Unit() string { return "ticks" }
+
+// Finish fails a count of no claims in a world whose events mint none.
+func (c *claimsCheck) Finish(o *Outcome) {
+	if c.count != nil && c.count.v == 0 && !o.Failed() && o.Examined > 0 {
+		o.needSource(c.count.at, c.Unit(), "claims")
+	}
+}
 
 func (c *claimsCheck) AtTick(w World, o *Outcome) {
 	o.Examine(1)

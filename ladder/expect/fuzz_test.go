@@ -16,7 +16,7 @@ import (
 func FuzzTraceMatch(f *testing.F) {
 	for _, seed := range []string{
 		`{"kind":"encounter","tick":1,"pair":["a","b"],"site":"m","roll":{"value":0.5,"pinned":true}}`,
-		`{"kind":"rule","tick":2,"rule":"r","values":{"confidence":0.9}}`,
+		`{"kind":"rule","tick":2,"rule":"witness-creates-belief","values":{"confidence":0.9}}`,
 		`{"kind":"encounter","tick":1,"pair":"a","roll":[1]}`,
 		`{"kind":"encounter","tick":1,"pair":[1,null]}`,
 		`{"kind":7}`,
@@ -33,7 +33,7 @@ cast: {a: {}, b: {}}
 expect:
   - {trace: {match: {kind: encounter, pair: [a, b], site: m, roll: {value: 0.5, pinned: true}}, count: 1}}
   - {trace: {match: {kind: encounter, pair: {includes: [a]}}, count: 1}}
-  - {trace: {match: {kind: rule, rule: r, values: {confidence: 0.9}}, count: 1}}
+  - {trace: {match: {kind: rule, rule: witness-creates-belief, values: {confidence: 0.9}}, count: 1}}
 `
 	fs, err := fixture.Parse("fixtures/T2.9-t.yaml", []byte(src))
 	if err != nil {

@@ -121,7 +121,17 @@ func (c *grudgeCheck) Unit() string {
 	return "ticks"
 }
 
-func (c *grudgeCheck) Finish(*Outcome) {}
+// Finish fails a grudge's absence, or a count of none, in a world with
+// no source of grudges.
+func (c *grudgeCheck) Finish(o *Outcome) {
+	switch {
+	case o.Failed() || o.Examined == 0:
+	case c.absent != nil:
+		o.needSource(*c.absent, c.Unit(), "grudges")
+	case c.count != nil && c.count.v == 0:
+		o.needSource(c.count.at, c.Unit(), "grudges")
+	}
+}
 
 func (c *grudgeCheck) AtTick(w World, o *Outcome) {
 	t := w.Tick()

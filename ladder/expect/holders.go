@@ -66,7 +66,27 @@ func (h *holdersCheck) Unit() string {
 	return "NPCs in scope"
 }
 
-func (h *holdersCheck) Finish(*Outcome) {}
+// Finish fails "nobody holds it" (count: 0, exactly: [], only: []) when
+// the claim was not in the world at any checked tick.
+func (h *holdersCheck) Finish(o *Outcome) {
+	if at, none := h.none(); none && !o.Failed() && o.Examined > 0 && o.Candidates == 0 {
+		o.couldNot(at, h.Unit(), fmt.Sprintf("claim %s was not in the world at any checked tick, so nobody could have held it", h.claim))
+	}
+}
+
+// none reports whether the check says nobody in scope holds the claim,
+// and where.
+func (h *holdersCheck) none() (Pos, bool) {
+	switch {
+	case h.count != nil && h.count.v == 0:
+		return h.count.at, true
+	case h.exactly != nil && len(h.exactly) == 0:
+		return h.exactlyAt, true
+	case h.only != nil && len(h.only) == 0:
+		return h.onlyAt, true
+	}
+	return Pos{}, false
+}
 
 func (h *holdersCheck) inScope(w World, npc string) bool {
 	r := w.Resident(npc)
@@ -83,6 +103,9 @@ func (h *holdersCheck) AtTick(w World, o *Outcome) {
 	}
 	if h.through == "" {
 		o.Examine(int64(scoped))
+	}
+	if _, minted := w.Store().Claim(h.claim); minted {
+		o.Candidates++
 	}
 	var got []string
 	for _, npc := range w.Store().Holders(h.claim) {

@@ -71,8 +71,14 @@ func (obligationKind) Decode(d Decoder, n *yaml.Node, path string) Check {
 	return c
 }
 
-func (c *obligationCheck) Unit() string    { return "ticks" }
-func (c *obligationCheck) Finish(*Outcome) {}
+func (c *obligationCheck) Unit() string { return "ticks" }
+
+// Finish fails an obligation's absence in a world that issues none.
+func (c *obligationCheck) Finish(o *Outcome) {
+	if c.absent != nil && !o.Failed() && o.Examined > 0 {
+		o.needSource(*c.absent, c.Unit(), "obligations")
+	}
+}
 
 func (c *obligationCheck) AtTick(w World, o *Outcome) {
 	o.Examine(1)

@@ -16,6 +16,11 @@ type Outcome struct {
 	// state is a check's per-run state beyond a count (a comparison's
 	// matcher), for the same reason.
 	state any
+	// Candidates counts what a negative examined that could have matched
+	// it (ticks its claim existed, records that named its subject).
+	Candidates int64
+	// reach is what the run's world can produce (Run.Within).
+	reach Reach
 
 	failed  bool
 	tick    int64 // first failing tick; -1 for a whole-run judgement

@@ -83,7 +83,21 @@ func (c *reputationCheck) Unit() string {
 	return "ticks"
 }
 
-func (c *reputationCheck) Finish(*Outcome) {}
+// Finish fails an absent row, or an empty set of observers, in a world
+// where no evidence can move a row.
+func (c *reputationCheck) Finish(o *Outcome) {
+	if o.Failed() || o.Examined == 0 {
+		return
+	}
+	switch {
+	case c.absent != nil:
+		o.needSource(*c.absent, c.Unit(), "reputation")
+	case c.observers != nil && len(c.observers) == 0:
+		o.needSource(c.observersAt, c.Unit(), "reputation")
+	case c.changed != nil && len(c.changed) == 0:
+		o.needSource(c.changedAt, c.Unit(), "reputation")
+	}
+}
 
 func (c *reputationCheck) AtTick(w World, o *Outcome) {
 	t := w.Tick()

@@ -24,6 +24,7 @@ func Start(items []Expectation) *Run {
 	r := &Run{items: items, outcomes: make([]Outcome, len(items))}
 	for i, e := range items {
 		r.outcomes[i].When = e.When
+		r.outcomes[i].reach = everything{}
 		switch e.Check.(type) {
 		case TickCheck:
 			r.ticks = append(r.ticks, i)
@@ -32,6 +33,16 @@ func Start(items []Expectation) *Run {
 		case EventCheck:
 			r.events = append(r.events, i)
 		}
+	}
+	return r
+}
+
+// Within tells the negatives what the run's world can produce, so one that
+// could not have matched fails (Reach); without it every negative is held
+// to what it examined only.
+func (r *Run) Within(reach Reach) *Run {
+	for i := range r.outcomes {
+		r.outcomes[i].reach = reach
 	}
 	return r
 }

@@ -54,8 +54,14 @@ func (scheduleKind) Decode(d Decoder, n *yaml.Node, path string) Check {
 	return c
 }
 
-func (c *scheduleCheck) Unit() string    { return "ticks" }
-func (c *scheduleCheck) Finish(*Outcome) {}
+func (c *scheduleCheck) Unit() string { return "ticks" }
+
+// Finish fails "no override in force" in a world that can lay none.
+func (c *scheduleCheck) Finish(o *Outcome) {
+	if c.override != nil && c.override.v == noOverride && !o.Failed() && o.Examined > 0 {
+		o.needSource(c.override.at, c.Unit(), "schedules")
+	}
+}
 
 func (c *scheduleCheck) AtTick(w World, o *Outcome) {
 	o.Examine(1)

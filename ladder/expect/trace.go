@@ -1,13 +1,16 @@
 package expect
 
 import (
+	"fmt"
 	"slices"
 	"strings"
 
 	"gopkg.in/yaml.v3"
 
 	"github.com/chronicle/ladder/ladder/jsonschema"
+	"github.com/chronicle/ladder/sim"
 	"github.com/chronicle/ladder/sim/canon"
+	"github.com/chronicle/ladder/sim/rules"
 	"github.com/chronicle/ladder/sim/trace"
 )
 
@@ -40,6 +43,7 @@ func (traceKind) Doc() string {
 
 type traceCheck struct {
 	kind    string
+	rule    string // the pattern's rule, "" when it names none
 	preds   []pred
 	show    string // the pattern as canonical JSON, for messages
 	matchAt Pos
@@ -52,6 +56,7 @@ type traceCheck struct {
 type pred struct {
 	path     []string
 	scalar   any      // string, float64 or bool
+	free     bool     // a string no fixture declares (a subject, a reason): a negative needs it to occur
 	set      []string // exact set, sorted
 	includes []string // subset
 	isSet    bool
@@ -148,10 +153,13 @@ func (c *traceCheck) decodeMatch(d Decoder, n *yaml.Node, path string) map[strin
 		d.Errorf(n, path, "want a mapping of record fields with the record kind (kind: %s)", strings.Join(kindNames(), ", "))
 		return shown
 	}
-	var kindNode *yaml.Node
+	var kindNode, ruleNode *yaml.Node
 	for i := 0; i+1 < len(n.Content); i += 2 {
-		if n.Content[i].Value == "kind" {
+		switch n.Content[i].Value {
+		case "kind":
 			kindNode = n.Content[i+1]
+		case "rule":
+			ruleNode = resolve(n.Content[i+1])
 		}
 	}
 	if kindNode == nil {
@@ -167,6 +175,9 @@ func (c *traceCheck) decodeMatch(d Decoder, n *yaml.Node, path string) map[strin
 		return shown
 	}
 	shown["kind"] = c.kind
+	if ruleNode != nil && ruleNode.Kind == yaml.ScalarNode {
+		c.rule = ruleNode.Value // checked with the other fields
+	}
 	fields := trace.Fields(trace.Kind(c.kind))
 	c.fields(d, n, path, nil, fields, shown)
 	return shown
@@ -215,7 +226,12 @@ func (c *traceCheck) fields(d Decoder, n *yaml.Node, path string, prefix []strin
 		case trace.ShapeOpenObject:
 			sub := map[string]any{}
 			shown[k.Value] = sub
+			known := c.valueNames()
 			d.Entries(v, p, func(name, val *yaml.Node, vp string) {
+				if !slices.Contains(known, name.Value) {
+					d.Errorf(name, vp, "%s%s (%s: %s)", c.noValue(name.Value), d.Suggest(name.Value, known), c.valuesOf(), strings.Join(known, ", "))
+					return
+				}
 				if x, ok := d.Float(val, vp); ok {
 					c.preds = append(c.preds, pred{path: append(slices.Clone(at), name.Value), scalar: x})
 					sub[name.Value] = x
@@ -226,8 +242,14 @@ func (c *traceCheck) fields(d Decoder, n *yaml.Node, path string, prefix []strin
 		case trace.ShapeTable:
 			d.Errorf(k, p, "%s is a table of records and cannot be matched; check the state with belief, holders or npc expectations", full)
 		default:
-			if x, ok := scalar(d, v, p, f.Shape); ok {
-				c.preds = append(c.preds, pred{path: at, scalar: x})
+			x, ok := any(nil), false
+			if dom := domainOf(d, c.kind, full); dom != nil && f.Shape == trace.ShapeString {
+				x, ok = dom(v, p)
+			} else {
+				x, ok = scalar(d, v, p, f.Shape)
+			}
+			if ok {
+				c.preds = append(c.preds, pred{path: at, scalar: x, free: identity(f, full) && domainOf(d, c.kind, full) == nil})
 				shown[k.Value] = x
 			}
 		}
@@ -239,7 +261,8 @@ func (c *traceCheck) set(d Decoder, v *yaml.Node, p string, at []string, shown m
 	members := func(l *yaml.Node, lp string) []string {
 		out := []string{}
 		d.List(l, lp, func(_ int, m *yaml.Node, mp string) {
-			if s := d.Str(m, mp); s != "" {
+			// The one set field, an encounter's pair, holds cast members.
+			if s := d.NPC(m, mp); s != "" {
 				out = append(out, s)
 			}
 		})
@@ -274,6 +297,108 @@ func (c *traceCheck) set(d Decoder, v *yaml.Node, p string, at []string, shown m
 	}
 }
 
+// valueNames are the value names the pattern's rule writes (every rule's
+// when it names none, or names one the loader refuses).
+func (c *traceCheck) valueNames() []string {
+	if r, ok := rules.Find(c.rule); ok {
+		return r.Values
+	}
+	var all []string
+	for _, r := range rules.Catalogue() {
+		all = append(all, r.Values...)
+	}
+	slices.Sort(all)
+	return slices.Compact(all)
+}
+
+// noValue and valuesOf say which rules' values a pattern's were checked
+// against.
+func (c *traceCheck) noValue(name string) string {
+	if _, ok := rules.Find(c.rule); ok {
+		return fmt.Sprintf("rule %s writes no value %q", c.rule, name)
+	}
+	return fmt.Sprintf("no rule writes a value %q", name)
+}
+
+func (c *traceCheck) valuesOf() string {
+	if _, ok := rules.Find(c.rule); ok {
+		return "its values"
+	}
+	return "the rules' values"
+}
+
+// domainOf returns how a pattern's string field is decoded when its
+// value is something the fixture declares — a cast member, a claim, a
+// location, a rule, a role — so a misspelt id is refused where it is
+// written instead of matching nothing (and a negative passing by it); nil
+// for a free string (a subject, a reason, an id), whose value a negative
+// must find in the records it examines instead (Finish). The function
+// reports whether the value decoded.
+func domainOf(d Decoder, kind, path string) func(*yaml.Node, string) (string, bool) {
+	type decode = func(*yaml.Node, string) (string, bool)
+	id := func(f func(*yaml.Node, string) string) decode {
+		return func(n *yaml.Node, p string) (string, bool) { s := f(n, p); return s, s != "" }
+	}
+	enum := func(what string, names []string) decode {
+		return id(func(n *yaml.Node, p string) string {
+			v := d.Ident(n, p)
+			if v != "" && !slices.Contains(names, v) {
+				d.Errorf(n, p, "unknown %s %q%s (%ss: %s)", what, v, d.Suggest(v, names), what, strings.Join(names, ", "))
+				return ""
+			}
+			return v
+		})
+	}
+	if path == "roll.purpose" {
+		return enum("roll purpose", sim.Purposes())
+	}
+	rule := enum("rule", rules.Names())
+	npc, claim, variant := id(d.NPC), id(d.Claim), id(d.VariantID)
+	// A vacant role's record has no holder: "" matches it.
+	holder := func(n *yaml.Node, p string) (string, bool) {
+		if r := resolve(n); r.Kind == yaml.ScalarNode && r.Tag == "!!str" && r.Value == "" {
+			return "", true
+		}
+		return npc(n, p)
+	}
+	switch trace.Kind(kind) {
+	case trace.KindTransmission:
+		return map[string]decode{"teller": npc, "listener": npc, "claim": claim, "variant": variant, "rule": rule}[path]
+	case trace.KindBelief:
+		return map[string]decode{"holder": npc, "claim": claim, "variant": variant}[path]
+	case trace.KindSupersession:
+		return map[string]decode{"holder": npc, "claim": claim, "loser": variant, "winner": variant}[path]
+	case trace.KindEncounter:
+		return map[string]decode{"site": id(d.Location)}[path]
+	case trace.KindGrudge:
+		return map[string]decode{"holder": npc, "target": id(d.Entity), "rule": rule}[path]
+	case trace.KindObligation:
+		return map[string]decode{"creditor": id(d.Party), "debtor": id(d.Party), "rule": rule}[path]
+	case trace.KindReputation:
+		return map[string]decode{"observer": npc, "subject": id(d.Entity), "dimension": id(d.Dimension), "rule": rule}[path]
+	case trace.KindSchedule:
+		return map[string]decode{"npc": npc, "at": id(d.Location), "rule": rule}[path]
+	case trace.KindRole:
+		return map[string]decode{"role": id(d.Role), "holder": holder, "previous": holder, "rule": rule}[path]
+	case trace.KindEvent:
+		return map[string]decode{"event": enum("event kind", d.EventKinds()), "rule": rule}[path]
+	case trace.KindRule:
+		return map[string]decode{"rule": rule}[path]
+	}
+	return nil
+}
+
+// outcomes are the string fields that say how a record came out rather
+// than what it is about: a negative denies them, so they need not occur.
+var outcomes = []string{"reason", "change", "state", "stage"}
+
+// identity reports whether a pattern's field says what a record is about
+// (a subject, an id, a cause) rather than how it came out: the strings a
+// negative must find in the records it examined.
+func identity(f trace.Field, path string) bool {
+	return f.Shape == trace.ShapeString && !slices.Contains(outcomes, path)
+}
+
 func scalar(d Decoder, v *yaml.Node, p string, shape trace.Shape) (any, bool) {
 	switch shape {
 	case trace.ShapeNumber:
@@ -300,12 +425,48 @@ func (c *traceCheck) ObserveTrace(r Record, o *Outcome) {
 		return
 	}
 	o.Examine(1)
+	if c.negative() {
+		c.candidate(r, o)
+	}
 	for _, p := range c.preds {
 		if !p.holds(r) {
 			return
 		}
 	}
 	o.Matched++
+}
+
+// negative reports whether the check denies: exists: false, or count: 0.
+func (c *traceCheck) negative() bool {
+	return (c.count != nil && c.count.v == 0) || (c.count == nil && !c.exists)
+}
+
+// negAt is where a negative says so.
+func (c *traceCheck) negAt() Pos {
+	if c.count != nil {
+		return c.count.at
+	}
+	return c.notAt
+}
+
+// named is a negative's per-run record of which of its identity fields
+// (a subject, an id, a cause) some examined record held.
+type named []bool
+
+// candidate notes, for a negative, which of the pattern's identities r
+// holds: each must name something the run wrote, or the negative examined
+// nothing about it.
+func (c *traceCheck) candidate(r Record, o *Outcome) {
+	seen, _ := o.state.(named)
+	if seen == nil {
+		seen = make(named, len(c.preds))
+		o.state = seen
+	}
+	for i, p := range c.preds {
+		if p.free && !seen[i] && p.holds(r) {
+			seen[i] = true
+		}
+	}
 }
 
 func (p pred) holds(r Record) bool {
@@ -355,7 +516,40 @@ func (c *traceCheck) Finish(o *Outcome) {
 		o.Fail(-1, c.matchAt, "no trace record matches %s in ticks [%d, %d] (of %d %s examined)", c.show, w.From, w.To, o.Examined, c.Unit())
 	case c.count == nil && !c.exists && n > 0:
 		o.Fail(-1, c.notAt, "%d trace records match %s in ticks [%d, %d], want none", n, c.show, w.From, w.To)
+	case c.negative() && o.Examined > 0:
+		c.couldMatch(o)
 	}
+}
+
+// couldMatch fails a passing negative that could not have matched: a
+// rule the world cannot evaluate, a kind of state it has no source of,
+// or an identity (a subject, an id, a cause) no record in the range held.
+func (c *traceCheck) couldMatch(o *Outcome) {
+	at, unit := c.negAt(), c.Unit()
+	if c.rule != "" && !o.needRule(at, unit, c.rule) {
+		return
+	}
+	if state, ok := layerOf[trace.Kind(c.kind)]; ok && !o.needSource(at, unit, state) {
+		return
+	}
+	for _, p := range c.preds {
+		if p.path[0] == "event" && c.kind == string(trace.KindEvent) && !o.needEvent(at, unit, p.scalar.(string)) {
+			return
+		}
+	}
+	seen, _ := o.state.(named)
+	for i, p := range c.preds {
+		if p.free && (seen == nil || !seen[i]) {
+			o.couldNot(at, unit, fmt.Sprintf("no %s record in the range has %s %q, so the pattern names nothing the run wrote", c.kind, strings.Join(p.path, "."), p.scalar))
+			return
+		}
+	}
+}
+
+// layerOf is the state each layer's record kind reports changes of.
+var layerOf = map[trace.Kind]string{
+	trace.KindGrudge: "grudges", trace.KindObligation: "obligations", trace.KindReputation: "reputation",
+	trace.KindSchedule: "schedules", trace.KindRole: "roles",
 }
 
 func anys(s []string) []any {

@@ -187,8 +187,8 @@ var _ = Describe("Run", func() {
 	})
 
 	It("shows trace records only to trace checks whose range holds their tick, one at a time", func() {
-		r := expect.Start(decode("{from: 2, to: 3, trace: {match: {kind: rule, rule: r}, count: 1}}"))
-		for tick, rule := range []string{"r", "r", "r", "x", "r"} {
+		r := expect.Start(decode("{from: 2, to: 3, trace: {match: {kind: rule, rule: corroboration}, count: 1}}"))
+		for tick, rule := range []string{"corroboration", "corroboration", "corroboration", "x", "corroboration"} {
 			r.Trace(expect.Record{"kind": "rule", "rule": rule, "tick": float64(tick)})
 		}
 		res := r.Finish()
@@ -197,10 +197,10 @@ var _ = Describe("Run", func() {
 	})
 
 	It("can run a decoded fixture twice with the same verdict", func() {
-		items := decode("{trace: {match: {kind: rule, rule: r}, count: 1}}")
+		items := decode("{trace: {match: {kind: rule, rule: corroboration}, count: 1}}")
 		for range 2 {
 			r := expect.Start(items)
-			r.Trace(expect.Record{"kind": "rule", "rule": "r", "tick": 1.0})
+			r.Trace(expect.Record{"kind": "rule", "rule": "corroboration", "tick": 1.0})
 			Expect(r.Finish()[0].Passed).To(BeTrue())
 		}
 	})

@@ -302,7 +302,7 @@ var _ = Describe("Expectation failure messages", Label("unit"), func() {
 		},
 		Entry("belief fields", `{at: 1, belief: {holder: neighbor, claim: theft@1, confidence: "belief(witness, theft@1).confidence * defines.retell_decay", verbatim: 1.0, gist: 1.0, stage: heard, variant: theft@1#v0, sources: 1, source_chain: [witness]}}`),
 		Entry("evidence, unset keys matching anything", "{at: 1, belief: {holder: neighbor, claim: theft@1, evidence: [{type: reported, source: witness, via: \"encounter@1/market/[neighbor,witness]\", tick: 1, counted: true}]}}"),
-		Entry("absent before the event", "{at: 0, belief: {holder: neighbor, claim: theft@1, absent: true}}"),
+		Entry("absent after the event", "{from: 1, belief: {holder: bystander, claim: theft@1, absent: true}}"),
 		Entry("holders", "{from: 1, holders: {claim: theft@1, exactly: [witness, neighbor, w2], only: [w2, neighbor, witness], count: 3}}"),
 		Entry("holders through, the NPC itself included", "{from: 1, holders: {claim: theft@1, resident: whiterun, through: witness}}"),
 		Entry("curve", "{curve: {claim: theft@1, believers: {0: 0, 1: 3}}}"),

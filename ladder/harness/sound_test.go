@@ -46,7 +46,7 @@ var _ = Describe("Sound assertions", Label("unit"), func() {
 			"{always: true, holders: {claim: theft@1, resident: riverwood, count: 0}}",
 			"{from: 1, holders: {claim: theft@1, resident: whiterun, through: witness}}",
 			"{always: true, belief: {holder: bystander, claim: theft@1, absent: true}}",
-			"{events: {kind: killing, count: 0}}",
+			"{trace: {match: {kind: rule, rule: corroboration, fired: true}, exists: false}}",
 		)
 		type seen struct {
 			Passed   bool
@@ -62,9 +62,59 @@ var _ = Describe("Sound assertions", Label("unit"), func() {
 			{true, 6, "NPCs in scope"},                        // the merchant, at six ticks
 			{true, 5, "evidence records of holders in scope"}, // neighbor's one record, ticks 1-5
 			{true, 6, "ticks"},
-			{true, 1, "canonical events"},
+			{true, 5, "rule records"}, // the minting, the two witnesses, the telling's disabled trust discount, its mutation
 		}))
 	})
+
+	// A negative passes only if it examined something that could have
+	// matched it: each of these passed before, having looked at records or
+	// ticks that could never have held what it denies.
+	DescribeTable("a negative that could not have matched fails, saying why",
+		func(expectation, marker, want string) {
+			Expect(failures(expectation)).To(Equal([]string{whereAt(0, expectation, marker) + ": could not have matched: " + want}))
+		},
+		Entry("a subject no record has",
+			`{trace: {match: {kind: rule, rule: witness-creates-belief, subject: bystander/theft@1}, exists: false}}`, "false}",
+			`no rule record in the range has subject "bystander/theft@1", so the pattern names nothing the run wrote — `+
+				"a negative must examine something that could have matched (examined 5 rule records in ticks [0, 5])"),
+		Entry("a rule the fixture disables",
+			`{trace: {match: {kind: rule, rule: trust-discounted-retelling, fired: true}, count: 0}}`, "0}",
+			"rule trust-discounted-retelling is disabled in this fixture (rules.disable): it writes only its disabled records; assert those instead — "+
+				"a negative must examine something that could have matched (examined 5 rule records in ticks [0, 5])"),
+		Entry("a rule of a layer the world does not use",
+			`{trace: {match: {kind: rule, rule: accumulation-threshold}, exists: false}}`, "false}",
+			"rule accumulation-threshold belongs to the social layer, which this world does not use (it injects no brawl, favour, invocation, title or secret, declares no household, and robs nobody with a faction) — "+
+				"a negative must examine something that could have matched (examined 5 rule records in ticks [0, 5])"),
+		Entry("a grudge in a world with no grudge source",
+			`{grudge: {holder: witness, target: player, absent: true}}`, "true}",
+			"this world has no grudges: rule grudge-creation belongs to the social layer, which this world does not use (it injects no brawl, favour, invocation, title or secret, declares no household, and robs nobody with a faction) — "+
+				"a negative must examine something that could have matched (examined 1 ticks in ticks [5, 5])"),
+		Entry("no grudge at all, in that world",
+			`{grudge: {count: 0}}`, "0}",
+			"this world has no grudges: rule grudge-creation belongs to the social layer, which this world does not use (it injects no brawl, favour, invocation, title or secret, declares no household, and robs nobody with a faction) — "+
+				"a negative must examine something that could have matched (examined 5 NPCs (as holders) in ticks [5, 5])"),
+		Entry("a reputation row in a world with no evidence",
+			`{reputation: {observer: witness, subject: player, dimension: standing, absent: true}}`, "true}",
+			"this world has no reputation: rule reputation-evidence belongs to the social layer, which this world does not use (it injects no brawl, favour, invocation, title or secret, declares no household, and robs nobody with a faction) — "+
+				"a negative must examine something that could have matched (examined 1 ticks in ticks [5, 5])"),
+		Entry("no override in a world that lays none",
+			`{schedule: {npc: witness, override: none}}`, "none}",
+			"this world has no schedules: no mourning can be laid (rule schedule-write-back belongs to the schedule layer, which this world does not use (it needs the social layer and a location tagged temple)) "+
+				"and no duty can move (rule role-succession belongs to the roles layer, which this world does not use (it declares no role)) — "+
+				"a negative must examine something that could have matched (examined 1 ticks in ticks [5, 5])"),
+		Entry("an event kind the world cannot append",
+			`{events: {kind: killing, count: 0}}`, "0}",
+			"no killing event can happen in this world: the fixture injects none — "+
+				"a negative must examine something that could have matched (examined 1 canonical events in ticks [0, 5])"),
+		Entry("a belief in a claim not yet in the world",
+			`{at: 0, belief: {holder: neighbor, claim: theft@1, absent: true}}`, "true}",
+			"claim theft@1 was not in the world at any checked tick, so nobody could have held it — "+
+				"a negative must examine something that could have matched (examined 1 ticks in ticks [0, 0])"),
+		Entry("holders of a claim not yet in the world",
+			`{at: 0, holders: {claim: theft@1, count: 0}}`, "0}",
+			"claim theft@1 was not in the world at any checked tick, so nobody could have held it — "+
+				"a negative must examine something that could have matched (examined 5 NPCs in scope in ticks [0, 0])"),
+	)
 
 	// A list was compared element by element, in order: "pair: [witness,
 	// neighbor]" never matched the record's sorted ["neighbor","witness"],

@@ -1,6 +1,8 @@
 package rules_test
 
 import (
+	"slices"
+
 	. "github.com/onsi/ginkgo/v2"
 	. "github.com/onsi/gomega"
 
@@ -20,6 +22,8 @@ var _ = Describe("rule regimes", func() {
 				names[g.Name] = true
 				Expect(rules.SignProblems(g.Sign)).To(BeEmpty(), "%s: %s", r.Name, g.Name)
 			}
+			Expect(slices.IsSorted(r.Values)).To(BeTrue(), "%s: values sorted", r.Name)
+			Expect(slices.Compact(slices.Clone(r.Values))).To(Equal(r.Values), "%s: each value once", r.Name)
 			// A rule a fixture can turn off says so in the trace, and a
 			// rung must show the toggle works.
 			Expect(names["disabled"]).To(Equal(!r.Invariant), "%s: a disabled regime exactly when it can be disabled", r.Name)

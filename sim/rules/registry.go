@@ -49,6 +49,11 @@ type Rule struct {
 	// Invariant rules hold the store together; they cannot be disabled
 	// because a world without them is not a world the ladder can reason about.
 	Invariant bool
+	// Values are the names of the numbers its rule records carry
+	// (docs/trace-schema.md), sorted: a trace pattern's values are
+	// checked against them when a fixture loads, and a run whose rule
+	// writes a name not listed fails.
+	Values []string
 	// Regimes are the outcomes and branches of the rule that a rung must
 	// reach for the ladder to guard them (regimes.go), each with the trace
 	// record that shows it. A rule declares all of them: a branch left
@@ -57,7 +62,7 @@ type Rule struct {
 }
 
 var catalogue = []Rule{
-	{Name: WitnessCreatesBelief, Number: 1, Tier: "0", Summary: "a witness to a canonical event forms a belief at the direct-observation baseline", Regimes: []Regime{
+	{Name: WitnessCreatesBelief, Number: 1, Tier: "0", Summary: "a witness to a canonical event forms a belief at the direct-observation baseline", Values: []string{"confidence"}, Regimes: []Regime{
 		{Name: "witnessed", Sign: fired("witnessed")},
 		disabled,
 	}},
@@ -65,7 +70,7 @@ var catalogue = []Rule{
 		{Name: "fading", Sign: Sign{Kind: trace.KindKeyframe, Value: &Span{Name: "beliefs.verbatim", Lo: 0, Hi: 1, Open: true}}},
 		disabled,
 	}},
-	{Name: Corroboration, Number: 3, Tier: "0", Summary: "a report from a new, fresh source raises confidence by noisy-or", Regimes: []Regime{
+	{Name: Corroboration, Number: 3, Tier: "0", Summary: "a report from a new, fresh source raises confidence by noisy-or", Values: []string{"after", "before", "report"}, Regimes: []Regime{
 		{Name: "counted", Sign: fired("counted")},
 		{Name: "origin already counted", Sign: declined("origin already counted")},
 		{Name: "stale", Sign: declined("stale")},
@@ -88,14 +93,14 @@ var catalogue = []Rule{
 		{Name: "missed", Sign: Sign{Kind: trace.KindEncounter, Fired: No}},
 		disabled,
 	}},
-	{Name: MutationPolicy, Number: 7, Tier: "2", Summary: "a retelling may change a slot: a partisan teller shifts blame to a rival faction; otherwise a keyed roll against mutation_max × (1 − teller's verbatim)", Regimes: []Regime{
+	{Name: MutationPolicy, Number: 7, Tier: "2", Summary: "a retelling may change a slot: a partisan teller shifts blame to a rival faction; otherwise a keyed roll against mutation_max × (1 − teller's verbatim)", Values: []string{"options", "probability", "verbatim"}, Regimes: []Regime{
 		{Name: "allegiance", Sign: fired("allegiance: …")},
 		{Name: "mutates", Sign: fired("memory: roll below the mutation probability")},
 		{Name: "keeps", Sign: declined("memory: roll at or above the mutation probability")},
 		{Name: "no alternative", Sign: declined("memory: no slot has an alternative")},
 		disabled,
 	}},
-	{Name: VariantResolution, Number: 8, Tier: "2", Summary: "a holder hearing another variant keeps the one whose evidence ends in the stronger type (witnessed > reported), then the larger summed strength; the winner is dented", Regimes: []Regime{
+	{Name: VariantResolution, Number: 8, Tier: "2", Summary: "a holder hearing another variant keeps the one whose evidence ends in the stronger type (witnessed > reported), then the larger summed strength; the winner is dented", Values: []string{"after", "before", "held_strength", "held_witnessed", "incoming_strength", "incoming_witnessed"}, Regimes: []Regime{
 		{Name: "witnessed beats reported", Sign: fired("witnessed beats reported")},
 		{Name: "stronger evidence", Sign: fired("stronger evidence")},
 		{Name: "tie", Sign: fired("tie: the held variant stays")},
@@ -105,18 +110,18 @@ var catalogue = []Rule{
 		{Name: "teller cannot tell", Sign: refused("teller…")},
 		disabled,
 	}},
-	{Name: RumourStages, Number: 9, Tier: "2", Summary: "a held rumour goes dormant, then forgotten, as its gist falls below the thresholds", Regimes: []Regime{
+	{Name: RumourStages, Number: 9, Tier: "2", Summary: "a held rumour goes dormant, then forgotten, as its gist falls below the thresholds", Values: []string{"gist"}, Regimes: []Regime{
 		{Name: "dormant", Sign: fired("gist fell below dormant_gist")},
 		{Name: "forgotten", Sign: fired("gist fell below forgotten_gist")},
 		disabled,
 	}},
-	{Name: DormancyReactivation, Number: 10, Tier: "2", Summary: "a dormant or forgotten rumour told again by an active holder is fresh again", Regimes: []Regime{
+	{Name: DormancyReactivation, Number: 10, Tier: "2", Summary: "a dormant or forgotten rumour told again by an active holder is fresh again", Values: []string{"gist_before"}, Regimes: []Regime{
 		{Name: "woken from dormant", Sign: fired("told again while dormant")},
 		{Name: "woken from forgotten", Sign: fired("told again while forgotten")},
 		{Name: "teller cannot tell", Sign: refused("teller…")},
 		disabled,
 	}},
-	{Name: AccumulationThreshold, Number: 11, Tier: "3", Layer: Social, Summary: "a theft victim with a faction escalates once when the thefts it believes by one offender reach escalation_threshold within the window; it re-arms at escalation_rearm", Regimes: []Regime{
+	{Name: AccumulationThreshold, Number: 11, Tier: "3", Layer: Social, Summary: "a theft victim with a faction escalates once when the thefts it believes by one offender reach escalation_threshold within the window; it re-arms at escalation_rearm", Values: []string{"armed", "count", "rearm", "rearmed", "threshold"}, Regimes: []Regime{
 		{Name: "below threshold", Sign: declined("below threshold")},
 		{Name: "fired", Sign: fired("threshold reached")},
 		{Name: "latched", Sign: declined("already escalated: re-arms when the count falls to the re-arm level")},
@@ -124,7 +129,7 @@ var catalogue = []Rule{
 		{Name: "offence already counted", Sign: declined("offence already counted")},
 		disabled,
 	}},
-	{Name: GrudgeCreation, Number: 12, Tier: "3", Layer: Social, Summary: "the loser of a brawl, the creditor of a refused favour and the kin of a killing's victim bear a grudge against its actor, felt more than proven", Regimes: []Regime{
+	{Name: GrudgeCreation, Number: 12, Tier: "3", Layer: Social, Summary: "the loser of a brawl, the creditor of a refused favour and the kin of a killing's victim bear a grudge against its actor, felt more than proven", Values: []string{"confidence", "emotional", "evidentiary", "onlookers"}, Regimes: []Regime{
 		{Name: "brawl lost", Sign: fired("brawl lost in public")},
 		{Name: "favour refused", Sign: fired("favour refused")},
 		{Name: "kin killed", Sign: fired("kin killed: …")},
@@ -134,7 +139,7 @@ var catalogue = []Rule{
 		{Name: "no violation", Sign: declined("no obligation was violated by it")},
 		disabled,
 	}},
-	{Name: GrudgeDecay, Number: 13, Tier: "3", Layer: Social, Summary: "a grudge's emotional and evidentiary strengths halve on their own half-lives; it settles below grudge_settled", Regimes: []Regime{
+	{Name: GrudgeDecay, Number: 13, Tier: "3", Layer: Social, Summary: "a grudge's emotional and evidentiary strengths halve on their own half-lives; it settles below grudge_settled", Values: []string{"emotional", "evidentiary", "total"}, Regimes: []Regime{
 		{Name: "decaying", Sign: Sign{Kind: trace.KindKeyframe, Value: &Span{Name: "grudges.settled", Lo: 0, Hi: 0}}},
 		{Name: "settled", Sign: fired("total strength fell below grudge_settled")},
 		disabled,
@@ -149,19 +154,19 @@ var catalogue = []Rule{
 		{Name: "owed by another", Sign: declined("owed by …")},
 		disabled,
 	}},
-	{Name: TellDecision, Number: 15, Tier: "3", Layer: Social, Summary: "a holder keeps a private claim that implicates itself or its kin; otherwise it tells", Regimes: []Regime{
+	{Name: TellDecision, Number: 15, Tier: "3", Layer: Social, Summary: "a holder keeps a private claim that implicates itself or its kin; otherwise it tells", Values: []string{"implicated", "kin"}, Regimes: []Regime{
 		{Name: "tells", Sign: fired("no motive to keep it")},
 		{Name: "keeps: kin", Sign: declined("keeps the secret: kin of …")},
 		{Name: "keeps: implicated", Sign: declined("keeps the secret: implicated")},
 		disabled,
 	}},
-	{Name: ReputationEvidence, Number: 16, Tier: "3", Layer: Social, Summary: "an observer who believes a title or an invocation (and is not a party) adds reputation_weight to α or β of its opinion of the subject, once per claim", Regimes: []Regime{
+	{Name: ReputationEvidence, Number: 16, Tier: "3", Layer: Social, Summary: "an observer who believes a title or an invocation (and is not a party) adds reputation_weight to α or β of its opinion of the subject, once per claim", Values: []string{"alpha", "beta"}, Regimes: []Regime{
 		{Name: "evidence for", Sign: fired("evidence for …")},
 		{Name: "evidence against", Sign: fired("evidence against …")},
 		{Name: "already counted", Sign: declined("already counted this claim")},
 		disabled,
 	}},
-	{Name: ScheduleWriteBack, Number: 17, Tier: "4a", Layer: Schedule, Summary: "an NPC who comes to believe the killing of kin mourns at the temple of its hold for mourning_ticks: an override laid over its schedule, never an edit, then lifted", Regimes: []Regime{
+	{Name: ScheduleWriteBack, Number: 17, Tier: "4a", Layer: Schedule, Summary: "an NPC who comes to believe the killing of kin mourns at the temple of its hold for mourning_ticks: an override laid over its schedule, never an edit, then lifted", Values: []string{"from", "to"}, Regimes: []Regime{
 		{Name: "mourns", Sign: fired("kin killed: …")},
 		{Name: "restored", Sign: fired("mourning over: schedule restored")},
 		{Name: "not kin", Sign: declined("not kin of the deceased")},
@@ -170,7 +175,7 @@ var catalogue = []Rule{
 		{Name: "no temple", Sign: declined("no temple in …")},
 		disabled,
 	}},
-	{Name: PairWeighting, Number: 18, Tier: "4b", Layer: Weighting, Summary: "a grudge between two NPCs lowers their encounter weight w = max(0, 1 − avoidance_strength × g): the threshold becomes p·w, the roll never changes", Regimes: []Regime{
+	{Name: PairWeighting, Number: 18, Tier: "4b", Layer: Weighting, Summary: "a grudge between two NPCs lowers their encounter weight w = max(0, 1 − avoidance_strength × g): the threshold becomes p·w, the roll never changes", Values: []string{"after", "before", "grudge"}, Regimes: []Regime{
 		{Name: "grudge formed", Sign: fired("grudge formed")},
 		{Name: "grudge reinforced", Sign: fired("grudge reinforced")},
 		{Name: "weight 0", Sign: Sign{Kind: trace.KindEncounter, Value: &Span{Name: "weight", Lo: 0, Hi: 0}}},
@@ -178,7 +183,7 @@ var catalogue = []Rule{
 		{Name: "weight 1", Sign: Sign{Kind: trace.KindEncounter, Value: &Span{Name: "weight", Lo: 1, Hi: 1}}},
 		disabled,
 	}},
-	{Name: RoleSuccession, Number: 19, Tier: "5", Layer: Roles, Summary: "a role falls vacant when its holder dies, its duties lapse while it is, and after succession_delay_ticks the faction member the appointer's holder trusts most (plus a kin bonus) succeeds, ties broken by a keyed roll", Regimes: []Regime{
+	{Name: RoleSuccession, Number: 19, Tier: "5", Layer: Roles, Summary: "a role falls vacant when its holder dies, its duties lapse while it is, and after succession_delay_ticks the faction member the appointer's holder trusts most (plus a kin bonus) succeeds, ties broken by a keyed roll", Values: []string{"kin", "lapses", "score", "trust", "witnesses"}, Regimes: []Regime{
 		{Name: "vacant", Sign: fired("vacant: …")},
 		{Name: "lapse", Sign: fired("duty lapsed: the role is vacant")},
 		{Name: "appointed", Sign: fired("appointed: the highest score")},
@@ -190,7 +195,7 @@ var catalogue = []Rule{
 		{Name: "no candidate", Sign: declined("no living member of …")},
 		disabled,
 	}},
-	{Name: TrustDiscountedRetelling, Number: 20, Tier: "1", Summary: "retold confidence is further weighted by the listener's trust in the teller", Regimes: []Regime{
+	{Name: TrustDiscountedRetelling, Number: 20, Tier: "1", Summary: "retold confidence is further weighted by the listener's trust in the teller", Values: []string{"factor", "trust"}, Regimes: []Regime{
 		{Name: "relationship", Sign: fired("relationship")},
 		{Name: "default trust", Sign: fired("no relationship: default trust")},
 		disabled,
