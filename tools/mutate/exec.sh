@@ -6,7 +6,7 @@
 # fails. MUTATE_SUITE=unit runs only the package's specs, =ladder only the
 # ladder, to tell which part of the test suite kills what. MUTATE_SCOPE is
 # the package directories mutated, separated by spaces (empty: every
-# package under sim/).
+# package under sim/ and views/).
 set -u
 bin=$1
 shift
@@ -35,7 +35,7 @@ for a in "$@"; do
 	case $a in -test.coverprofile=*)
 		case $pkg in
 		ladder) [ "$suite" != unit ] || exit 0 ;;
-		sim | sim/*)
+		sim | sim/* | views | views/*)
 			[ "$suite" != ladder ] || exit 0
 			if [ -n "$scope" ]; then
 				case " $scope " in *" $pkg "*) ;; *) exit 0 ;; esac

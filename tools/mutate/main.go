@@ -1,5 +1,6 @@
 // Command mutate measures how much of the engine the test suite guards:
-// it runs gremlins (a mutation tool, pinned in go.mod as a tool) over sim/,
+// it runs gremlins (a mutation tool, pinned in go.mod as a tool) over sim/
+// and views/ (the engine and the read-only aggregates computed on it),
 // with each package's own specs and the ladder suite as the test suite, and
 // writes the score per package. `make mutate` runs it from the repository
 // root:
@@ -70,7 +71,7 @@ func run(args []string, stdout, stderr io.Writer) error {
 	equivalents := fl.String("equivalent", "tools/mutate/equivalent.txt", "the list of equivalent mutants")
 	summarize := fl.Bool("summarize", false, "run no pass: summarise the reports a previous run left in -out (gremlins-<suite>.json for each of -suites), against the equivalent list as it is now; the sources must be those the pass mutated")
 	dry := fl.Bool("dry-run", false, "find the mutants and check the equivalent list against them (ambiguous or stale entries) without testing any: one coverage run, minutes rather than hours")
-	scope := fl.String("scope", "", "the package directories to mutate, joined by commas (e.g. ./sim/social or ./sim/claims,./sim/rules), each covered and tested by its own specs and the ladder; default: every package under sim/")
+	scope := fl.String("scope", "", "the package directories to mutate, joined by commas (e.g. ./sim/social or ./sim/claims,./sim/rules), each covered and tested by its own specs and the ladder; default: every package under sim/ and views/")
 	if err := fl.Parse(args); err != nil {
 		return err
 	}
@@ -163,8 +164,8 @@ func run(args []string, stdout, stderr io.Writer) error {
 }
 
 // unleash runs one gremlins pass and writes its JSON results. Gremlins
-// always runs from the module root with coverage taken over sim/
-// (`-coverpkg ./sim/...`), so a line that only the ladder reaches counts as
+// always runs from the module root with coverage taken over the engine
+// (`-coverpkg ./sim/...,./views/...`), so a line that only the ladder reaches counts as
 // covered; exclude lists the files left unmutated. exec.sh, told the scope,
 // runs only the specs a mutant will face (the scoped package's, or all of
 // sim/'s, and the ladder) in the coverage run.
@@ -175,7 +176,7 @@ func unleash(suite, wrapper string, scopes, exclude []string, workers, coefficie
 		// runs its package and the ladder, so it gets a multiple of it.
 		"--timeout-coefficient", fmt.Sprint(coefficient),
 		"--output", out,
-		"--coverpkg", "./sim/...")
+		"--coverpkg", "./sim/...,./views/...")
 	for _, re := range exclude {
 		cmd.Args = append(cmd.Args, "--exclude-files", re)
 	}
@@ -237,7 +238,7 @@ func normScope(scope string) []string {
 // excludeFiles returns gremlins --exclude-files patterns (matched against
 // paths relative to the module root) that leave every package directory
 // unmutated except the mutated ones: the scoped ones, or with no scope
-// every package under sim/. One pattern per directory, anchored and
+// every package under sim/ and views/. One pattern per directory, anchored and
 // stopping at the next slash, because RE2 cannot say "not under
 // sim/social" and a pattern for sim/ must not reach sim/social/. A scope
 // that is no package directory under sim/, or no package left to mutate,
@@ -247,15 +248,15 @@ func excludeFiles(dirs []string, scopes []string) ([]string, error) {
 		if !slices.Contains(dirs, s) {
 			return nil, fmt.Errorf("scope %s is not a package directory of this module", s)
 		}
-		if s != "sim" && !strings.HasPrefix(s, "sim/") {
-			return nil, fmt.Errorf("scope %s is not under sim/, whose mutants the score counts", s)
+		if !engine(s) {
+			return nil, fmt.Errorf("scope %s is not under sim/ or views/, whose mutants the score counts", s)
 		}
 	}
 	mutated := func(d string) bool {
 		if len(scopes) > 0 {
 			return slices.Contains(scopes, d)
 		}
-		return d == "sim" || strings.HasPrefix(d, "sim/")
+		return engine(d)
 	}
 	var out []string
 	kept := 0
@@ -271,9 +272,15 @@ func excludeFiles(dirs []string, scopes []string) ([]string, error) {
 		out = append(out, "^"+regexp.QuoteMeta(d)+`/[^/]+\.go$`)
 	}
 	if kept == 0 {
-		return nil, errors.New("no package under sim/ to mutate")
+		return nil, errors.New("no package under sim/ or views/ to mutate")
 	}
 	return out, nil
+}
+
+// engine reports whether a package directory is the engine's, whose
+// mutants the score counts: sim/ and its packages, and views/.
+func engine(dir string) bool {
+	return dir == "sim" || strings.HasPrefix(dir, "sim/") || dir == "views" || strings.HasPrefix(dir, "views/")
 }
 
 // gremlinsReport is the part of gremlins' JSON output this tool reads.
@@ -344,7 +351,7 @@ func readReport(path string) (*gremlinsReport, error) {
 	return &g, nil
 }
 
-// loadReach reads which mutants of sim/ a report (a dry run's, or the
+// loadReach reads which mutants of the engine a report (a dry run's, or the
 // both pass's) found reached by the full suite.
 func loadReach(path string) (map[place]bool, error) {
 	g, err := readReport(path)
@@ -378,7 +385,7 @@ func load(path string, eq []equivalent, reach map[place]bool) (*report, error) {
 	var muts []mutant
 	for _, f := range g.Files {
 		name := filepath.ToSlash(f.Name)
-		if !strings.HasPrefix(name, "sim/") {
+		if !engine(filepath.ToSlash(filepath.Dir(name))) {
 			continue
 		}
 		lines, err := readLines(name)
@@ -400,7 +407,7 @@ func load(path string, eq []equivalent, reach map[place]bool) (*report, error) {
 		}
 	}
 	if len(muts) == 0 {
-		return nil, fmt.Errorf("%s: no mutant in sim/: the pass examined nothing", path)
+		return nil, fmt.Errorf("%s: no mutant in sim/ or views/: the pass examined nothing", path)
 	}
 	isEq, stale, err := classify(muts, eq)
 	if err != nil {
@@ -639,7 +646,7 @@ func renderDry(r *report) string {
 
 func render(order []string, results map[string]*report) string {
 	var b strings.Builder
-	b.WriteString("# Mutation score of sim/\n\n")
+	b.WriteString("# Mutation score of the engine (sim/ and views/)\n\n")
 	for _, suite := range order {
 		r := results[suite]
 		fmt.Fprintf(&b, "## Suite: %s\n\n", suite)

@@ -36,10 +36,10 @@ outer:
 var files = []string{"dense/csv.go", "ladder/run.go", "ladder/fixture/load.go", "sim/world.go", "sim/claims/store.go", "sim/social/grudge.go", "tools/mutate/main.go", "views/fear.go"}
 
 var _ = Describe("excludeFiles", func() {
-	It("leaves every package under sim/ mutable and nothing else when there is no scope", func() {
+	It("leaves every package under sim/ and views/ mutable and nothing else when there is no scope", func() {
 		ex, err := excludeFiles(dirs, nil)
 		Expect(err).NotTo(HaveOccurred())
-		Expect(mutable(ex, files...)).To(Equal([]string{"sim/world.go", "sim/claims/store.go", "sim/social/grudge.go"}))
+		Expect(mutable(ex, files...)).To(Equal([]string{"sim/world.go", "sim/claims/store.go", "sim/social/grudge.go", "views/fear.go"}))
 	})
 
 	It("leaves only the scoped package mutable, not its parent's or its sibling's files", func() {
@@ -57,8 +57,11 @@ var _ = Describe("excludeFiles", func() {
 	It("refuses a scope that is no package: the pass would examine nothing", func() {
 		_, err := excludeFiles(dirs, []string{"sim/social", "sim/nothere"})
 		Expect(err).To(MatchError(ContainSubstring("scope sim/nothere is not a package directory")))
-		_, err = excludeFiles(dirs, []string{"views"})
-		Expect(err).To(MatchError("scope views is not under sim/, whose mutants the score counts"))
+		ex, err := excludeFiles(dirs, []string{"views"})
+		Expect(err).NotTo(HaveOccurred())
+		Expect(mutable(ex, files...)).To(Equal([]string{"views/fear.go"}))
+		_, err = excludeFiles(dirs, []string{"ladder/fixture"})
+		Expect(err).To(MatchError("scope ladder/fixture is not under sim/ or views/, whose mutants the score counts"))
 		_, err = excludeFiles([]string{"ladder"}, nil)
 		Expect(err).To(MatchError(ContainSubstring("no package under sim/")))
 	})
@@ -349,7 +352,9 @@ var _ = Describe("exec.sh", func() {
 		Entry("not sim/ itself under a scope below it", "sim", "sim/social", false),
 		Entry("every package of sim/ without a scope", "sim/roles", "", true),
 		Entry("sim/ itself without a scope", "sim", "", true),
-		Entry("nothing outside sim/ and the ladder", "views", "", false),
+		Entry("views/ without a scope", "views", "", true),
+		Entry("views/ when scoped", "views", "views", true),
+		Entry("nothing outside the engine and the ladder", "ladder/fixture", "", false),
 		Entry("each of several scoped packages", "sim/social", "sim/claims sim/social", true),
 		Entry("not a package beside several scoped ones", "sim/roles", "sim/claims sim/social", false),
 		Entry("not a package whose name a scoped one extends", "sim/social", "sim/social2", false),
