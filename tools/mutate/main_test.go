@@ -313,7 +313,7 @@ var _ = Describe("exec.sh", func() {
 	BeforeEach(func() {
 		root = GinkgoT().TempDir()
 		Expect(os.WriteFile(filepath.Join(root, "go.mod"), []byte("module fake\n"), 0o644)).To(Succeed())
-		for _, d := range []string{"ladder", "sim", "sim/social", "sim/roles", "views"} {
+		for _, d := range []string{"ladder", "ladder/fixture", "sim", "sim/social", "sim/roles", "views"} {
 			Expect(os.MkdirAll(filepath.Join(root, d), 0o755)).To(Succeed())
 		}
 		bin = filepath.Join(root, "fake.test")
