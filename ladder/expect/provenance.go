@@ -72,10 +72,19 @@ func (provenanceKind) Decode(d Decoder, n *yaml.Node, path string) Check {
 }
 
 func (c *provenanceCheck) Unit() string    { return "evidence records of holders" }
-func (c *provenanceCheck) Finish(*Outcome) {}
+// Finish fails not_through when its NPC never held the claim: only a
+// holder can tell it on, so no chain could have held one who never did.
+func (c *provenanceCheck) Finish(o *Outcome) {
+	if c.notThrough != "" && !o.Failed() && o.Examined > 0 && o.Candidates == 0 {
+		o.couldNot(c.notThroughAt, c.Unit(), fmt.Sprintf("%s held no belief in %s at any checked tick, so no evidence chain could have held them", c.notThrough, c.claim))
+	}
+}
 
 func (c *provenanceCheck) AtTick(w World, o *Outcome) {
 	t := w.Tick()
+	if _, holds := w.Store().Belief(c.notThrough, c.claim); holds && c.notThrough != "" {
+		o.Candidates++
+	}
 	var witnessed []string
 	for _, h := range w.Store().Holders(c.claim) {
 		b, _ := w.Store().Belief(h, c.claim)
