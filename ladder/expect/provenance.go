@@ -71,7 +71,8 @@ func (provenanceKind) Decode(d Decoder, n *yaml.Node, path string) Check {
 	return c
 }
 
-func (c *provenanceCheck) Unit() string    { return "evidence records of holders" }
+func (c *provenanceCheck) Unit() string { return "evidence records of holders" }
+
 // Finish fails not_through when its NPC never held the claim: only a
 // holder can tell it on, so no chain could have held one who never did.
 func (c *provenanceCheck) Finish(o *Outcome) {
