@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -11,6 +12,8 @@ import (
 
 	. "github.com/onsi/ginkgo/v2"
 	. "github.com/onsi/gomega"
+
+	"github.com/chronicle/ladder/ladder/fixture"
 )
 
 var artifacts = []string{"dense.csv", "trace.jsonl", "checkpoints.json", "manifest.json"}
@@ -86,11 +89,14 @@ var _ = Describe("render", Serial, func() {
 })
 
 // The end-to-end spec builds the command, because `goldens` proves
-// determinism by running its own executable twice.
+// determinism by running its own executable twice. It regenerates T0.1
+// and its cases (what -rung T0.1 selects) over copies of their committed
+// goldens; the rung's own set is the one it edits.
 var _ = Describe("goldens, end to end", Ordered, Serial, func() {
 	var (
 		bin, root string
 		original  map[string][]byte
+		runs      []*fixture.Fixture
 	)
 	old := time.Date(2001, 2, 3, 4, 5, 6, 0, time.UTC)
 	golden := func(name string) string { return filepath.Join(root, "goldens", "T0.1-witness", name) }
@@ -113,14 +119,33 @@ var _ = Describe("goldens, end to end", Ordered, Serial, func() {
 
 		root = filepath.Join(dir, "root")
 		copyFile(filepath.Join(repo, "fixtures", "T0.1-witness.yaml"), filepath.Join(root, "fixtures", "T0.1-witness.yaml"))
+		runs = runsOf("T0.1-witness")
+		for _, r := range runs {
+			for _, name := range artifacts {
+				to := filepath.Join(root, filepath.FromSlash(r.GoldenDir()), name)
+				copyFile(filepath.Join(repo, filepath.FromSlash(r.GoldenDir()), name), to)
+				Expect(os.Chtimes(to, old, old)).To(Succeed())
+			}
+		}
 		original = map[string][]byte{}
 		for _, name := range artifacts {
-			copyFile(filepath.Join(repo, "goldens", "T0.1-witness", name), golden(name))
 			original[name], err = os.ReadFile(golden(name))
 			Expect(err).NotTo(HaveOccurred())
-			Expect(os.Chtimes(golden(name), old, old)).To(Succeed())
 		}
 	})
+
+	// proved is the determinism line for every run -rung T0.1 selects, and
+	// cases the line each of the rung's cases gets, unchanged.
+	proved := func() string {
+		return fmt.Sprintf("determinism: %d rung(s) rendered identically by run 1 (every selected rung in one process, in file order) and run 2 (each rung and case alone in a fresh process)\n", len(runs))
+	}
+	cases := func() string {
+		var b strings.Builder
+		for _, r := range runs[1:] {
+			b.WriteString(r.Name() + " unchanged\n")
+		}
+		return b.String()
+	}
 
 	goldens := func() string {
 		GinkgoHelper()
@@ -131,24 +156,31 @@ var _ = Describe("goldens, end to end", Ordered, Serial, func() {
 		Expect(cmd.Run()).To(Succeed(), stdout.String())
 		return stdout.String()
 	}
-	const (
-		proved = "determinism: 1 rung(s) rendered identically by run 1 (every selected rung in one process, in file order) and run 2 (each rung and case alone in a fresh process)\n"
-		review = "review the change before committing: git diff --stat goldens/ && git diff goldens/\n"
-	)
+	const review = "review the change before committing: git diff --stat goldens/ && git diff goldens/\n"
 
 	It("leaves unchanged goldens alone: same bytes, same modification times", func() {
-		Expect(goldens()).To(Equal(proved + "T0.1 unchanged\n" + review))
+		Expect(goldens()).To(Equal(proved() + "T0.1 unchanged\n" + cases() + review))
 		for _, name := range artifacts {
 			got, err := os.ReadFile(golden(name))
 			Expect(err).NotTo(HaveOccurred())
 			Expect(bytes.Equal(got, original[name])).To(BeTrue(), name)
-			info, err := os.Stat(golden(name))
-			Expect(err).NotTo(HaveOccurred())
-			Expect(info.ModTime().Equal(old)).To(BeTrue(), "%s was rewritten (%v)", name, info.ModTime())
+		}
+		for _, r := range runs {
+			for _, name := range artifacts {
+				info, err := os.Stat(filepath.Join(root, filepath.FromSlash(r.GoldenDir()), name))
+				Expect(err).NotTo(HaveOccurred())
+				Expect(info.ModTime().Equal(old)).To(BeTrue(), "%s of %s was rewritten (%v)", name, r.Name(), info.ModTime())
+			}
 		}
 		entries, err := os.ReadDir(filepath.Dir(golden("dense.csv")))
 		Expect(err).NotTo(HaveOccurred())
-		Expect(entries).To(HaveLen(len(artifacts)), "no temporary file left behind")
+		files := 0
+		for _, e := range entries {
+			if !e.IsDir() { // a case's set is a directory beside the rung's files
+				files++
+			}
+		}
+		Expect(files).To(Equal(len(artifacts)), "no temporary file left behind")
 		entries, err = os.ReadDir(filepath.Join(root, "goldens", ".regen"))
 		Expect(err).NotTo(HaveOccurred())
 		Expect(entries).To(HaveLen(1), "the workspace keeps only its lock")
@@ -160,9 +192,9 @@ var _ = Describe("goldens, end to end", Ordered, Serial, func() {
 		lines[6] = strings.Replace(lines[6], ",0.9,", ",0.5,", 1)
 		Expect(os.WriteFile(golden("dense.csv"), []byte(strings.Join(lines, "\n")), 0o644)).To(Succeed())
 
-		Expect(goldens()).To(Equal(proved +
+		Expect(goldens()).To(Equal(proved() +
 			`T0.1 changed: dense.csv: first divergence at tick 5, column "witness/theft@2/confidence": golden 0.5, actual 0.9` + "\n" +
-			review))
+			cases() + review))
 		for _, name := range artifacts {
 			got, err := os.ReadFile(golden(name))
 			Expect(err).NotTo(HaveOccurred())
@@ -231,10 +263,22 @@ var _ = Describe("goldens, with state leaking from one rung into the next", Orde
 		cmd.Stdout, cmd.Stderr = &stdout, &stderr
 		Expect(cmd.Run()).NotTo(Succeed())
 		Expect(stdout.String()).To(BeEmpty(), "nothing may be claimed before the proof")
-		Expect(stderr.String()).To(HavePrefix("determinism proof failed: T0.2 trace.jsonl differs between " +
+		// The first run renders first in both processes; the leak shows in
+		// the second.
+		all := append(runsOf("T0.1-witness"), runsOf("T0.2-decay")...)
+		Expect(stderr.String()).To(HavePrefix("determinism proof failed: " + all[1].Name() + " trace.jsonl differs between " +
 			"run 1 (every selected rung in one process, in file order) and run 2 (each rung and case alone in a fresh process): " +
 			"first divergent record at line "))
-		Expect(stderr.String()).To(ContainSubstring(`: leak: run 1 2, run 2 1. A rung's output depends on which rungs ran before it`))
+		// Every later run differs too, and is named.
+		leak := ": leak: run 1 2, run 2 1"
+		if later := all[2:]; len(later) > 0 {
+			names := make([]string, len(later))
+			for i, r := range later {
+				names[i] = r.Name()
+			}
+			leak += fmt.Sprintf("; %d more differ: %s", len(later), strings.Join(names, ", "))
+		}
+		Expect(stderr.String()).To(ContainSubstring(leak + ". A rung's output depends on which rungs ran before it"))
 		Expect(stderr.String()).NotTo(ContainSubstring("identical"))
 		entries, err := os.ReadDir(filepath.Join(root, "goldens"))
 		Expect(err).NotTo(HaveOccurred())
@@ -250,7 +294,12 @@ var _ = Describe("goldens, with state leaking from one rung into the next", Orde
 		cmd.Dir = root
 		out, err := cmd.CombinedOutput()
 		Expect(err).NotTo(HaveOccurred(), string(out))
-		Expect(string(out)).To(HavePrefix("determinism: 2 rung(s) rendered identically by run 1"))
-		Expect(string(out)).To(ContainSubstring("T0.1 new\nT0.2 new\n"))
+		all := append(runsOf("T0.1-witness"), runsOf("T0.2-decay")...)
+		Expect(string(out)).To(HavePrefix(fmt.Sprintf("determinism: %d rung(s) rendered identically by run 1", len(all))))
+		var created strings.Builder
+		for _, r := range all {
+			created.WriteString(r.Name() + " new\n")
+		}
+		Expect(string(out)).To(ContainSubstring(created.String()))
 	})
 })

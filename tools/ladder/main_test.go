@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -9,6 +10,8 @@ import (
 
 	. "github.com/onsi/ginkgo/v2"
 	. "github.com/onsi/gomega"
+
+	"github.com/chronicle/ladder/ladder/fixture"
 )
 
 // repo is the repository root, absolute so specs may change directory:
@@ -34,6 +37,23 @@ func copyFile(from, to string) {
 	Expect(err).NotTo(HaveOccurred())
 	Expect(os.MkdirAll(filepath.Dir(to), 0o755)).To(Succeed())
 	Expect(os.WriteFile(to, b, 0o644)).To(Succeed())
+}
+
+// runsOf returns the runs of a committed fixture (its file name without
+// .yaml): the rung first, then its cases in file order. Specs that drive
+// the tools over a real rung expect every run of it from this list, so a
+// case added to the rung changes what they expect, not whether they pass.
+func runsOf(name string) []*fixture.Fixture {
+	GinkgoHelper()
+	fs, err := fixture.Load(filepath.Join(repo, "fixtures", name+".yaml"))
+	Expect(err).NotTo(HaveOccurred())
+	return fs
+}
+
+// checked is what `check` prints for a valid fixture at path whose runs
+// are runs.
+func checked(path string, runs []*fixture.Fixture) string {
+	return fmt.Sprintf("%s: ok (%s, %d case(s) besides the rung)\n", path, runs[0].Rung, len(runs)-1)
 }
 
 // tempRoot makes a repository-like root holding the T0.1 fixture (and,
@@ -74,10 +94,17 @@ var _ = Describe("run", func() {
 
 var _ = Describe("check", func() {
 	It("reports a valid fixture as ok, with its rung and case count", func() {
-		path := filepath.Join(repo, "fixtures", "T0.1-witness.yaml")
+		dir := GinkgoT().TempDir()
+		path := filepath.Join(dir, "T0.1-witness.yaml")
+		src := strings.Replace(failing, "EXPECTATION", "{at: 2, belief: {holder: witness, claim: theft@1, confidence: 0.9}}", 1)
+		Expect(os.WriteFile(path, []byte(src), 0o644)).To(Succeed())
 		out, err := invoke("check", path)
 		Expect(err).NotTo(HaveOccurred())
 		Expect(out).To(Equal(path + ": ok (T0.1, 0 case(s) besides the rung)\n"))
+		Expect(os.WriteFile(path, []byte(src+"cases:\n  a: {summary: one}\n  b: {summary: two}\n"), 0o644)).To(Succeed())
+		out, err = invoke("check", path)
+		Expect(err).NotTo(HaveOccurred())
+		Expect(out).To(Equal(path + ": ok (T0.1, 2 case(s) besides the rung)\n"))
 	})
 
 	It("counts a rung's cases", func() {
@@ -101,7 +128,7 @@ var _ = Describe("check", func() {
 		Expect(out).To(Equal(path + `:1:1: missing required key "title"` + "\n" +
 			path + ":2:1: titel: unknown key (allowed: rung, title, tier, seed_id, ticks, summary, branch, defines, rules, locations, cast, relationships, events, pins, expect, checkpoints, cases, items, extends, same_run, kin, counterfactual_of, roles, sweep)\n" +
 			path + `:3:7: tier: tier "1" does not match rung T0.1 (tier 0)` + "\n" +
-			valid + ": ok (T0.1, 0 case(s) besides the rung)\n"))
+			checked(valid, runsOf("T0.1-witness"))))
 	})
 
 	It("reports a file it cannot read", func() {
@@ -120,7 +147,7 @@ var _ = Describe("check", func() {
 		chdir(tempRoot(false))
 		out, err := invoke("check")
 		Expect(err).NotTo(HaveOccurred())
-		Expect(out).To(Equal(filepath.Join("fixtures", "T0.1-witness.yaml") + ": ok (T0.1, 0 case(s) besides the rung)\n"))
+		Expect(out).To(Equal(checked(filepath.Join("fixtures", "T0.1-witness.yaml"), runsOf("T0.1-witness"))))
 	})
 })
 
