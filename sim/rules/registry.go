@@ -150,7 +150,7 @@ var catalogue = []Rule{
 		{Name: "violated", Sign: fired("violated: refused")},
 		{Name: "already fulfilled", Sign: declined("already fulfilled")},
 		{Name: "already violated", Sign: declined("already violated")},
-		{Name: "never issued", Sign: declined("no obligation was issued for …")},
+		{Name: "never issued", Sign: declined("no obligation was issued for …"), Unreachable: "the loader takes an invocation only of a favour listed before it and at no later tick, so rule 14 has issued that favour first (one it cannot issue stops the run) or, disabled, declines both"},
 		{Name: "owed by another", Sign: declined("owed by …")},
 		disabled,
 	}},
