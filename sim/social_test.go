@@ -348,6 +348,32 @@ var _ = Describe("The social phase", func() {
 			Expect(r.Store().Holders("title@1")).To(Equal([]string{"guard", "jarl", "steward"}))
 			Expect(bodies[trace.Reputation](r.records(-1), nil)).To(HaveLen(2), "one record per holder who is not a party")
 		})
+
+		It("counts a claim once when its observer switches to a variant naming another subject, and declines with the row it moved", func() {
+			// The guard first hears that hulda was made thane (the liar's
+			// variant), then the steward's eyewitness account, which wins:
+			// the same claim, seen again by the social rules.
+			cfg := base()
+			cfg.Cast = []sim.NPC{nowhere("jarl"), nowhere("steward"), nowhere("liar"), nowhere("guard"), nowhere("hulda")}
+			title := deed(1, sim.Title, "title@1", "jarl", sim.Player, "steward")
+			title.Witnesses = append(title.Witnesses, sim.Witness{NPC: "liar", Says: []sim.Recollection{{Slot: "recipient", Value: "hulda"}}})
+			cfg.Injections = []sim.Injection{
+				title,
+				{Tick: 2, Kind: sim.Report, From: "liar", To: "guard", Claim: "title@1"},
+				{Tick: 3, Kind: sim.Report, From: "steward", To: "guard", Claim: "title@1"},
+			}
+			r := build(cfg)
+			r.through(3)
+			Expect(r.belief("guard", "title@1").Variant).To(Equal("title@1#v0"), "the eyewitness's variant won")
+			evals := ruleEvals(r.records(3), rules.ReputationEvidence)
+			Expect(evals).To(Equal([]trace.RuleEval{{Rule: rules.ReputationEvidence, Subject: "guard/title@1", Reason: "already counted this claim",
+				Values: []trace.Value{{Name: "alpha", Value: 2}, {Name: "beta", Value: 1}}}}))
+			o, ok := r.Reputation().Get("guard", "hulda", "standing")
+			Expect(ok).To(BeTrue())
+			Expect([]float64{o.Alpha, o.Beta}).To(Equal([]float64{2, 1}))
+			_, ok = r.Reputation().Get("guard", sim.Player, "standing")
+			Expect(ok).To(BeFalse(), "the claim was counted once, for the subject it named then")
+		})
 	})
 })
 

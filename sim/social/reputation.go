@@ -40,15 +40,17 @@ func compareOpinionKey(a, b opinionKey) int {
 // received evidence about a subject has no opinion at all — not the prior —
 // so "whose view moved" is exactly "who has a row".
 type Reputation struct {
-	prior   Prior
-	by      map[opinionKey]*Opinion
-	keys    []opinionKey       // sorted
-	counted map[[2]string]bool // (observer, claim) already counted
+	prior Prior
+	by    map[opinionKey]*Opinion
+	keys  []opinionKey // sorted
+	// counted maps each (observer, claim) already counted to the row its
+	// evidence moved.
+	counted map[[2]string]opinionKey
 }
 
 // NewReputation returns an empty book with the given prior and weight.
 func NewReputation(p Prior) *Reputation {
-	return &Reputation{prior: p, by: map[opinionKey]*Opinion{}, counted: map[[2]string]bool{}}
+	return &Reputation{prior: p, by: map[opinionKey]*Opinion{}, counted: map[[2]string]opinionKey{}}
 }
 
 // Evidence is one claim's bearing on a subject's reputation.
@@ -59,17 +61,21 @@ type Evidence struct {
 	Tick                         int64  // when the observer came to believe it
 }
 
-// Add counts the evidence unless the observer already counted this claim;
-// it returns the opinion after and whether it moved.
+// Add counts the evidence unless the observer already counted this claim,
+// and returns the opinion the claim's evidence moved and whether it moved
+// now. A claim is counted once whatever it names: an observer who switches
+// to a variant with another recipient holds the same claim, so the evidence
+// stays where it was counted and Add returns that row, unchanged — never
+// the new subject's, which may not exist.
 func (r *Reputation) Add(e Evidence) (*Opinion, bool, error) {
 	if e.Observer == e.Subject {
 		return nil, false, fmt.Errorf("reputation of %s in its own eyes", e.Subject)
 	}
 	k := opinionKey{e.Observer, e.Subject, e.Dimension}
-	if r.counted[[2]string{e.Observer, e.Claim}] {
-		return r.by[k], false, nil
+	if at, done := r.counted[[2]string{e.Observer, e.Claim}]; done {
+		return r.by[at], false, nil
 	}
-	r.counted[[2]string{e.Observer, e.Claim}] = true
+	r.counted[[2]string{e.Observer, e.Claim}] = k
 	o, ok := r.by[k]
 	if !ok {
 		o = &Opinion{Observer: e.Observer, Subject: e.Subject, Dimension: e.Dimension, Alpha: r.prior.Alpha, Beta: r.prior.Beta}

@@ -57,6 +57,21 @@ var _ = Describe("Reputation", func() {
 		expectBits(o.Alpha, 2)
 	})
 
+	It("counts a claim once whatever subject it names, answering with the row it moved", func() {
+		// An observer who believed the title went to hulda, then switched to
+		// a variant naming the player, still holds one claim.
+		_, _, _ = r.Add(social.Evidence{Observer: "guard", Subject: "hulda", Dimension: "standing", For: true, Claim: "title@5"})
+		o, moved, err := r.Add(social.Evidence{Observer: "guard", Subject: "player", Dimension: "standing", For: true, Claim: "title@5"})
+		Expect(err).NotTo(HaveOccurred())
+		Expect(moved).To(BeFalse())
+		Expect(o).NotTo(BeNil())
+		Expect(o.Subject).To(Equal("hulda"), "the row the claim's evidence moved")
+		expectBits(o.Alpha, 2)
+		_, ok := r.Get("guard", "player", "standing")
+		Expect(ok).To(BeFalse(), "no row for the new subject")
+		Expect(r.CountedLen()).To(Equal(1))
+	})
+
 	It("keeps opinions observer-local: one observer's evidence moves nobody else", func() {
 		_, _, _ = r.Add(social.Evidence{Observer: "a", Subject: "player", Dimension: "standing", For: true, Claim: "title@5"})
 		_, ok := r.Get("b", "player", "standing")
