@@ -89,7 +89,11 @@ func Run(f *fixture.Fixture, opt Options) (*Result, error) {
 		return nil, fmt.Errorf("%s: %w", f.Name(), err)
 	}
 	defer x.abort()
-	w, err := Build(f, teeSink{out.sink, x})
+	var sink trace.Sink = teeSink{out.sink, x}
+	if opt.Observe != nil {
+		sink = teeSink{sink, opt.Observe}
+	}
+	w, err := Build(f, sink)
 	if err != nil {
 		return nil, err
 	}

@@ -32,6 +32,12 @@ type Options struct {
 	// run compares its dense CSV and trace with as it writes them, for
 	// Verify; "" compares nothing.
 	Goldens string
+	// Observe, when set, is shown every trace record after the run's own
+	// sinks (the artifact and the audit), as the engine emits it: a reader
+	// of the run that is not the ladder (ladder/explore's properties)
+	// sees the records as values, not as JSON text. It must not keep a
+	// record without cloning it (trace.Sink).
+	Observe trace.Sink
 }
 
 // flushAt is how much encoded trace the run gathers before writing it.
