@@ -97,6 +97,9 @@ func Run(f *fixture.Fixture, opt Options) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
+	if s, ok := opt.Observe.(interface{ Start(*sim.World) }); ok {
+		s.Start(w)
+	}
 	x.start(w)
 	v := view{w: w}
 	rec := newRecorder(v)

@@ -36,7 +36,9 @@ type Options struct {
 	// sinks (the artifact and the audit), as the engine emits it: a reader
 	// of the run that is not the ladder (ladder/explore's properties)
 	// sees the records as values, not as JSON text. It must not keep a
-	// record without cloning it (trace.Sink).
+	// record without cloning it (trace.Sink). An Observe that also has a
+	// Start(*sim.World) method is handed the world once it is built,
+	// before its first tick, to read (never change) as records arrive.
 	Observe trace.Sink
 }
 

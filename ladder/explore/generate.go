@@ -82,7 +82,13 @@ func Generate(w World, sz Sizes) *fixture.Fixture {
 	f := &fixture.Fixture{Defines: rules.Default(), SeedID: fmt.Sprintf("explore-%d-%d", w.Seed, w.Index)}
 	g.f = f
 	g.places(sz.MaxLocations)
-	n := int(g.logUniform(int64(sz.MinNPCs), int64(sz.MaxNPCs)))
+	// Most casts are small, where most rules' regimes are reached and a
+	// run is cheap; one world in ten has a crowd.
+	split := min(int64(sz.MaxNPCs), max(int64(sz.MinNPCs), 24))
+	n := int(g.logUniform(int64(sz.MinNPCs), split))
+	if g.chance(0.1) {
+		n = int(g.logUniform(split, int64(sz.MaxNPCs)))
+	}
 	// A run costs about one encounter roll per co-present pair per tick:
 	// n²/locations a tick. Long runs go to small casts, so most worlds
 	// take well under a second and a big cast is a short run.
@@ -102,8 +108,8 @@ func Generate(w World, sz Sizes) *fixture.Fixture {
 }
 
 // costBudget bounds n² × ticks / locations, the encounter rolls a world
-// makes: about 0.05 s of ladder.Run on a two-core machine.
-const costBudget = 100_000
+// makes: a few tens of milliseconds of ladder.Run on a two-core machine.
+const costBudget = 30_000
 
 // name gives a generated fixture its identity.
 func name(f *fixture.Fixture, w World) {
@@ -444,14 +450,14 @@ func (g *gen) present(loc string, t int64) []string {
 // neighbours, favours called in, titles and secrets remembered
 // differently, killings among kin) and single events at random.
 func (g *gen) events() {
-	budget := g.r.IntN(4 + int(math.Sqrt(float64(g.f.Ticks))))
+	budget := g.r.IntN(8)
 	type motif func(t int64) []sim.Injection
 	motifs := []motif{g.theftSeries, g.brawls, g.dealing, g.news, g.killing, g.single, g.single}
 	var all []sim.Injection
 	for range budget {
 		t := g.r.Int64N(g.f.Ticks)
 		all = append(all, pick(g, motifs)(t)...)
-		if len(all) > 60 {
+		if len(all) > 24 {
 			break
 		}
 	}

@@ -3,7 +3,6 @@ package explore
 import (
 	"bytes"
 	"fmt"
-	"slices"
 	"strconv"
 
 	"gopkg.in/yaml.v3"
@@ -257,15 +256,12 @@ func integer(v int64) *yaml.Node {
 	return &yaml.Node{Kind: yaml.ScalarNode, Tag: "!!int", Value: strconv.FormatInt(v, 10)}
 }
 
+func boolean(b bool) *yaml.Node {
+	return &yaml.Node{Kind: yaml.ScalarNode, Tag: "!!bool", Value: strconv.FormatBool(b)}
+}
+
 // float writes a number as Python's repr does (the shortest text that
 // reads back to the same float), so loading it gives the same bits.
 func float(v float64) *yaml.Node {
 	return &yaml.Node{Kind: yaml.ScalarNode, Tag: "!!float", Value: canon.FormatFloat(v)}
-}
-
-// sortedIDs returns ids sorted, for stable output where a set is listed.
-func sortedIDs(ids []string) []string {
-	out := slices.Clone(ids)
-	slices.Sort(out)
-	return out
 }

@@ -54,6 +54,9 @@
 //	go run ./tools/ladder coverage [-unreached] [-rule NAME]
 //	                                                 every rule's regimes with the runs of the last
 //	                                                 make ladder that reached each (reports/coverage.json)
+//	go run ./tools/ladder explore [-seed S] [-time 60s] [-shard k/N]
+//	                                                 generated worlds checked by properties; a failure
+//	                                                 shrunk to reports/explore/; -replay FILE, -promote FILE RUNG
 //
 // `make ladder` is the CI gate and runs the Ginkgo suite, not this tool.
 package main
@@ -136,12 +139,14 @@ func run(args []string, stdout, stderr io.Writer) error {
 		return pilot(args[1:], stdout, stderr)
 	case "coverage":
 		return coverageTable(args[1:], stdout, stderr)
+	case "explore":
+		return exploreCmd(args[1:], stdout, stderr)
 	}
 	return fmt.Errorf("unknown command %q (commands: %s)", args[0], strings.Join(commands, ", "))
 }
 
 var commands = []string{"check", "goldens", "render", "explain", "compare", "curve", "rules", "diff", "schedule", "role", "fear", "review", "accept", "reject", "diff-golden",
-	"textconv", "shard", "costs", "merge-reports", "verify", "state", "audit", "schema", "pilot", "coverage"}
+	"textconv", "shard", "costs", "merge-reports", "verify", "state", "audit", "schema", "pilot", "coverage", "explore"}
 
 type rungList []string
 

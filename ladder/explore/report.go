@@ -1,0 +1,195 @@
+package explore
+
+import (
+	"bytes"
+	"fmt"
+	"os"
+	"regexp"
+	"strings"
+
+	"gopkg.in/yaml.v3"
+
+	"github.com/chronicle/ladder/ladder/fixture"
+)
+
+// Write is a shrunk failure as a fixture file: comments saying which
+// property failed, where, under which seed and how to replay it, then the
+// world, with the expectations a correct engine meets and this one does
+// not (and, for a locality property, a case holding the changed world to
+// the rung roll by roll). The file is already a rung: Promote only names
+// it.
+func Write(cs *Case, x *Finding, r Report, command string) ([]byte, error) {
+	f := cs.Loaded
+	var head bytes.Buffer
+	fmt.Fprintf(&head, "# ladder explore: property %s failed\n", x.Property)
+	fmt.Fprintf(&head, "# property: %s\n", x.Property)
+	fmt.Fprintf(&head, "# first tick: %d\n", x.Tick)
+	fmt.Fprintf(&head, "# exploration seed: %d, world %d\n", cs.World.Seed, cs.World.Index)
+	fmt.Fprintf(&head, "# shrunk from %s in %d tries\n", r.Original, r.Tries)
+	for _, line := range wrap(x.Message, 100) {
+		fmt.Fprintf(&head, "# %s\n", line)
+	}
+	fmt.Fprintf(&head, "# replay: %s -replay %s\n", command, r.File)
+	fmt.Fprintf(&head, "# promote: %s -promote %s T3.9\n", command, r.File)
+	var cases *yaml.Node
+	if x.Case != nil {
+		cases = caseOf(f, x.Case)
+	}
+	g := *f
+	g.Summary = fmt.Sprintf("Found by ladder explore (seed %d, world %d) and shrunk: %s", cs.World.Seed, cs.World.Index, x)
+	body, err := Marshal(&g, x.Expect, cases)
+	if err != nil {
+		return nil, err
+	}
+	return append(head.Bytes(), body...), nil
+}
+
+func wrap(s string, width int) []string {
+	var out []string
+	line := ""
+	for _, w := range strings.Fields(s) {
+		if line != "" && len(line)+1+len(w) > width {
+			out = append(out, line)
+			line = ""
+		}
+		if line != "" {
+			line += " "
+		}
+		line += w
+	}
+	return append(out, line)
+}
+
+// caseOf is the locality variant as a case: the change, on a branch of
+// its own, compared with the rung roll by roll.
+func caseOf(f *fixture.Fixture, v *Variant) *yaml.Node {
+	c := mapping()
+	add(c, "summary", str("the world with "+v.What+": every roll both runs roll has the same value, and only the change's own rolls are new"))
+	switch v.Property {
+	case PropIsolatedNPC, PropIsolatedTown:
+		add(c, "counterfactual_of", str(f.Rung))
+		place := isolated + "place"
+		if v.Property == PropIsolatedTown {
+			place = isolated + "town"
+		}
+		add(c, "locations", flowMap(place, flowMap("hold", str(isolated+"hold"))))
+		cast := flow(mapping())
+		for _, n := range v.NPCs {
+			add(cast, n, flowMap("home", str(place)))
+		}
+		add(c, "cast", cast)
+		add(c, "expect", comparison(f.Rung, flowMap("npcs", flowSeq(strs(v.NPCs)...))))
+	case PropUnusedRule:
+		add(c, "counterfactual_of", str(f.Rung))
+		add(c, "rules", flowMap("disable", flowSeq(strs(append(append([]string{}, f.Disabled...), v.Rule))...)))
+		add(c, "expect", comparison(f.Rung, nil))
+	default:
+		return nil
+	}
+	out := mapping()
+	add(out, "changed", c)
+	return out
+}
+
+func comparison(against string, scope *yaml.Node) *yaml.Node {
+	cmp := flowMap("against", str(against))
+	if scope != nil {
+		add(cmp, "only_in_one", scope)
+	}
+	e := mapping()
+	add(e, "comparison", cmp)
+	s := seq()
+	s.Content = []*yaml.Node{e}
+	return s
+}
+
+var propertyLine = regexp.MustCompile(`(?m)^# property: (\S+)$`)
+
+// Read loads a written failure (or any fixture) as a world to explore:
+// its expectations and cases are the report's, not the world's, so they
+// are left out; and the property the report names, "" when none.
+func Read(path string) (*Case, string, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, "", err
+	}
+	fs, err := fixture.Load(path)
+	if err != nil {
+		return nil, "", err
+	}
+	g, err := reparse(fs[0])
+	if err != nil {
+		return nil, "", err
+	}
+	prop := ""
+	if m := propertyLine.FindSubmatch(data); m != nil {
+		prop = string(m[1])
+	}
+	cs, err := parse(World{}, g, mustMarshal(g))
+	return cs, prop, err
+}
+
+func mustMarshal(f *fixture.Fixture) []byte {
+	b, _ := Marshal(f, nil, nil)
+	return b
+}
+
+// Promote turns a written failure into a rung skeleton: the same world,
+// expectations and case under the rung id given, its slug the failing
+// property's. It returns the new file's name (fixtures/<rung>-<slug>.yaml)
+// and its bytes; the rung then fails the same way under make ladder, and
+// once the engine is fixed, make goldens gives it its goldens.
+func Promote(path, rung string) (string, []byte, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return "", nil, err
+	}
+	m := regexp.MustCompile(`^T([0-6][ab]?)\.[1-9][0-9]*$`).FindStringSubmatch(rung)
+	if m == nil {
+		return "", nil, fmt.Errorf("promote: %q is not a rung id (T<tier>.<n>, e.g. T3.9)", rung)
+	}
+	fs, err := fixture.Load(path)
+	if err != nil {
+		return "", nil, fmt.Errorf("promote: %w", err)
+	}
+	old := fs[0].Rung
+	prop := "explored"
+	if pm := propertyLine.FindSubmatch(data); pm != nil {
+		prop = strings.ReplaceAll(string(pm[1]), "_", "-")
+	}
+	var doc yaml.Node
+	if err := yaml.Unmarshal(data, &doc); err != nil {
+		return "", nil, fmt.Errorf("promote: %w", err)
+	}
+	root := doc.Content[0]
+	var walk func(n *yaml.Node)
+	walk = func(n *yaml.Node) {
+		if n.Kind == yaml.ScalarNode && n.Value == old {
+			n.Value = rung
+		}
+		for _, c := range n.Content {
+			walk(c)
+		}
+	}
+	walk(root)
+	for i := 0; i+1 < len(root.Content); i += 2 {
+		switch k, v := root.Content[i].Value, root.Content[i+1]; k {
+		case "tier":
+			v.Value, v.Tag, v.Style = m[1], "!!str", 0
+		case "title":
+			v.Value = "Explored — " + prop + " (promoted from " + fs[0].File + ")"
+		}
+	}
+	var buf bytes.Buffer
+	enc := yaml.NewEncoder(&buf)
+	enc.SetIndent(2)
+	if err := enc.Encode(&doc); err != nil {
+		return "", nil, err
+	}
+	_ = enc.Close()
+	name := "fixtures/" + rung + "-" + prop + ".yaml"
+	if _, err := fixture.Parse(name, buf.Bytes()); err != nil {
+		return "", nil, fmt.Errorf("promote: the promoted fixture does not load: %w", err)
+	}
+	return name, buf.Bytes(), nil
+}
