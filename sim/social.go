@@ -99,7 +99,14 @@ func (w *World) react(r beliefRef, t int64) error {
 			}
 		}
 		if r.holder != actor && r.holder != recipient {
-			return w.evidence(b, subject, slot("recipient"), Reliability, slot("outcome") == Fulfilled, t)
+			// Reputation is a person's (decision 0017): an office's debt
+			// honoured or refused is evidence about whoever acts for it, as
+			// the refusal's grudge is; a vacant office is nobody to judge.
+			if recipient == "" {
+				w.ruleEval(rules.ReputationEvidence, subject, false, "the debtor's office "+slot("recipient")+" is vacant: nobody to judge")
+				return nil
+			}
+			return w.evidence(b, subject, recipient, Reliability, slot("outcome") == Fulfilled, t)
 		}
 	case Title:
 		if r.holder != slot("actor") && r.holder != slot("recipient") {
