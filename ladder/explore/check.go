@@ -364,7 +364,12 @@ func denseDiff(a, b []byte, upTo int64) (int64, string, bool) {
 		for j, h := range ra[0] {
 			k, ok := col[h]
 			if !ok {
-				return int64(i - 1), h, true
+				// A column only one run has (the union of the whole run's
+				// state, mutations included) matters where it holds a value.
+				if ra[i][j] != "" {
+					return int64(i - 1), h, true
+				}
+				continue
 			}
 			if ra[i][j] != rb[i][k] {
 				return int64(i - 1), h, true

@@ -445,7 +445,7 @@ func (o *observer) end() {
 	}
 	slices.Sort(ids)
 	for _, id := range ids {
-		if h, ok := strings.CutPrefix(o.holders[id], "dead:"); ok && o.w != nil && o.w.Layers().Has(rules.Roles) {
+		if h, ok := strings.CutPrefix(o.holders[id], "dead:"); ok && o.w != nil && o.w.Layers().Has(rules.Roles) && o.w.Enabled(rules.RoleSuccession) {
 			t := o.deaths[h]
 			o.fail(PropRoleReference, t, &Finding{Message: fmt.Sprintf("role %s still resolves to %s, dead since tick %d", id, h, t),
 				Expect: list(expectTrace(t, "kind", str("role"), "role", str(id), "change", str("vacant")))})
