@@ -33,6 +33,9 @@ type Options struct {
 	// Now is the wall clock: it only bounds the budget and paces the
 	// progress lines; no world depends on it.
 	Now func() time.Time
+	// UntilFailure stops exploring at the first failing world (it is
+	// still shrunk): for measuring how long a fault takes to find.
+	UntilFailure bool
 	// Command is how to replay, as printed in reports ("go run ./tools/ladder explore").
 	Command string
 }
@@ -121,6 +124,9 @@ func Explore(opt Options) (Summary, error) {
 			failed[x.Property] = true
 			fmt.Fprintf(opt.Progress, "explore: %s: %s — shrinking\n", w, x)
 			sum.Failures = append(sum.Failures, report(opt, c, cs, x, opt.Now().Sub(start)))
+		}
+		if opt.UntilFailure && len(sum.Failures) > 0 {
+			break
 		}
 		if opt.Fresh != nil && out.Hash != "" && len(out.Findings) == 0 {
 			path := filepath.Join(opt.Scratch, "fresh", FileName(cs.Loaded))

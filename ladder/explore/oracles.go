@@ -168,6 +168,14 @@ func (o *observer) rule(t int64, b *trace.RuleEval) {
 		if b.Fired {
 			o.pairRule(t, b)
 		}
+	case rules.GrudgeDecay:
+		e, _ := value(b, "emotional")
+		v, _ := value(b, "evidentiary")
+		if total, ok := value(b, "total"); b.Fired && ok && (total != float64(e+v) || total >= o.f.Defines.GrudgeSettled) {
+			o.fail(PropGrudgeDecay, t, &Finding{Message: fmt.Sprintf("%s settled with total %s: want emotional + evidentiary = %s, below grudge_settled %s",
+				b.Subject, fmtF(total), fmtF(float64(e+v)), fmtF(o.f.Defines.GrudgeSettled)),
+				Expect: list(expectTrace(t, "kind", str("rule"), "rule", str(rules.GrudgeDecay), "subject", str(b.Subject), "values", flowMap("total", float(float64(e+v)))))})
+		}
 	}
 }
 

@@ -33,6 +33,7 @@ func exploreCmd(args []string, stdout, stderr io.Writer) error {
 	out := fl.String("out", "reports/explore", "where shrunk failures are written")
 	replay := fl.String("replay", "", "check the world of one fixture file (a written failure) and print what fails")
 	promote := fl.String("promote", "", "turn a written failure into a rung skeleton: -promote FILE RUNG")
+	until := fl.Bool("until-failure", false, "stop exploring at the first failure (to measure how soon a fault is found)")
 	hash := fl.Bool("hash", false, "run each fixture file named and print its dense and trace digests (the fresh-process check)")
 	if err := fl.Parse(args); err != nil {
 		return err
@@ -83,7 +84,8 @@ func exploreCmd(args []string, stdout, stderr io.Writer) error {
 	sum, err := explore.Explore(explore.Options{
 		Seed: *seed, Budget: *budget, ShrinkBudget: *shrink, Shard: k, Shards: n, Sizes: explore.DefaultSizes,
 		Out: *out, Scratch: scratch, Progress: stdout, Now: time.Now, Command: "go run ./tools/ladder explore",
-		Fresh: func(paths []string) (map[string]string, error) { return freshHashes(self, paths) },
+		UntilFailure: *until,
+		Fresh:        func(paths []string) (map[string]string, error) { return freshHashes(self, paths) },
 	})
 	if err != nil {
 		return err
