@@ -24,7 +24,7 @@ FOCUS := $(foreach r,$(RUNGS),$(if $(findstring /,$(r)),--focus=' $(subst .,\.,$
 GINKGO_FLAGS := --randomize-all --fail-on-empty --fail-on-pending --keep-going \
 	--json-report=ladder.json --output-dir=reports
 
-.PHONY: ladder verify test check unit browser matrix matrix-arm64 mutate goldens bench fuzz clean
+.PHONY: ladder verify test check unit browser matrix matrix-arm64 mutate goldens bench fuzz clean explore explore-short
 
 ## ladder: run every rung (or RUNG=T0.2, RUNG=T2.3/swapped; SHARD=2/4 for part 2 of 4, balanced by
 ## ladder/shard/costs.json) against its goldens; writes reports/ (clearing it first) with each
@@ -46,8 +46,23 @@ verify:
 	$(GO) run ./tools/ladder verify $(RUNGS)
 
 ## test: static checks, unit specs (fuzz seed corpora included), the ladder, its replay, the triage
-## page in a browser, the determinism matrix
-test: check unit ladder verify browser matrix
+## page in a browser, a short exploration, the determinism matrix
+test: check unit ladder verify browser explore-short matrix
+
+## explore: generate worlds nobody wrote for EXPLORE_TIME (default 60s), check every property of
+## docs/explore.md on each, shrink a failure to a fixture under reports/explore/; prints its seed
+## (EXPLORE_SEED=S replays one exactly) and progress; SHARD=k/N explores part k of N of the seed;
+## EXPLORE_FLAGS passes more (-until-failure, -shrink 60s)
+EXPLORE_TIME ?= 60s
+EXPLORE_SEED ?=
+EXPLORE_FLAGS ?=
+explore:
+	$(GO) run ./tools/ladder explore -time $(EXPLORE_TIME) $(if $(EXPLORE_SEED),-seed $(EXPLORE_SEED)) $(if $(SHARD),-shard $(SHARD)) $(EXPLORE_FLAGS)
+
+## explore-short: the exploration inside make test: a fixed seed for 20 seconds, so a red one
+## replays with the printed command
+explore-short:
+	$(MAKE) --no-print-directory explore EXPLORE_TIME=20s EXPLORE_SEED=1 SHARD=
 
 ## check: gofmt and go vet must be clean
 check:

@@ -320,15 +320,16 @@ func (v *Variant) compare(base, vr *run) *Finding {
 	if vr.panic != nil || vr.err != nil {
 		return &Finding{Property: v.Property, Tick: -1, Message: fmt.Sprintf("the run with %s did not complete: %v%v", v.What, vr.err, vr.panic)}
 	}
-	// A roll is a function of its key: a key both runs roll has one value.
-	if d, err := trace.CompareRolls(base.file(ladder.TraceFile), vr.file(ladder.TraceFile)); err != nil {
-		return &Finding{Property: v.Property, Tick: -1, Message: err.Error()}
-	} else if len(d.Differing) > 0 {
-		r := d.Differing[0]
-		return &Finding{Property: v.Property, Tick: r.Tick, Message: fmt.Sprintf("roll %s has another value with %s", r.Key, v.What)}
-	} else if len(d.OnlyA) > 0 && base.obs.mutated < 0 {
-		r := d.OnlyA[0]
-		return &Finding{Property: v.Property, Tick: r.Tick, Message: fmt.Sprintf("roll %s is no longer rolled with %s", r.Key, v.What)}
+	// A roll is a function of its key: a key both runs roll has one value,
+	// and (before any mutation) every key the world rolled it still rolls.
+	for _, r := range base.stream.rolls {
+		got, ok := vr.stream.byKey[r.key]
+		switch {
+		case ok && got != r.value:
+			return &Finding{Property: v.Property, Tick: r.tick, Message: fmt.Sprintf("roll %s has another value with %s", r.key, v.What)}
+		case !ok && base.obs.mutated < 0:
+			return &Finding{Property: v.Property, Tick: r.tick, Message: fmt.Sprintf("roll %s is no longer rolled with %s", r.key, v.What)}
+		}
 	}
 	// Adding an entity widens what a mutation can choose (the vocabulary
 	// is the cast), so the rest is compared up to the first mutation.
@@ -406,11 +407,26 @@ type streamer struct {
 	exclude []byte
 	line    []byte
 	ticks   []uint64
+	// rolls are every roll of the run, in order, and byKey their values.
+	rolls []rollAt
+	byKey map[string]float64
+}
+
+type rollAt struct {
+	key   string
+	tick  int64
+	value float64
+}
+
+func (s *streamer) roll(t int64, r *trace.Roll) {
+	k := r.Roll.Key.String()
+	s.rolls = append(s.rolls, rollAt{k, t, r.Roll.Value})
+	s.byKey[k] = r.Roll.Value
 }
 
 func newStreamer(f *fixture.Fixture, exclude string) *streamer {
 	enc, _ := trace.NewEncoder(trace.Header{SeedID: f.SeedID, Branch: f.Branch, Version: trace.Version2})
-	s := &streamer{enc: enc}
+	s := &streamer{enc: enc, byKey: map[string]float64{}}
 	if exclude != "" {
 		s.exclude = []byte(exclude)
 	}
@@ -418,6 +434,14 @@ func newStreamer(f *fixture.Fixture, exclude string) *streamer {
 }
 
 func (s *streamer) Emit(r trace.Record) {
+	switch b := r.Body.(type) {
+	case *trace.Encounter:
+		s.roll(r.Tick, &b.Roll)
+	case *trace.RuleEval:
+		if b.Roll != nil {
+			s.roll(r.Tick, b.Roll)
+		}
+	}
 	if r.Body.Kind() == trace.KindKeyframe || s.enc == nil {
 		return
 	}

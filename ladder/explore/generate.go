@@ -83,10 +83,10 @@ func Generate(w World, sz Sizes) *fixture.Fixture {
 	g.f = f
 	g.places(sz.MaxLocations)
 	// Most casts are small, where most rules' regimes are reached and a
-	// run is cheap; one world in ten has a crowd.
+	// run is cheap; one world in twenty has a crowd.
 	split := min(int64(sz.MaxNPCs), max(int64(sz.MinNPCs), 24))
 	n := int(g.logUniform(int64(sz.MinNPCs), split))
-	if g.chance(0.1) {
+	if g.chance(0.05) {
 		n = int(g.logUniform(split, int64(sz.MaxNPCs)))
 	}
 	// A run costs about one encounter roll per co-present pair per tick:

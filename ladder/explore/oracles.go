@@ -3,6 +3,7 @@ package explore
 import (
 	"cmp"
 	"fmt"
+	"maps"
 	"slices"
 	"strings"
 
@@ -43,6 +44,9 @@ type observer struct {
 	restores map[[2]string]int64   // (npc, override) → the tick it must be lifted
 	holders  map[string]string     // role → holder, "" vacant
 	deaths   map[string]int64
+	// succession is, per vacant role, the tick rule 19 must decide its
+	// successor (or say why there is none).
+	succession map[string]int64
 }
 
 func newObserver(f *fixture.Fixture) *observer {
@@ -51,7 +55,7 @@ func newObserver(f *fixture.Fixture) *observer {
 		events: map[string]bool{}, evals: map[string]bool{}, fired: map[string]bool{}, mutated: -1,
 		acc: map[[2]string]*accModel{}, grudges: map[[2]string]*grudgeModel{}, counted: map[[2]string]int64{},
 		opinions: map[[3]string][2]float64{}, weights: map[[2]string]float64{}, restores: map[[2]string]int64{},
-		holders: map[string]string{}, deaths: map[string]int64{},
+		holders: map[string]string{}, deaths: map[string]int64{}, succession: map[string]int64{},
 	}
 }
 
@@ -117,18 +121,27 @@ func (o *observer) Emit(r trace.Record) {
 // endTick closes a tick: restores that were due and did not come, roles
 // held by the dead.
 func (o *observer) endTick(next int64) {
-	for k, due := range o.restores {
+	for _, k := range slices.SortedFunc(maps.Keys(o.restores), comparePair) {
+		due := o.restores[k]
 		if due < next && due < o.f.Ticks {
 			o.fail(PropMourning, due, &Finding{Message: fmt.Sprintf("%s's mourning %s ends at tick %d and was not lifted then", k[0], k[1], due),
 				Expect: list(expectTrace(due, "kind", str("schedule"), "npc", str(k[0]), "change", str("restored"), "override", str(k[1])))})
 			delete(o.restores, k)
 		}
 	}
-	for k, g := range o.grudges {
+	for _, k := range slices.SortedFunc(maps.Keys(o.grudges), comparePair) {
+		g := o.grudges[k]
 		if due, ok := g.settles(o.f); ok && !g.settled && due < next && due < o.f.Ticks {
 			o.fail(PropGrudgeDecay, due, &Finding{Message: fmt.Sprintf("%s's grudge against %s falls below grudge_settled at tick %d (total %s) and did not settle then", k[0], k[1], due, fmtF(g.total(o.f, due))),
 				Expect: list(expectTrace(due, "kind", str("grudge"), "holder", str(k[0]), "target", str(k[1]), "change", str("settled")))})
 			g.settled = true
+		}
+	}
+	for _, id := range slices.Sorted(maps.Keys(o.succession)) {
+		due := o.succession[id]
+		if due < next && due < o.f.Ticks {
+			o.fail(PropRoleReference, due, &Finding{Message: fmt.Sprintf("role %s fell vacant at tick %d and rule 19 made no decision on its successor at tick %d", id, due-o.f.Defines.SuccessionDelayTicks, due)})
+			delete(o.succession, id)
 		}
 	}
 	o.tick = next
@@ -167,6 +180,11 @@ func (o *observer) rule(t int64, b *trace.RuleEval) {
 	case rules.PairWeighting:
 		if b.Fired {
 			o.pairRule(t, b)
+		}
+	case rules.RoleSuccession:
+		id, _, _ := strings.Cut(b.Subject, "<-")
+		if due, ok := o.succession[id]; ok && due == t {
+			delete(o.succession, id)
 		}
 	case rules.GrudgeDecay:
 		e, _ := value(b, "emotional")
@@ -436,6 +454,9 @@ func (o *observer) role(t int64, b *trace.Role) {
 	switch b.Change {
 	case "vacant":
 		o.holders[b.Role] = ""
+		if o.w != nil && o.w.Enabled(rules.RoleSuccession) {
+			o.succession[b.Role] = t + o.f.Defines.SuccessionDelayTicks
+		}
 	case "appointed":
 		if _, dead := o.deaths[b.Holder]; dead || b.Holder == "" {
 			o.fail(PropRoleReference, t, &Finding{Message: fmt.Sprintf("role %s was given to %q, who is not a living NPC", b.Role, b.Holder)})
@@ -447,12 +468,7 @@ func (o *observer) role(t int64, b *trace.Role) {
 // end closes the run: the last tick's checks, and roles still held by the dead.
 func (o *observer) end() {
 	o.endTick(o.f.Ticks)
-	ids := make([]string, 0, len(o.holders))
-	for id := range o.holders {
-		ids = append(ids, id)
-	}
-	slices.Sort(ids)
-	for _, id := range ids {
+	for _, id := range slices.Sorted(maps.Keys(o.holders)) {
 		if h, ok := strings.CutPrefix(o.holders[id], "dead:"); ok && o.w != nil && o.w.Layers().Has(rules.Roles) && o.w.Enabled(rules.RoleSuccession) {
 			t := o.deaths[h]
 			o.fail(PropRoleReference, t, &Finding{Message: fmt.Sprintf("role %s still resolves to %s, dead since tick %d", id, h, t),
@@ -472,3 +488,5 @@ func (o *observer) sorted() []*Finding {
 	slices.SortStableFunc(out, func(a, b *Finding) int { return cmp.Compare(a.Tick, b.Tick) })
 	return out
 }
+
+func comparePair(a, b [2]string) int { return cmp.Or(cmp.Compare(a[0], b[0]), cmp.Compare(a[1], b[1])) }

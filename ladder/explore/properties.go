@@ -54,7 +54,7 @@ var Properties = []Property{
 	{PropReputation, "rule 16 counts a claim once per observer, however often the observer's belief in it changes variant, and α, β move by exactly the weight (decision 0017)"},
 	{PropMourning, "rule 17: every mourning laid over a schedule is lifted exactly when it ends (decision 0020)"},
 	{PropPairWeight, "rule 18's weight is max(0, 1 − avoidance_strength·g), within [0, 1], never rising as the grudge grows, and each weighted encounter's threshold is p·w (decision 0021)"},
-	{PropRoleReference, "rule 19: every role resolves to a living holder or to vacant; a holder's death vacates its role at once (decision 0022)"},
+	{PropRoleReference, "rule 19: every role resolves to a living holder or to vacant; a holder's death vacates its role at once, and succession_delay_ticks later the rule decides its successor or says why there is none (decision 0022)"},
 }
 
 // Table is the properties as a Markdown table, for docs/explore.md.
