@@ -6,7 +6,6 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
-	"strings"
 	"time"
 )
 
@@ -43,12 +42,12 @@ type Options struct {
 // Summary is what an exploration did.
 type Summary struct {
 	Worlds, Runs, Checked int
-	Failures              []Report
+	Failures              []Written
 	Elapsed               time.Duration
 }
 
-// Report is one failing property, shrunk and written.
-type Report struct {
+// Written is one failing property, shrunk and written.
+type Written struct {
 	Finding        *Finding
 	World          World
 	File           string
@@ -152,7 +151,7 @@ func Explore(opt Options) (Summary, error) {
 }
 
 // report shrinks a failure and writes it under opt.Out.
-func report(opt Options, c *Checker, cs *Case, x *Finding, found time.Duration) Report {
+func report(opt Options, c *Checker, cs *Case, x *Finding, found time.Duration) Written {
 	t0 := opt.Now()
 	orig := fmt.Sprintf("%d NPCs, %d events, %d locations, %d ticks", len(cs.Loaded.Cast), len(cs.Loaded.Injections), len(cs.Loaded.Locations), cs.Loaded.Ticks)
 	var s Shrunk
@@ -162,9 +161,9 @@ func report(opt Options, c *Checker, cs *Case, x *Finding, found time.Duration) 
 		s = Shrink(c, cs, x, opt.ShrinkBudget, opt.Now)
 	}
 	f := s.Case.Loaded
-	r := Report{Finding: s.Finding, World: cs.World, Found: found, Shrunk: opt.Now().Sub(t0), NPCs: len(f.Cast), Events: len(f.Injections),
+	r := Written{Finding: s.Finding, World: cs.World, Found: found, Shrunk: opt.Now().Sub(t0), NPCs: len(f.Cast), Events: len(f.Injections),
 		Locations: len(f.Locations), Ticks: f.Ticks, Original: orig, Tries: s.Tries}
-	name := fmt.Sprintf("T%s.900-%s-%d-%d.yaml", f.Tier, strings.ReplaceAll(x.Property, "_", "-"), cs.World.Seed, cs.World.Index)
+	name := fmt.Sprintf("%s-%s-%d-%d.yaml", f.Rung, x.Property, cs.World.Seed, cs.World.Index)
 	r.File = filepath.Join(opt.Out, name)
 	data, err := Write(s.Case, s.Finding, r, opt.Command)
 	if err == nil {

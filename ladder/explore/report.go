@@ -18,7 +18,7 @@ import (
 // not (and, for a locality property, a case holding the changed world to
 // the rung roll by roll). The file is already a rung: Promote only names
 // it.
-func Write(cs *Case, x *Finding, r Report, command string) ([]byte, error) {
+func Write(cs *Case, x *Finding, r Written, command string) ([]byte, error) {
 	f := cs.Loaded
 	var head bytes.Buffer
 	fmt.Fprintf(&head, "# ladder explore: property %s failed\n", x.Property)
