@@ -241,20 +241,15 @@ func (v *Variant) load(cs *Case) (*fixture.Fixture, error) {
 	}
 	var expect []*yaml.Node
 	v.edit(g, &expect)
-	data, err := Marshal(g, expect, nil)
-	if err != nil {
-		return nil, err
-	}
-	fs, err := fixture.Parse(FileName(g), data)
-	if err != nil {
-		return nil, err
-	}
-	return fs[0], nil
+	return writeLoad(g, expect)
 }
 
 // reparse is a deep copy of a loaded fixture: written and loaded again.
-func reparse(f *fixture.Fixture) (*fixture.Fixture, error) {
-	data, err := Marshal(f, nil, nil)
+func reparse(f *fixture.Fixture) (*fixture.Fixture, error) { return writeLoad(f, nil) }
+
+// writeLoad writes a fixture's world with expect and loads it.
+func writeLoad(f *fixture.Fixture, expect []*yaml.Node) (*fixture.Fixture, error) {
+	data, err := Marshal(f, expect, nil)
 	if err != nil {
 		return nil, err
 	}
