@@ -535,7 +535,13 @@ func (g *gen) theftSeries(t int64) []sim.Injection {
 		offender = sim.Player
 	}
 	loc := pick(g, g.locs).ID
-	gap := 1 + g.r.Int64N(max(1, g.f.Defines.EscalationWindowTicks/2+1))
+	window := g.f.Defines.EscalationWindowTicks
+	gap := 1 + g.r.Int64N(max(1, window/2+1))
+	if g.chance(0.4) {
+		// Spaced past the window: the count falls back, to the re-arm
+		// level or below, between thefts.
+		gap = window/2 + 1 + g.r.Int64N(2*window+1)
+	}
 	var out []sim.Injection
 	for i := range 2 + g.r.IntN(8) {
 		at := t + int64(i)*gap
@@ -686,7 +692,12 @@ func (g *gen) killing(t int64) []sim.Injection {
 		actor = sim.Player
 	}
 	loc := pick(g, g.locs).ID
-	return []sim.Injection{{Tick: t, Kind: sim.Killing, Actor: actor, Victim: victim, At: loc, Witnesses: g.witnesses(loc, t, victim)}}
+	out := []sim.Injection{{Tick: t, Kind: sim.Killing, Actor: actor, Victim: victim, At: loc, Witnesses: g.witnesses(loc, t, victim)}}
+	if other := pick(g, victims); other != victim && other != actor && g.chance(0.3) {
+		// Two deaths in one tick: two vacancies, two successions due at once.
+		out = append(out, sim.Injection{Tick: t, Kind: sim.Killing, Actor: actor, Victim: other, At: loc, Witnesses: g.witnesses(loc, t, victim, other)})
+	}
+	return out
 }
 
 // single is one event of any kind but a report.
