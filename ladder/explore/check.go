@@ -112,7 +112,7 @@ func (c *Checker) Check(cs *Case) Outcome {
 	for _, x := range base.obs.sorted() {
 		found(x)
 	}
-	out.Checked += 7 // the oracles' properties
+	out.Checked += len(oracleProperties)
 	if c.wants(PropReplay) {
 		out.Checked++
 		if x := c.replay(f, base); x != nil {

@@ -49,6 +49,9 @@ type observer struct {
 	succession map[string]int64
 }
 
+// oracleProperties are the properties the observer judges on every run.
+var oracleProperties = []string{PropObserver, PropAccumulation, PropGrudgeDecay, PropReputation, PropMourning, PropPairWeight, PropRoleReference}
+
 func newObserver(f *fixture.Fixture) *observer {
 	return &observer{
 		f: f, findings: map[string]*Finding{}, tick: -1, touched: map[[2]string]bool{}, held: map[[2]string]bool{},
