@@ -94,6 +94,10 @@ func Shrink(c *Checker, cs *Case, first *Finding, budget time.Duration, now func
 		}
 		for _, d := range rules.Fields() {
 			progress = try(func(f *fixture.Fixture) bool { return resetDefine(f, d.Name) }) || progress
+			if d.Kind == rules.IntDefine {
+				// A window or a delay halved lets the events move closer.
+				progress = try(func(f *fixture.Fixture) bool { return halveDefine(f, d.Name) }) || progress
+			}
 		}
 		progress = try(func(f *fixture.Fixture) bool { had := len(f.Items) > 0; f.Items = nil; return had }) || progress
 	}
@@ -334,4 +338,14 @@ func renameIDs(f *fixture.Fixture) {
 			in.Favour = n
 		}
 	}
+}
+
+// halveDefine halves an integer define, when the result still validates.
+func halveDefine(f *fixture.Fixture, name string) bool {
+	v, _ := f.Defines.Value(name)
+	if int64(v) < 2 {
+		return false
+	}
+	_ = f.Defines.SetInt(name, int64(v)/2)
+	return f.Defines.Validate() == nil
 }
