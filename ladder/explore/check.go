@@ -113,17 +113,20 @@ func (c *Checker) Check(cs *Case) Outcome {
 		found(x)
 	}
 	out.Checked += len(oracleProperties)
-	if c.wants(PropReplay) {
-		out.Checked++
-		if x := c.replay(f, base); x != nil {
-			found(x)
-		}
-	}
+	// The second run comes straight after the first, before any other
+	// world is built: state leaking from one world into the next shows
+	// there first.
 	if c.wants(PropDeterminism) {
 		again := c.run("again", f, "")
 		out.Runs++
 		out.Checked++
 		if x := sameBytes(PropDeterminism, "run 1", "run 2", base, again); x != nil {
+			found(x)
+		}
+	}
+	if c.wants(PropReplay) {
+		out.Checked++
+		if x := c.replay(f, base); x != nil {
 			found(x)
 		}
 	}
