@@ -19,8 +19,9 @@ import (
 // (tolerances.SizeScaled). The recomputation takes another path through
 // the store — claim by claim, each claim's holders, each term formed in
 // another order (confidence × gist first, then severity) and summed
-// pairwise rather than one after another — so it agrees with the view
-// only if both add up the same terms. It examines contributing beliefs;
+// pairwise rather than one after another — with severities of its own
+// (fearSeverities), so it agrees with the view only if both add up the
+// same terms with the same weights. It examines contributing beliefs;
 // a range in which none contributes anywhere checks nothing.
 //
 //	from: 14
@@ -120,25 +121,47 @@ func (c *fearCheck) AtTick(w World, o *Outcome) {
 	}
 }
 
+// fearSeverities is the severity of each claim kind the recomputation
+// weighs — a killing 1, a brawl 0.5, a theft 0.25, every other kind
+// nothing — the fear view's specification (docs/views.md) written out
+// here rather than read from package views, so that the check shares no
+// table with what it checks: a change to the view's severities (or to
+// these) fails every recompute check whose range holds a belief of the
+// kind changed, and a kind the view starts to weigh fails as a count of
+// terms that differs. Looked up, never ranged over.
+var fearSeverities = map[string]float64{"killing": 1, "brawl": 0.5, "theft": 0.25}
+
+// FearSource is what the recomputation reads of a run as of its current
+// tick: the store, who is alive and where. It is declared here, not
+// borrowed from the view, so the recomputation depends on nothing of
+// package views but the name of its whole-cast scope (views.Everyone).
+type FearSource interface {
+	Tick() int64
+	Store() *claims.Store
+	Alive(npc string) bool
+	At(npc string) string // "" when nowhere
+}
+
 // RecomputeFear computes the fear at location (views.Everyone for the
-// whole cast) without the view's code path, for regime 3 to hold the view
-// to: claim by claim (sorted), each claim's holders in the store's order,
-// each term formed as (confidence × gist) × severity, the terms summed
-// pairwise. It returns the total and the sum's size (its terms, their
-// magnitude and the two roundings forming a term may take).
-func RecomputeFear(w views.Source, location string) (float64, tolerances.Sum) {
+// whole cast) without the view's code or table, for regime 3 to hold the
+// view to: claim by claim (sorted), each claim's holders in the store's
+// order, each term formed as (confidence × gist) × severity with the
+// severities of fearSeverities, the terms summed pairwise. It returns the
+// total and the sum's size (its terms, their magnitude and the two
+// roundings forming a term may take).
+func RecomputeFear(w FearSource, location string) (float64, tolerances.Sum) {
 	terms := fearTerms(w, location)
 	return pairwiseSum(terms), tolerances.Sum{Terms: len(terms), Magnitude: magnitudeOf(terms), TermRoundings: 2}
 }
 
 // fearTerms forms the terms RecomputeFear sums.
-func fearTerms(w views.Source, location string) []float64 {
+func fearTerms(w FearSource, location string) []float64 {
 	st, t := w.Store(), w.Tick()
 	m := st.Memory()
 	var terms []float64
 	for _, id := range st.ClaimIDs() {
 		cl, _ := st.Claim(id)
-		sev := views.Severity(cl.Kind)
+		sev := fearSeverities[cl.Kind]
 		if sev == 0 {
 			continue
 		}
