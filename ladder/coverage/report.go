@@ -189,11 +189,6 @@ func (r Report) Problems() []string {
 	return out
 }
 
-// Judged says whether the gate fails on Problems, or only reports them.
-// It is false while the cases that reach every declared regime are being
-// written, and becomes true with the last of them.
-const Judged = false
-
 // Remedy is what to do about Problems, said once after them.
 const Remedy = "a regime no run reaches is code no golden guards: add a case or a rung that reaches it " +
 	"(docs/adding-a-rung.md, \"Rule regimes\"), or, if no world can, give it an Unreachable reason in " +

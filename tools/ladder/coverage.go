@@ -69,15 +69,10 @@ func coverageTable(args []string, stdout, stderr io.Writer) error {
 	return judge(rep, stdout)
 }
 
-// judge fails on a complete report's problems, as the gate does (or,
-// while coverage.Judged is off, prints them as warnings).
+// judge fails on a complete report's problems, as the gate does.
 func judge(rep coverage.Report, stdout io.Writer) error {
 	problems := rep.Problems()
 	if len(problems) == 0 {
-		return nil
-	}
-	if !coverage.Judged {
-		fmt.Fprintf(stdout, "coverage: WARNING: %s\n(%s)\n", strings.Join(problems, "\ncoverage: WARNING: "), coverage.Remedy)
 		return nil
 	}
 	return fmt.Errorf("coverage: %s\n(%s)", strings.Join(problems, "\ncoverage: "), coverage.Remedy)
