@@ -138,6 +138,9 @@ func rung(f *fixture.Fixture) {
 		}
 		problems := append(seals.Problems, ladder.Problems(res, err, v)...)
 		saveEvidence(res, problems, err)
+		// The triage page is built from what this run wrote: its artifacts
+		// and, beside them, what the page needs from the engine's end state.
+		Expect(ladder.SavePageEngine(res)).To(Succeed())
 		for _, p := range problems {
 			AddReportEntry(report.FailureEntry, p, ReportEntryVisibilityNever) // reports/failures.json
 		}

@@ -1,7 +1,13 @@
 package page
 
 import (
+	"bufio"
+	"encoding/json"
+	"fmt"
+	"os"
 	"slices"
+
+	"github.com/chronicle/ladder/ladder/artifact"
 
 	"github.com/chronicle/ladder/sim"
 	"github.com/chronicle/ladder/sim/claims"
@@ -78,4 +84,42 @@ func Capture(w *sim.World) *Engine {
 		}
 	}
 	return e
+}
+
+// EngineFile is the file a run's Engine data is kept in, beside its
+// dense.csv and trace.jsonl under reports/<rung>/: the suite writes it
+// after each run, so the page is built from what the run wrote, never
+// from a second run.
+const EngineFile = "engine.json"
+
+// WriteEngine writes a run's engine data as JSON, atomically (a
+// temporary file renamed into place). Numbers are written in Go's
+// shortest round-trip form, so ReadEngine gives back the same values.
+func WriteEngine(path string, e *Engine) error {
+	b, err := json.Marshal(e)
+	if err != nil {
+		return fmt.Errorf("engine data: %w", err)
+	}
+	if err := artifact.Write(path, append(b, '\n')); err != nil {
+		return fmt.Errorf("engine data: %w", err)
+	}
+	return nil
+}
+
+// ReadEngine reads what WriteEngine wrote. A field it does not know is an
+// error: the file is written by this code, and a mismatch means it is
+// not the file it looks like.
+func ReadEngine(path string) (*Engine, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	d := json.NewDecoder(bufio.NewReader(f))
+	d.DisallowUnknownFields()
+	var e Engine
+	if err := d.Decode(&e); err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	return &e, nil
 }

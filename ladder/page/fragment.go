@@ -2,6 +2,7 @@ package page
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -17,52 +18,127 @@ func Link(name string, tick int64) string {
 	return File + "#" + Fragment(name, tick)
 }
 
+// LinkTo is Link opened at one thing of the tick: an NPC, a belief, a
+// trace record or a social record (Target), e.g.
+// "reports/index.html#T3.2@40/belief=torvar:brawl@0". A target needs a
+// tick: with a negative tick, or an empty target, it is Link.
+func LinkTo(name string, tick int64, t Target) string {
+	return File + "#" + FragmentTo(name, tick, t)
+}
+
+// Target is the one thing a deep link opens at its tick: Kind is one of
+// Targets, Value what it names.
+//
+//	npc=torvar              the NPC's belief rows, and its dot on the map
+//	belief=torvar:brawl@0   the (holder, claim) row of the belief table
+//	trace=53                the trace record with seq 53, in the feed
+//	social=grudge/jon/player the social-state row of a block and key
+type Target struct {
+	Kind, Value string
+}
+
+// Targets are the kinds of thing a fragment can open.
+var Targets = []string{"npc", "belief", "trace", "social"}
+
+// IsZero reports whether the target names nothing.
+func (t Target) IsZero() bool { return t.Kind == "" }
+
+// NPCTarget, BeliefTarget, TraceTarget and SocialTarget make the
+// targets of each kind.
+func NPCTarget(npc string) Target { return Target{"npc", npc} }
+
+func BeliefTarget(holder, claim string) Target { return Target{"belief", holder + ":" + claim} }
+
+func TraceTarget(seq int64) Target { return Target{"trace", strconv.FormatInt(seq, 10)} }
+
+func SocialTarget(block, key string) Target { return Target{"social", block + "/" + key} }
+
 // Fragment returns the URL fragment (without "#") that holds the page's
 // state: the rung's name, and "@tick" when tick is not negative. Bytes
 // outside [A-Za-z0-9._~/-] are percent-encoded, so a name can never be
 // mistaken for the tick separator.
 func Fragment(name string, tick int64) string {
+	return FragmentTo(name, tick, Target{})
+}
+
+// FragmentTo is Fragment with a target after the tick: "/kind=value",
+// the value's bytes outside [A-Za-z0-9._~:@-] percent-encoded (so a "/"
+// in it cannot end it).
+func FragmentTo(name string, tick int64, t Target) string {
 	var b strings.Builder
-	for i := 0; i < len(name); i++ {
-		c := name[i]
-		if plain(c) {
-			b.WriteByte(c)
-		} else {
-			fmt.Fprintf(&b, "%%%02X", c)
-		}
-	}
+	escape(&b, name, plainName)
 	if tick >= 0 {
 		b.WriteByte('@')
 		b.WriteString(strconv.FormatInt(tick, 10))
+		if !t.IsZero() {
+			b.WriteString("/" + t.Kind + "=")
+			escape(&b, t.Value, plainValue)
+		}
 	}
 	return b.String()
 }
 
-func plain(c byte) bool {
-	return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' ||
-		c == '.' || c == '_' || c == '~' || c == '/' || c == '-'
+func escape(b *strings.Builder, s string, plain func(byte) bool) {
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if plain(c) {
+			b.WriteByte(c)
+		} else {
+			fmt.Fprintf(b, "%%%02X", c)
+		}
+	}
 }
 
-// State is what a fragment says: which section, and which tick (-1 when
-// the fragment names no tick).
+func alnum(c byte) bool {
+	return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9'
+}
+
+func plainName(c byte) bool {
+	return alnum(c) || c == '.' || c == '_' || c == '~' || c == '/' || c == '-'
+}
+
+func plainValue(c byte) bool {
+	return alnum(c) || c == '.' || c == '_' || c == '~' || c == ':' || c == '@' || c == '-'
+}
+
+// State is what a fragment says: which section, which tick (-1 when the
+// fragment names no tick), and what to open there (zero when nothing).
 type State struct {
-	Name string
-	Tick int64
+	Name   string
+	Tick   int64
+	Target Target
 }
 
-// ParseFragment reads a fragment written by Fragment, with or without its
-// leading "#". The page's script reads fragments by the same rules: the
-// tick follows the last "@", and the name is percent-decoded.
+// ParseFragment reads a fragment written by Fragment or FragmentTo, with
+// or without its leading "#". The page's script reads fragments by the
+// same rules: a name never holds a raw "@", so the tick follows the
+// first "@"; after its digits may come "/kind=value"; name and value are
+// percent-decoded.
 func ParseFragment(s string) (State, error) {
 	s = strings.TrimPrefix(s, "#")
 	st := State{Name: s, Tick: -1}
-	if i := strings.LastIndexByte(s, '@'); i >= 0 {
-		digits := s[i+1:]
+	if i := strings.IndexByte(s, '@'); i >= 0 {
+		rest := s[i+1:]
+		digits, target, hasTarget := strings.Cut(rest, "/")
 		t, err := strconv.ParseInt(digits, 10, 64)
-		if err != nil || digits[0] < '0' || digits[0] > '9' {
+		if err != nil || digits == "" || digits[0] < '0' || digits[0] > '9' {
 			return State{}, fmt.Errorf("fragment %q: tick %q is not a non-negative integer", s, digits)
 		}
 		st.Name, st.Tick = s[:i], t
+		if hasTarget {
+			kind, value, ok := strings.Cut(target, "=")
+			if !ok || !slices.Contains(Targets, kind) {
+				return State{}, fmt.Errorf("fragment %q: %q is not kind=value with a kind of %s", s, target, strings.Join(Targets, ", "))
+			}
+			v, err := unescape(value)
+			if err != nil {
+				return State{}, fmt.Errorf("fragment %q: %w", s, err)
+			}
+			if v == "" {
+				return State{}, fmt.Errorf("fragment %q: %s names nothing", s, kind)
+			}
+			st.Target = Target{Kind: kind, Value: v}
+		}
 	}
 	name, err := unescape(st.Name)
 	if err != nil {

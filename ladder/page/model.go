@@ -5,6 +5,7 @@ import (
 	"regexp"
 	"slices"
 	"strconv"
+	"strings"
 )
 
 // Input is one rung (or case) run, as the page needs it.
@@ -24,6 +25,10 @@ type Input struct {
 	// GoldenDense and GoldenTrace are the committed goldens; nil when
 	// missing.
 	GoldenDense, GoldenTrace Artifact
+	// Commands is the tail every failure line ends with (how to
+	// reproduce and regenerate the rung): the section shows it once and
+	// the lines without it.
+	Commands string
 	// TraceFile is where the run's full trace was written, for the note
 	// shown when the feed is capped.
 	TraceFile string
@@ -58,10 +63,14 @@ const DefaultMaxRows = 20000
 // DefaultCurvePoints is finer than the curves' 596 pixels.
 const DefaultCurvePoints = 2000
 
-// Failure is one failure line and the tick it names (-1 when none).
+// Failure is one failure line as the section shows it: the gate's line
+// without the commands and the page link it ends with, the tick it names
+// (-1 when none), and where its link goes (the line's own page link when
+// it has one; else the section at Tick).
 type Failure struct {
 	Text string
 	Tick int64
+	Link State
 }
 
 // Window is the tick range whose feed records a section embeds.
@@ -92,6 +101,7 @@ type Rows struct {
 type Section struct {
 	Name, Title, Source string
 	Failures            []Failure
+	Commands            string // shown once, under the failure lines
 	Notes               []string
 	// Rows are the run's dense rows; N is 0 when the run did not
 	// complete.
@@ -120,6 +130,34 @@ type Section struct {
 	Social []SocialChange
 }
 
+// failure reads one line the gate printed for the rung: it drops the
+// " (page: …)" link the line ends with, keeping where it goes, and the
+// commands before it.
+func failure(name, line, commands string) Failure {
+	f := Failure{Text: line, Tick: -1}
+	if i := strings.LastIndex(f.Text, pageLinkPrefix); i >= 0 && strings.HasSuffix(f.Text, ")") {
+		if st, err := ParseFragment(f.Text[i+len(pageLinkPrefix) : len(f.Text)-1]); err == nil && st.Name == name {
+			f.Text, f.Link = f.Text[:i], st
+		}
+	}
+	if commands != "" {
+		f.Text = strings.TrimSuffix(strings.TrimSuffix(f.Text, commands), " ")
+	}
+	if m := tickRef.FindStringSubmatch(f.Text); m != nil {
+		if t, err := strconv.ParseInt(m[1], 10, 64); err == nil {
+			f.Tick = t
+		}
+	}
+	if f.Link.Name == "" {
+		f.Link = State{Name: name, Tick: f.Tick}
+	}
+	return f
+}
+
+// pageLinkPrefix starts the page link a failure line ends with:
+// " (page: reports/index.html#T2.1@44)".
+const pageLinkPrefix = " (page: " + File + "#"
+
 // Failed reports whether the gate failed this rung.
 func (s *Section) Failed() bool { return len(s.Failures) > 0 }
 
@@ -141,15 +179,10 @@ func Build(in Input, opt Options) (*Section, error) {
 	if opt.CurvePoints <= 0 {
 		opt.CurvePoints = DefaultCurvePoints
 	}
-	s := &Section{Name: in.Name, Title: in.Title, Source: in.Source, Notes: slices.Clone(in.Notes), Divergence: -1, Engine: in.Engine}
+	s := &Section{Name: in.Name, Title: in.Title, Source: in.Source, Notes: slices.Clone(in.Notes), Divergence: -1, Engine: in.Engine,
+		Commands: in.Commands}
 	for _, f := range in.Failures {
-		tick := int64(-1)
-		if m := tickRef.FindStringSubmatch(f); m != nil {
-			if t, err := strconv.ParseInt(m[1], 10, 64); err == nil {
-				tick = t
-			}
-		}
-		s.Failures = append(s.Failures, Failure{Text: f, Tick: tick})
+		s.Failures = append(s.Failures, failure(in.Name, f, in.Commands))
 	}
 	golden, err := s.compare(in, opt)
 	if err != nil {

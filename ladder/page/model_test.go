@@ -282,9 +282,24 @@ var _ = Describe("a failing rung against its golden", func() {
 	It("links each failure line to the tick it names", func() {
 		s := build(failing(), page.Options{})
 		Expect(s.Failures).To(Equal([]page.Failure{
-			{Text: failing().Failures[0], Tick: 2},
-			{Text: failing().Failures[1], Tick: -1},
+			{Text: failing().Failures[0], Tick: 2, Link: page.State{Name: "T9.1", Tick: 2}},
+			{Text: failing().Failures[1], Tick: -1, Link: page.State{Name: "T9.1", Tick: -1}},
 		}))
+	})
+
+	It("shows a line without the commands and the page link it ends with, linked where that link goes", func() {
+		in := failing()
+		in.Commands = "(reproduce: make ladder RUNG=T9.1; regenerate: make goldens RUNG=T9.1)"
+		in.Failures = []string{
+			in.Failures[0] + " " + in.Commands + " (page: " + page.LinkTo("T9.1", 2, page.BeliefTarget("b", "theft@1")) + ")",
+			in.Failures[1] + " " + in.Commands + " (page: " + page.Link("T9.1", -1) + ")",
+		}
+		s := build(in, page.Options{})
+		Expect(s.Failures).To(Equal([]page.Failure{
+			{Text: failing().Failures[0], Tick: 2, Link: page.State{Name: "T9.1", Tick: 2, Target: page.BeliefTarget("b", "theft@1")}},
+			{Text: failing().Failures[1], Tick: -1, Link: page.State{Name: "T9.1", Tick: -1}},
+		}))
+		Expect(s.Commands).To(Equal(in.Commands))
 	})
 
 	It("finds the first divergence and how far the change goes, column by column", func() {

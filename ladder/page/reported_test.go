@@ -1,0 +1,33 @@
+package page_test
+
+import (
+	"github.com/google/go-cmp/cmp"
+	. "github.com/onsi/ginkgo/v2"
+	. "github.com/onsi/gomega"
+
+	"github.com/chronicle/ladder/ladder"
+	"github.com/chronicle/ladder/ladder/page"
+)
+
+var _ = Describe("a section built from what the run wrote", func() {
+	It("is the section of the run itself: the engine data round-trips through reports/", func() {
+		f := loadRung(GinkgoT(), "T2.3-conflicting-variants.yaml")[0]
+		res, err := ladder.Run(f, ladder.Options{Dir: GinkgoT().TempDir()})
+		Expect(err).NotTo(HaveOccurred())
+		Expect(ladder.SavePageEngine(res)).To(Succeed())
+		live, err := page.Build(ladder.PageInput(root, f, res, nil), page.Options{})
+		Expect(err).NotTo(HaveOccurred())
+		saved, err := page.Build(ladder.ReportedPageInput(root, res.Dir, f, nil), page.Options{})
+		Expect(err).NotTo(HaveOccurred())
+		Expect(saved.Engine.Claims).NotTo(BeEmpty(), "the comparison examined no lineage")
+		Expect(saved.Evidence).NotTo(BeEmpty(), "the comparison examined no evidence")
+		Expect(cmp.Diff(live, saved)).To(BeEmpty())
+	})
+
+	It("says so when the run left no engine data: it did not complete", func() {
+		f := loadRung(GinkgoT(), "T0.1-witness.yaml")[0]
+		in := ladder.ReportedPageInput(root, GinkgoT().TempDir(), f, []string{"T0.1 run: aborted"})
+		Expect(in.Dense).To(BeNil())
+		Expect(in.Notes).To(ContainElement(ContainSubstring("did not complete")))
+	})
+})
