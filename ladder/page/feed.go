@@ -101,16 +101,14 @@ type traceRoll struct {
 	Pinned    bool        `json:"pinned"`
 }
 
-// eachRecord reads a trace (docs/trace-schema.md) a line at a time and
-// calls fn with each feed record whose tick within accepts, in derivation
-// order, stopping at the first record within says is past the rest. It
-// refuses a file whose header is not schema v1 or v2 and skips record
-// kinds the feed does not show (keyframes, the social layer's state
-// deltas, and kinds a later compatible version adds). When all is not
-// nil it is called first with every record but keyframes up to the
-// stop, whatever within accepts: the social panel reads its deltas
-// there, and what last touched a record may lie before the window.
-func eachRecord(src Artifact, within func(tick int64) (in, past bool), fn func(Record), all func(*traceLine)) error {
+// eachLine reads a trace (docs/trace-schema.md) a line at a time, in
+// derivation order, and calls fn with each record's head (peek) and a
+// function that decodes the whole line, for the few records the caller
+// shows or keeps: a big run's records are mostly counted, and decoding
+// every one would cost more than the run that wrote it. Keyframes are
+// skipped. It refuses a file whose header is not schema v1 or v2, and
+// stops when fn says so.
+func eachLine(src Artifact, fn func(h head, decode func() (*traceLine, error)) (stop bool, err error)) error {
 	rc, err := src.Open()
 	if err != nil {
 		return err
@@ -118,6 +116,7 @@ func eachRecord(src Artifact, within func(tick int64) (in, past bool), fn func(R
 	defer rc.Close()
 	line := 0
 	var failed error
+	names := interned{}
 	err = artifact.Lines(rc, func(raw []byte) bool {
 		line++
 		if raw[len(raw)-1] != '\n' {
@@ -129,41 +128,39 @@ func eachRecord(src Artifact, within func(tick int64) (in, past bool), fn func(R
 			failed = fmt.Errorf("line %d: empty line", line)
 			return true
 		}
-		if line > 1 && bytes.Contains(raw, []byte(`"kind":"keyframe"`)) {
-			return false
-		}
-		var l traceLine
-		d := json.NewDecoder(bytes.NewReader(raw))
-		d.UseNumber()
-		if err := d.Decode(&l); err != nil {
-			failed = fmt.Errorf("line %d: %w", line, err)
-			return true
+		decode := func() (*traceLine, error) {
+			var l traceLine
+			d := json.NewDecoder(bytes.NewReader(raw))
+			d.UseNumber()
+			if err := d.Decode(&l); err != nil {
+				return nil, fmt.Errorf("line %d: %w", line, err)
+			}
+			return &l, nil
 		}
 		if line == 1 {
-			if l.Kind != "header" || l.Schema != "chronicle.trace" || (l.Version != trace.Version1 && l.Version != trace.Version2) {
+			l, err := decode()
+			switch {
+			case err != nil:
+				failed = err
+			case l.Kind != "header" || l.Schema != "chronicle.trace" || (l.Version != trace.Version1 && l.Version != trace.Version2):
 				failed = fmt.Errorf("line 1: not a chronicle.trace v1 or v2 header")
 			}
 			return failed != nil
 		}
-		in, past := within(l.Tick)
-		if past {
-			return true
-		}
-		if all != nil {
-			all(&l)
-		}
-		if !in {
-			return false
-		}
-		r, ok, err := recordOf(l)
+		h, err := peek(raw, names)
 		if err != nil {
 			failed = fmt.Errorf("line %d: %w", line, err)
 			return true
 		}
-		if ok {
-			fn(r)
+		if h.Kind == "keyframe" {
+			return false
 		}
-		return false
+		stop, err := fn(h, decode)
+		if err != nil {
+			failed = fmt.Errorf("line %d: %w", line, err)
+			return true
+		}
+		return stop
 	})
 	switch {
 	case err != nil:
@@ -174,6 +171,19 @@ func eachRecord(src Artifact, within func(tick int64) (in, past bool), fn func(R
 		return fmt.Errorf("empty trace: no header")
 	}
 	return nil
+}
+
+// shown reports whether the feed shows records of a kind.
+func shown(kind string) bool { return slices.Contains(kinds, Kind(kind)) }
+
+// record decodes a line the feed shows.
+func record(decode func() (*traceLine, error)) (Record, error) {
+	l, err := decode()
+	if err != nil {
+		return Record{}, err
+	}
+	r, _, err := recordOf(*l)
+	return r, err
 }
 
 func recordOf(l traceLine) (Record, bool, error) {

@@ -391,32 +391,46 @@ func (s *Section) feed(src Artifact, limit int, traceFile string) error {
 	var kept []Record
 	total := 0
 	social := newSocialCollector(s.Rows.From, s.offender)
-	err := eachRecord(src, s.within, func(r Record) {
-		c := s.Counts[r.Tick]
+	err := eachLine(src, func(h head, decode func() (*traceLine, error)) (bool, error) {
+		in, past := s.within(h.Tick)
+		if past {
+			return true, nil
+		}
+		// What last touched a social record may lie before the window:
+		// the collector sees every record up to its end.
+		if err := social.see(h, decode); err != nil {
+			return true, err
+		}
+		if !in || !shown(h.Kind) {
+			return false, nil
+		}
+		c := s.Counts[h.Tick]
 		switch {
-		case r.Kind == KindEncounter && r.Fired:
+		case h.Kind == string(KindEncounter) && h.Fired:
 			c[0]++
-		case r.Kind == KindEncounter:
+		case h.Kind == string(KindEncounter):
 			c[1]++
-		case r.Kind == KindTransmission && r.Fired:
+		case h.Kind == string(KindTransmission) && h.Fired:
 			c[2]++
-		case r.Kind == KindTransmission:
+		case h.Kind == string(KindTransmission):
 			c[3]++
 		default:
 			c[4]++
 		}
-		s.Counts[r.Tick] = c
-		if perTick[r.Tick] == 0 {
-			ticks = append(ticks, r.Tick)
+		s.Counts[h.Tick] = c
+		if perTick[h.Tick] == 0 {
+			ticks = append(ticks, h.Tick)
 		}
-		perTick[r.Tick]++
+		perTick[h.Tick]++
 		total++
-		if total <= limit {
-			kept = append(kept, r)
-		} else {
+		if total > limit {
 			kept = nil
+			return false, nil
 		}
-	}, social.line)
+		r, err := record(decode)
+		kept = append(kept, r)
+		return false, err
+	})
 	if err != nil {
 		return err
 	}
@@ -455,13 +469,20 @@ func (s *Section) feed(src Artifact, limit int, traceFile string) error {
 		}
 	}
 	w := Window{From: ticks[lo], To: ticks[hi], Capped: true}
-	err = eachRecord(src, func(t int64) (bool, bool) { return t >= w.From && t <= w.To, t > w.To }, func(r Record) {
-		if len(s.Feed) == limit {
+	err = eachLine(src, func(h head, decode func() (*traceLine, error)) (bool, error) {
+		switch {
+		case h.Tick > w.To:
+			return true, nil
+		case h.Tick < w.From || !shown(h.Kind):
+			return false, nil
+		case len(s.Feed) == limit:
 			w.Truncated = true
-			return
+			return false, nil
 		}
+		r, err := record(decode)
 		s.Feed = append(s.Feed, r)
-	}, nil)
+		return false, err
+	})
 	if err != nil {
 		return err
 	}

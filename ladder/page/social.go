@@ -150,8 +150,36 @@ func newSocialCollector(from int64, offender func(victim, claim string, tick int
 	return &socialCollector{from: from, offender: offender, fired: map[string][2]int64{}, before: map[string]SocialChange{}}
 }
 
-// line sees every trace record up to the section's last tick, in
-// derivation order.
+// evaluated are the rules whose evaluations move a social value no delta
+// records (evaluation).
+var evaluated = []string{"accumulation-threshold", "pairwise-encounter-weighting", "role-succession"}
+
+// deltas are the trace kinds that change social state.
+var deltas = []string{"grudge", "obligation", "reputation", "schedule", "role"}
+
+// see is shown every trace record up to the section's last tick, in
+// derivation order, by its head; it decodes only the records it keeps: the
+// state deltas and the evaluations of the rules in evaluated. Every other
+// rule evaluation only moves the rule's last fired evaluation.
+func (c *socialCollector) see(h head, decode func() (*traceLine, error)) error {
+	switch {
+	case h.Kind == string(KindRule) && !slices.Contains(evaluated, h.Rule):
+		if h.Fired {
+			c.fired[h.Rule] = [2]int64{h.Tick, h.Seq}
+		}
+		return nil
+	case h.Kind != string(KindRule) && !slices.Contains(deltas, h.Kind):
+		return nil
+	}
+	l, err := decode()
+	if err != nil {
+		return err
+	}
+	c.line(l)
+	return nil
+}
+
+// line sees one trace record that is a state delta or a rule evaluation.
 func (c *socialCollector) line(l *traceLine) {
 	ruleSeq := int64(-1)
 	if f, ok := c.fired[l.Rule]; ok && f[0] == l.Tick {
