@@ -133,6 +133,9 @@ func Verify(r *Result) Verdict {
 	if !unread(TraceFile, c.trace.missing, c.trace.err) {
 		if d := c.trace.result; d != nil {
 			p := problem(f, TraceFile, d.Tick, "%s", d)
+			if p.record, p.hasRecord = recordSeq(d.Actual); !p.hasRecord {
+				p.record, p.hasRecord = recordSeq(d.Golden)
+			}
 			p.Column = strings.TrimSpace(d.Kind + " " + strings.Trim(d.Key, `"`))
 			if len(d.Fields) > 0 && !d.Shifted {
 				p.Column += " " + d.Fields[0].Path

@@ -35,6 +35,13 @@ type Problem struct {
 	File    string `json:"file"` // the fixture
 	Line    int    `json:"line"` // of the failing expectation, else of the rung or case
 	Message string `json:"message"`
+	// Link is where on the triage page the problem is (PageLink), set by
+	// Problems.
+	Link string `json:"link,omitempty"`
+	// record is the seq in the run's trace.jsonl of the record a trace
+	// problem names, when hasRecord.
+	record    int64
+	hasRecord bool
 }
 
 // problem makes a Problem of check whose message is the rung, the check,
@@ -78,7 +85,11 @@ func Problems(res *Result, aborted error, v Verdict) []Problem {
 	slices.SortStableFunc(rest, func(a, b Problem) int {
 		return cmp.Compare(uint64(a.Tick), uint64(b.Tick)) // -1 is the largest
 	})
-	return append(out, rest...)
+	out = append(out, rest...)
+	for i := range out {
+		out[i].Link = out[i].PageLink()
+	}
+	return out
 }
 
 // Lines returns the problems' messages.

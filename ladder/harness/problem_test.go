@@ -3,6 +3,7 @@ package harness_test
 import (
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 
 	. "github.com/onsi/ginkgo/v2"
@@ -70,7 +71,49 @@ var _ = Describe("Problems", Label("unit"), func() {
 		}))
 		Expect(ps[0]).To(Equal(ladder.Problem{Rung: "T1.9", Check: "expect", Tick: 3, Column: "expect[0]", File: "fixtures/T1.9-unit.yaml", Line: 20,
 			Message: "T1.9 expect[0] (fixtures/T1.9-unit.yaml:20:5) at tick 3: holders of t: got [a], want [a b] (and 4 more ticks) " +
-				"(reproduce: make ladder RUNG=T1.9; regenerate: make goldens RUNG=T1.9)"}))
+				"(reproduce: make ladder RUNG=T1.9; regenerate: make goldens RUNG=T1.9)", Link: "reports/index.html#T1.9@3"}))
+	})
+
+	DescribeTable("links each problem to the most specific place on the triage page",
+		func(p ladder.Problem, link string) {
+			p.Rung, p.Case = "T3.2", "private"
+			Expect(p.PageLink()).To(Equal(link))
+			Expect(p.FailureLine()).To(Equal(p.Message + " (page: " + link + ")"))
+		},
+		Entry("a belief's dense column", ladder.Problem{Check: "dense.csv", Tick: 40, Column: "torvar/brawl@0/gist"}, "reports/index.html#T3.2/private@40/belief=torvar:brawl@0"),
+		Entry("an NPC's whereabouts", ladder.Problem{Check: "dense.csv", Tick: 7, Column: "o1/at"}, "reports/index.html#T3.2/private@7/npc=o1"),
+		Entry("a social column", ladder.Problem{Check: "dense.csv", Tick: 9, Column: "grudge/torvar/player/emotional"}, "reports/index.html#T3.2/private@9/social=grudge%2Ftorvar%2Fplayer"),
+		Entry("a believer count: the tick alone", ladder.Problem{Check: "dense.csv", Tick: 9, Column: "brawl@0/believers"}, "reports/index.html#T3.2/private@9"),
+		Entry("an expectation on a belief", ladder.Problem{Check: "expect", Tick: 3, Message: "T3.2 expect[1] at tick 3: belief(o6, brawl@0).confidence = 0.9, want 0.5"}, "reports/index.html#T3.2/private@3/belief=o6:brawl@0"),
+		Entry("an expectation on a grudge", ladder.Problem{Check: "expect", Tick: 3, Message: "grudge(torvar, player).emotional = 0.5"}, "reports/index.html#T3.2/private@3/social=grudge%2Ftorvar%2Fplayer"),
+		Entry("no tick: the rung", ladder.Problem{Check: "dense.csv", Tick: -1, Column: "torvar/brawl@0/gist"}, "reports/index.html#T3.2/private"),
+	)
+
+	It("links a trace problem to its record by seq", func() {
+		// T1.1 at another retell decay parts from its golden trace at the
+		// telling of tick 12; the link names that record of the run.
+		dir := GinkgoT().TempDir()
+		fs, err := fixture.Load(filepath.Join("..", "..", "fixtures", "T1.1-tell.yaml"))
+		Expect(err).NotTo(HaveOccurred())
+		fx := *fs[0]
+		fx.Defines.RetellDecay = 0.7
+		res, err := ladder.Run(&fx, ladder.Options{Dir: dir, Goldens: filepath.Join("..", "..")})
+		Expect(err).NotTo(HaveOccurred())
+		var trace ladder.Problem
+		for _, p := range ladder.Problems(res, nil, ladder.Verify(res)) {
+			if p.Check == "trace.jsonl" {
+				trace = p
+			}
+		}
+		Expect(trace.Link).To(MatchRegexp(`^reports/index\.html#T1\.1@12/trace=\d+$`))
+		seq := strings.TrimPrefix(trace.Link, "reports/index.html#T1.1@12/trace=")
+		b, err := os.ReadFile(filepath.Join(dir, "trace.jsonl"))
+		Expect(err).NotTo(HaveOccurred())
+		n, err := strconv.Atoi(seq)
+		Expect(err).NotTo(HaveOccurred())
+		line := strings.Split(string(b), "\n")[n+1]
+		Expect(line).To(ContainSubstring(`"kind":"transmission"`))
+		Expect(line).To(ContainSubstring(`"seq":` + seq + ","))
 	})
 
 	It("puts an aborted run first: nothing after it can be trusted", func() {
