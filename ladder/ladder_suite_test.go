@@ -18,7 +18,6 @@ import (
 
 	"github.com/chronicle/ladder/ladder"
 	"github.com/chronicle/ladder/ladder/fixture"
-	"github.com/chronicle/ladder/ladder/page"
 	"github.com/chronicle/ladder/ladder/pending"
 	"github.com/chronicle/ladder/ladder/regen"
 	"github.com/chronicle/ladder/ladder/report"
@@ -141,15 +140,21 @@ func rung(f *fixture.Fixture) {
 		// The triage page is built from what this run wrote: its artifacts
 		// and, beside them, what the page needs from the engine's end state.
 		Expect(ladder.SavePageEngine(res)).To(Succeed())
+		if f.Sweep != nil && err == nil {
+			// One seed's world, kept for the page to open as an ordinary
+			// section: the seed farthest from the pilot.
+			_, err := ladder.RunSeedWorld(res)
+			Expect(err).NotTo(HaveOccurred())
+		}
 		for _, p := range problems {
 			AddReportEntry(report.FailureEntry, p, ReportEntryVisibilityNever) // reports/failures.json
 		}
 		if len(problems) > 0 {
 			lines := make([]string, len(problems))
 			for i, p := range problems {
-				// Each line ends with the triage page, opened at the rung and
-				// the tick where the problem first shows.
-				lines[i] = p.Message + " (page: " + page.Link(f.Name(), p.Tick) + ")"
+				// Each line ends with the triage page, opened at the rung, the
+				// tick where the problem first shows and what it is about.
+				lines[i] = p.FailureLine()
 			}
 			Fail(strings.Join(lines, "\n"))
 		}

@@ -6,9 +6,11 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"strconv"
 
 	"github.com/chronicle/ladder/ladder/fixture"
 	"github.com/chronicle/ladder/ladder/page"
+	"github.com/chronicle/ladder/ladder/sweep"
 )
 
 // PageInput gathers what the triage page (package page) shows for one run
@@ -23,15 +25,32 @@ func PageInput(root string, f *fixture.Fixture, res *Result, failures []string) 
 	return pageInput(root, f, res.Dir, res.Engine, failures)
 }
 
-// ReportedPageInput is PageInput for a run the suite made, from what its
-// spec left in dir (reports/<rung>/): the artifacts and the engine data
-// (page.EngineFile) the spec wrote after the run. The page is built from
-// them alone, never from a second run. A dir without engine data is a
-// run that did not complete.
-func ReportedPageInput(root, dir string, f *fixture.Fixture, failures []string) page.Input {
+// ReportedPageInputs is PageInput for a run the suite made, from what its
+// spec left under reports (reports/<rung>/): the artifacts and the engine
+// data (page.EngineFile) the spec wrote after the run. The page is built
+// from them alone, never from a second run. A run without engine data did
+// not complete. A case that is a counterfactual of another run is
+// compared with that run when it ran too. A sweep's input carries its
+// summary, and is followed by the input of the seed whose world its spec
+// kept (RunSeedWorld), an ordinary section.
+func ReportedPageInputs(root, reports string, f *fixture.Fixture, failures []string) []page.Input {
 	if f.Sweep != nil {
-		return pageInput(root, f, "", nil, failures)
+		return sweepInputs(root, reports, f, failures)
 	}
+	in := reported(root, reports, f, failures)
+	if other := f.CounterfactualOf; other != "" && in.Trace != nil {
+		dir := filepath.Join(reports, filepath.FromSlash(other))
+		if _, err := os.Stat(filepath.Join(dir, page.EngineFile)); err == nil {
+			in.Partners = append(in.Partners, page.Partner{Name: other,
+				Dense: page.Path(filepath.Join(dir, DenseFile)), Trace: page.Path(filepath.Join(dir, TraceFile))})
+		}
+	}
+	return []page.Input{in}
+}
+
+// reported is one run's input from its directory under reports.
+func reported(root, reports string, f *fixture.Fixture, failures []string) page.Input {
+	dir := filepath.Join(reports, filepath.FromSlash(f.Name()))
 	e, err := page.ReadEngine(filepath.Join(dir, page.EngineFile))
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
@@ -45,7 +64,7 @@ func ReportedPageInput(root, dir string, f *fixture.Fixture, failures []string) 
 }
 
 // SavePageEngine keeps what the page needs from the engine at the end of
-// a run (page.Engine) beside the run's artifacts, for ReportedPageInput.
+// a run (page.Engine) beside the run's artifacts, for ReportedPageInputs.
 func SavePageEngine(res *Result) error {
 	if res.Engine == nil {
 		return nil // a sweep: no world to scrub through
@@ -57,15 +76,21 @@ func SavePageEngine(res *Result) error {
 // with engine data e; dir "" is a run that did not complete.
 func pageInput(root string, f *fixture.Fixture, dir string, e *page.Engine, failures []string) page.Input {
 	in := page.Input{
-		Name: f.Name(), Title: f.Title, Source: fmt.Sprintf("%s:%d", f.File, f.Pos.Line), Failures: failures,
+		Name: f.Name(), Tier: f.Tier, Title: f.Title, Source: fmt.Sprintf("%s:%d", f.File, f.Pos.Line), Failures: failures,
 		Commands:  Commands(f),
 		TraceFile: "reports/" + f.Name() + "/" + TraceFile,
 	}
+	for _, l := range f.Locations {
+		loc := page.Location{ID: l.ID, Hold: l.Hold}
+		if xy, ok := f.XY[l.ID]; ok {
+			loc.XY = &xy
+		}
+		in.Locations = append(in.Locations, loc)
+	}
 	if f.Sweep != nil {
-		// A sweep is many runs summarised: the page shows its failures and
-		// where its aggregates are, whatever res is.
-		in.Notes = append(in.Notes, fmt.Sprintf("A sweep writes per-seed aggregates (reports/%s/%s) and their summary (%s), not a dense file or a trace: there is no tick to scrub through.",
-			f.Name(), AggregatesFile, SummaryFile))
+		// A sweep is many runs summarised: its section shows the bounds and
+		// each seed's aggregates (sweepInputs), not a tick to scrub through.
+		in.Locations = nil
 		return in
 	}
 	if dir == "" {
@@ -91,4 +116,100 @@ func pageInput(root string, f *fixture.Fixture, dir string, e *page.Engine, fail
 	}
 	in.GoldenDense, in.GoldenTrace = golden(DenseFile), golden(TraceFile)
 	return in
+}
+
+// sweepInputs is a sweep's section input, with its summary and
+// aggregates, and the section of the seed world its spec kept.
+func sweepInputs(root, reports string, f *fixture.Fixture, failures []string) []page.Input {
+	in := pageInput(root, f, "", nil, failures)
+	dir := filepath.Join(reports, filepath.FromSlash(f.Name()))
+	if _, err := os.Stat(filepath.Join(dir, SummaryFile)); err != nil {
+		in.Notes = append(in.Notes, "The sweep did not complete, so there is no summary to show: the failure above says why.")
+		return []page.Input{in}
+	}
+	in.Sweep = &page.SweepInput{Summary: page.Path(filepath.Join(dir, SummaryFile)), Aggregates: page.Path(filepath.Join(dir, AggregatesFile)), Seed: -1}
+	out := []page.Input{in}
+	if seed, ok := keptSeed(dir); ok {
+		sf, err := SeedWorld(f, seed)
+		if err != nil {
+			out[0].Notes = append(out[0].Notes, fmt.Sprintf("Seed %d's world cannot be shown: %v.", seed, err))
+			return out
+		}
+		in.Sweep.SeedWorld, in.Sweep.Seed = sf.Name(), seed
+		w := reported(root, reports, sf, nil)
+		w.Notes = append(w.Notes, fmt.Sprintf("Seed %s of the sweep %s, run once more with its trace kept: an ordinary run, with no goldens of its own.", sf.SeedID, f.Name()))
+		out = append(out, w)
+	}
+	return out
+}
+
+// seedDir is where a sweep's kept seed world goes, under the sweep's own
+// reports directory: reports/T2.8/seed-17/.
+func seedDir(seed int) string { return "seed-" + strconv.Itoa(seed) }
+
+// keptSeed finds the seed world a sweep's spec kept in dir.
+func keptSeed(dir string) (int, bool) {
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return 0, false
+	}
+	for _, e := range entries {
+		var n int
+		if _, err := fmt.Sscanf(e.Name(), "seed-%d", &n); err == nil && e.IsDir() && seedDir(n) == e.Name() {
+			if _, err := os.Stat(filepath.Join(dir, e.Name(), page.EngineFile)); err == nil {
+				return n, true
+			}
+		}
+	}
+	return 0, false
+}
+
+// SeedWorld is seed i of a sweep as an ordinary run: the same towns
+// (sweep.Towns) under the seed's own seed id, for as many ticks as the
+// sweep measures, with no expectations. It is named "<rung>/seed-<i>"
+// and has no goldens: it is there to be looked at.
+func SeedWorld(f *fixture.Fixture, i int) (*fixture.Fixture, error) {
+	s := f.Sweep
+	if s == nil || i < 0 || i >= s.Seeds {
+		return nil, fmt.Errorf("%s has no seed %d", f.Name(), i)
+	}
+	cfg, err := sweep.Towns(worldConfig(f), s.Towns)
+	if err != nil {
+		return nil, err
+	}
+	w := *f
+	w.Sweep, w.Case, w.Cases = nil, seedDir(i), nil
+	w.Title = fmt.Sprintf("%s — seed %d's world", f.Title, i)
+	w.SeedID, w.Ticks = SweepSeedID(f, i), s.At[len(s.At)-1]+1
+	w.Locations, w.Cast, w.Injections, w.XY = cfg.Locations, cfg.Cast, cfg.Injections, nil
+	w.InjectionPos = make([]fixture.Pos, len(w.Injections))
+	w.Expect, w.Checkpoints, w.ComparedBy, w.CounterfactualOf = nil, fixture.Checkpoints{}, nil, ""
+	return &w, nil
+}
+
+// RunSeedWorld runs, after a sweep, the world of its seed of interest
+// (page.SeedOfInterest: the seed farthest from the pilot on the first
+// bound that does not hold, else on the first bound) into
+// <res.Dir>/seed-<i>/ with its engine data, so the page can open it as an
+// ordinary section: one seed's run, bounded by the sweep's towns and
+// ticks. It returns the seed, -1 when the sweep has no bound.
+func RunSeedWorld(res *Result) (int, error) {
+	f := res.Fixture
+	v, err := page.BuildSweep(&page.SweepInput{Summary: page.Path(res.Path(SummaryFile)), Aggregates: page.Path(res.Path(AggregatesFile))})
+	if err != nil {
+		return -1, err
+	}
+	seed, _ := page.SeedOfInterest(v)
+	if seed < 0 {
+		return -1, nil
+	}
+	w, err := SeedWorld(f, seed)
+	if err != nil {
+		return -1, err
+	}
+	out, err := Run(w, Options{Dir: filepath.Join(res.Dir, seedDir(seed))})
+	if err != nil {
+		return -1, err
+	}
+	return seed, SavePageEngine(out)
 }

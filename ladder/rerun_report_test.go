@@ -11,6 +11,7 @@ import (
 	"github.com/chronicle/ladder/ladder"
 	"github.com/chronicle/ladder/ladder/artifact"
 	"github.com/chronicle/ladder/ladder/fixture"
+	"github.com/chronicle/ladder/ladder/report"
 )
 
 // rerunBudget bounds the determinism rerun: a run of more NPC-ticks (cast
@@ -40,7 +41,7 @@ var _ = ReportAfterSuite("determinism rerun", func(r Report) {
 		Fail(fmt.Sprintf("determinism rerun: %v", err))
 	}
 	defer os.RemoveAll(tmp)
-	specs := rungSpecs(r)
+	specs := report.RungSpecs(r)
 	var problems, skipped []string
 	rerun := 0
 	for _, file := range files {

@@ -4,22 +4,29 @@
 //
 // After the gate goes red a person needs where (the earliest divergence),
 // how far (what changed) and why (beliefs, encounters, rolls and rules as
-// of a tick). A section shows, for a failing rung, the gate's failure
-// lines first, each linked to the tick it names; then the first
+// of a tick). The page opens with an overview of every run, failed ones
+// first by tier and earliest divergence, "start here" naming the first; a
+// search box and filters (failed only, a record kind, per section an NPC)
+// narrow every view. A section shows, for a failing rung, the gate's
+// failure lines first — without the commands tail each ends with, shown
+// once — each linked to the most specific place it names; then the first
 // divergence (the earliest of the dense CSV's first differing cell, the
 // trace's first differing record and the failure lines' ticks) and a
 // column-aware summary of the dense change; believer curves per claim as
 // SVG, the golden's dashed over the run's with the divergence marked; an
-// as-of-tick scrubber driving a belief table (each NPC's variant,
-// confidence, stage, sources and evidence chain at the end of the tick,
-// with the golden's value beside any that differs), the social state at
-// that tick for a rung that has any (grudges, obligations, reputation,
-// accumulators, pair weights, roles, changed schedules; each row naming
-// the trace record that last changed it and linking to the rule
-// evaluation behind it) and the tick's feed
-// (every trace record in derivation order, declined encounters and
-// transmissions listed exactly like fired ones); the variant tree with
-// slot diffs and every supersession; and the rule-firing log.
+// as-of-tick scrubber driving every view: the rumour map (each NPC a dot at
+// its location coloured by its stage, roads, carriers' routes: MapView),
+// the belief table (each NPC's variant, confidence, stage, sources and
+// evidence chain, every item linked to the records that carried it), the
+// social state with a two-tick diff of its changes, the tick's feed
+// (declined encounters and transmissions listed exactly like fired ones),
+// and for a failing run (or a run compared with another: Partner) the
+// comparison — the drift as ladder compare names it, the first divergent
+// roll, belief set and record, and at the tick the belief sets that differ
+// and both runs' records side by side; then the variant tree with slot
+// diffs, every supersession and its dent, and the rule-firing log. A
+// sweep's section is its bounds table and each aggregate's per-seed
+// distribution, with a link to one seed's world, an ordinary section.
 //
 // # Where the data comes from
 //
@@ -39,15 +46,19 @@
 //
 // The fragment holds the state: "#T2.1@44" is section T2.1 with its
 // scrubber at tick 44 ("#T2.1" alone opens the section at its default
-// tick). Loading a URL with a fragment restores that state, moving a
-// scrubber rewrites the fragment, and Link gives the deep link failure
-// messages end with:
+// tick), and "#T3.2@40/belief=torvar:brawl@0" opens one thing there: an
+// NPC (npc=), a belief (belief=holder:claim), a trace record by its seq
+// (trace=), a social record (social=block/key). A section named there is
+// shown alone at the top of the page. Loading a URL with a fragment
+// restores that state, moving a scrubber or following a link rewrites
+// it, and Link and LinkTo give the deep links failure messages end with:
 //
 //	page.Link("T2.1", 44) == "reports/index.html#T2.1@44"
 //
-// In a fragment, the tick follows the last "@" and the name's bytes
-// outside [A-Za-z0-9._~/-] are percent-encoded (Fragment, ParseFragment;
-// the page's script reads it by the same rules).
+// In a fragment, the tick follows the first "@" (a name's bytes outside
+// [A-Za-z0-9._~/-] are percent-encoded, "@" among them), and a target's
+// value has its bytes outside [A-Za-z0-9._~:@-] encoded (Fragment,
+// FragmentTo, ParseFragment; the page's script reads it by the same rules).
 //
 // # Size
 //
@@ -63,9 +74,11 @@
 //	bel   [holder, claim, [[tick, held, variant, confidence, stage, sources], …]]
 //	gbel  the same for the golden (failing rungs only)
 //	ev    [holder, claim, [[tick, type, [chain…], via, variant, confidence, counted], …]]
-//	feed  [tick, kind, fired, field…]                                 Record, kind by index in
+//	feed  [tick, kind, fired, seq step, field…]                       Record, kind by index in
 //	                                                                  event, encounter, transmission,
-//	                                                                  rule, supersession, belief
+//	                                                                  rule, supersession, belief; seq
+//	                                                                  as the step from the record before
+//	cl    [claim, tick]                                               each claim's tick (links to its event)
 //	soc   [block, key, [[tick, value…], …]]                           social records (block by index in
 //	                                                                  Blocks, values in its Fields order);
 //	                                                                  only when the run has social state
@@ -75,6 +88,12 @@
 //	                                                                  behind the change, -1 if not embedded
 //	win   [from, to, capped]                                          the embedded tick window
 //	cnt   [tick, met, not met, told, declined, other]                 per tick, when capped
+//	gfeed the golden's feed within win (failing rungs)
+//	gcmp  {a, b, verdict, skipped, shared, same, classes, roll,       the comparison with the golden
+//	       belief, record}                                            (Comparison)
+//	vs    [{n, bel, feed, cmp}]                                        partner runs: name, beliefs,
+//	                                                                  feed within win, comparison
+//	map   {pl: [[location, x, y]], car: [npc…]}                       places and carriers (MapView)
 //
 // Change points keep quiet stretches free. The feed is capped
 // (Options.MaxRecords, DefaultMaxRecords): a larger run embeds whole ticks

@@ -81,15 +81,33 @@ func (s *Section) data() ([]byte, error) {
 		}
 	}
 	out["ev"] = ev
-	feed := make([][]int64, 0, len(s.Feed))
-	for _, r := range s.Feed {
-		row := []int64{r.Tick, int64(slices.Index(kinds, r.Kind)), int64(bit(r.Fired))}
-		for _, f := range r.Fields {
-			row = append(row, int64(in.id(f)))
+	if s.Engine != nil {
+		var cl [][2]int64
+		for _, c := range s.Engine.Claims {
+			cl = append(cl, [2]int64{int64(in.id(c.ID)), c.Tick})
 		}
-		feed = append(feed, row)
+		out["cl"] = cl
 	}
-	out["feed"] = feed
+	out["feed"] = feedData(&in, s.Feed)
+	var vs []any
+	for _, o := range s.Others {
+		c := comparisonData(&in, o.Cmp)
+		if o.Name == "golden" {
+			out["gfeed"], out["gcmp"] = feedData(&in, o.Feed), c
+			continue
+		}
+		vs = append(vs, map[string]any{"n": in.id(o.Name), "bel": beliefData(&in, o.Tracks), "feed": feedData(&in, o.Feed), "cmp": c})
+	}
+	if vs != nil {
+		out["vs"] = vs
+	}
+	if m := s.Map; m != nil {
+		var pl [][]any
+		for _, p := range m.Places {
+			pl = append(pl, []any{in.id(p.ID), p.X, p.Y})
+		}
+		out["map"] = map[string]any{"pl": pl, "car": in.ids(m.Carriers)}
+	}
 	if s.HasSocial() {
 		out["sch"] = s.changeData(&in)
 	}
@@ -109,6 +127,47 @@ func (s *Section) data() ([]byte, error) {
 	}
 	out["s"] = in.list
 	return json.Marshal(out)
+}
+
+// feedData is a feed's records: [tick, kind, fired, seq step, field…],
+// the kind by its index in kinds, the seq as the step from the record
+// before (records are in seq order, so the steps are small).
+func feedData(in *interner, recs []Record) [][]int64 {
+	out := make([][]int64, 0, len(recs))
+	prev := int64(0)
+	for _, r := range recs {
+		row := []int64{r.Tick, int64(slices.Index(kinds, r.Kind)), int64(bit(r.Fired)), r.Seq - prev}
+		prev = r.Seq
+		for _, f := range r.Fields {
+			row = append(row, int64(in.id(f)))
+		}
+		out = append(out, row)
+	}
+	return out
+}
+
+// comparisonData is a Comparison as the script reads it.
+func comparisonData(in *interner, c *Comparison) map[string]any {
+	if c == nil {
+		return nil
+	}
+	out := map[string]any{"a": in.id(c.A), "b": in.id(c.B), "verdict": in.id(c.Verdict), "skipped": in.id(c.Skipped),
+		"shared": c.Shared, "same": c.Same}
+	var cl [][2]int
+	for _, k := range c.Classes {
+		cl = append(cl, [2]int{in.id(k.Name), k.Count})
+	}
+	out["classes"] = cl
+	if r := c.FirstRoll; r != nil {
+		out["roll"] = []any{r.Tick, in.id(r.Key), in.id(r.Class), in.id(r.A), in.id(r.B), r.SeqA, r.SeqB}
+	}
+	if b := c.FirstBelief; b != nil {
+		out["belief"] = []any{b.Tick, in.id(b.Holder), in.ids(b.A), in.ids(b.B)}
+	}
+	if r := c.FirstRecord; r != nil {
+		out["record"] = []any{r.Tick, in.id(r.Kind), in.id(r.Key), r.Seq, in.id(r.Text)}
+	}
+	return out
 }
 
 func beliefData(in *interner, tr *Tracks) []any {

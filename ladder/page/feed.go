@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"slices"
+	"strconv"
 
 	"github.com/chronicle/ladder/ladder/artifact"
 	"github.com/chronicle/ladder/sim/trace"
@@ -45,6 +46,17 @@ type Record struct {
 	Kind   Kind
 	Fired  bool
 	Fields []string
+	// ID is an encounter's id, which evidence names as its via. It is not
+	// embedded: the page's script spells it from the tick, the site and
+	// the pair (EncounterID), which the specs hold to the trace's ids.
+	ID string
+}
+
+// EncounterID spells an encounter's id from its tick, site and pair, as
+// the engine does and the page's script does: the id evidence records
+// name in via.
+func EncounterID(tick int64, site, a, b string) string {
+	return "encounter@" + strconv.FormatInt(tick, 10) + "/" + site + "/[" + a + "," + b + "]"
 }
 
 // traceLine is the union of the trace's record fields the feed reads.
@@ -201,6 +213,7 @@ func recordOf(l traceLine) (Record, bool, error) {
 		}
 		r.Fired = l.Fired
 		r.Fields = []string{l.Site, l.Pair[0], l.Pair[1], l.Roll.Value.String(), l.Roll.Threshold.String(), pinned}
+		r.ID = l.ID
 	case KindTransmission:
 		r.Fired = l.Fired
 		r.Fields = []string{l.Teller, l.Listener, l.Claim, l.Variant, l.Rule, l.Reason, l.Via, l.Confidence.String()}

@@ -70,6 +70,51 @@ func failingRun(t tb) (*fixture.Fixture, page.Input) {
 	return &f, ladder.PageInput(root, &f, res, failures)
 }
 
+// failingT32 is T3.2 with a planted fault, checked against T3.2's
+// goldens: the brawl's last witness is dropped, and everyone stays at the
+// tavern for two days instead of leaving after the fight, so the dropped
+// witness hears of the brawl later, by an encounter (reported evidence
+// with a roll behind it), and the run parts from its golden. The fault is
+// to the fixture's inputs, not to any value the rung pins; every value the
+// page is held to is read from the run, the goldens and the engine. It
+// returns the section's input with the failure lines as the gate prints
+// them, each ending with its page link.
+func failingT32(t tb) (*fixture.Fixture, page.Input) {
+	t.Helper()
+	f := *loadRung(t, "T3.2-humiliation.yaml")[0]
+	f.Injections = slices.Clone(f.Injections)
+	brawl := &f.Injections[0]
+	brawl.Witnesses = slices.Clone(brawl.Witnesses[:len(brawl.Witnesses)-1])
+	f.Cast = slices.Clone(f.Cast)
+	for i := range f.Cast {
+		s := f.Cast[i].Schedule
+		s.Blocks = slices.Clone(s.Blocks)
+		for j := range s.Blocks {
+			s.Blocks[j].To = 48
+		}
+		f.Cast[i].Schedule = s
+	}
+	return &f, gateRun(t, &f)
+}
+
+// gateRun runs a fixture against its goldens and returns its section's
+// input with the failure lines as the gate prints them.
+func gateRun(t tb, f *fixture.Fixture) page.Input {
+	t.Helper()
+	res, err := ladder.Run(f, ladder.Options{Dir: t.TempDir(), Goldens: root})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var lines []string
+	for _, p := range ladder.Problems(res, nil, ladder.Verify(res)) {
+		lines = append(lines, p.FailureLine())
+	}
+	if len(lines) == 0 {
+		t.Fatalf("the planted fault did not fail %s", f.Name())
+	}
+	return ladder.PageInput(root, f, res, lines)
+}
+
 // passingRun is a rung run as the gate runs it.
 func passingRun(t tb, f *fixture.Fixture) page.Input {
 	t.Helper()

@@ -11,6 +11,7 @@ import (
 // Input is one rung (or case) run, as the page needs it.
 type Input struct {
 	Name   string // "T2.1" or "T2.3/swapped": the section's name in links
+	Tier   string // "0" … "6", "4a": the overview sorts failures by it
 	Title  string
 	Source string // where the rung is defined, e.g. "fixtures/T2.1-spread.yaml:1"
 	// Failures are the failure lines the gate printed for this rung, one
@@ -33,6 +34,13 @@ type Input struct {
 	// shown when the feed is capped.
 	TraceFile string
 	Engine    *Engine
+	// Locations are the fixture's, for the map (nil: no map).
+	Locations []Location
+	// Partners are other runs to compare this one with, beside its
+	// golden.
+	Partners []Partner
+	// Sweep is a sweep rung's summary, instead of a run to scrub through.
+	Sweep *SweepInput
 }
 
 // Options bound what one section embeds.
@@ -49,6 +57,9 @@ type Options struct {
 	// CurvePoints is how many stretches of ticks a believer curve is
 	// sampled in when the run has more rows (0: DefaultCurvePoints).
 	CurvePoints int
+	// MaxCompareBytes bounds the traces aligned roll by roll for a
+	// comparison (0: DefaultMaxCompareBytes).
+	MaxCompareBytes int64
 }
 
 // DefaultMaxRecords keeps a section of a rung like T2.1 (about eight
@@ -99,10 +110,10 @@ type Rows struct {
 // Section is the page model of one rung run: everything its section
 // shows, before it is rendered.
 type Section struct {
-	Name, Title, Source string
-	Failures            []Failure
-	Commands            string // shown once, under the failure lines
-	Notes               []string
+	Name, Tier, Title, Source string
+	Failures                  []Failure
+	Commands                  string // shown once, under the failure lines
+	Notes                     []string
 	// Rows are the run's dense rows; N is 0 when the run did not
 	// complete.
 	Rows   Rows
@@ -128,6 +139,16 @@ type Section struct {
 	// derivation order: every one within Rows.From–Rows.To, and before
 	// that the last of each record (SocialAt reads them).
 	Social []SocialChange
+	// Map is the rumour map (nil when the input names no locations).
+	Map *MapView
+	// Others are the second timelines: the golden of a failing run
+	// (first, when there is one) and the partner runs.
+	Others []Other
+	// Dents are the contests' effect on the winner's confidence, by
+	// dentKey(tick, holder/claim), within the embedded rows.
+	Dents map[string]Dent
+	// Sweep is a sweep rung's bounds and per-seed aggregates.
+	Sweep *SweepView
 }
 
 // failure reads one line the gate printed for the rung: it drops the
@@ -179,10 +200,20 @@ func Build(in Input, opt Options) (*Section, error) {
 	if opt.CurvePoints <= 0 {
 		opt.CurvePoints = DefaultCurvePoints
 	}
-	s := &Section{Name: in.Name, Title: in.Title, Source: in.Source, Notes: slices.Clone(in.Notes), Divergence: -1, Engine: in.Engine,
+	if opt.MaxCompareBytes <= 0 {
+		opt.MaxCompareBytes = DefaultMaxCompareBytes
+	}
+	s := &Section{Name: in.Name, Tier: in.Tier, Title: in.Title, Source: in.Source, Notes: slices.Clone(in.Notes), Divergence: -1, Engine: in.Engine,
 		Commands: in.Commands}
 	for _, f := range in.Failures {
 		s.Failures = append(s.Failures, failure(in.Name, f, in.Commands))
+	}
+	if in.Sweep != nil {
+		sv, err := BuildSweep(in.Sweep)
+		if err != nil {
+			s.Notes = append(s.Notes, fmt.Sprintf("The sweep's summary could not be read: %v.", err))
+		}
+		s.Sweep = sv
 	}
 	golden, err := s.compare(in, opt)
 	if err != nil {
@@ -204,9 +235,53 @@ func Build(in Input, opt Options) (*Section, error) {
 		if err := s.feed(in.Trace, opt.MaxRecords, in.TraceFile); err != nil {
 			return nil, fmt.Errorf("%s: trace.jsonl: %w", in.Name, err)
 		}
+		if err := s.others(in, opt); err != nil {
+			return nil, err
+		}
+	}
+	if s.Actual != nil {
+		s.Map = buildMap(in.Locations, s.Actual.NPCs)
 	}
 	s.evidence()
 	return s, nil
+}
+
+// others reads the second timelines over the embedded window: the
+// golden's feed for a failing run, and each partner's beliefs, feed and
+// comparison.
+func (s *Section) others(in Input, opt Options) error {
+	for i := range s.Others {
+		o := &s.Others[i]
+		if o.Name != "golden" || in.GoldenTrace == nil {
+			continue
+		}
+		o.Tracks = s.Golden
+		feed, err := otherFeed(in.GoldenTrace, s.Window, opt.MaxRecords)
+		if err != nil {
+			s.Notes = append(s.Notes, fmt.Sprintf("The golden trace.jsonl's records are not shown: %v.", err))
+			continue
+		}
+		o.Feed = feed
+	}
+	for _, p := range in.Partners {
+		o := Other{Name: p.Name}
+		c, err := compareRuns(p.Name, p.Trace, in.Trace, in.Name, opt.MaxCompareBytes)
+		if err != nil {
+			s.Notes = append(s.Notes, fmt.Sprintf("%s could not be compared with %s: %v.", in.Name, p.Name, err))
+			continue
+		}
+		o.Cmp = c
+		if o.Tracks, err = readTracks(p.Dense, s.Rows.From, s.Rows.To); err != nil {
+			s.Notes = append(s.Notes, fmt.Sprintf("%s's dense.csv is not shown beside %s: %v.", p.Name, in.Name, err))
+			continue
+		}
+		if o.Feed, err = otherFeed(p.Trace, s.Window, opt.MaxRecords); err != nil {
+			s.Notes = append(s.Notes, fmt.Sprintf("%s's trace.jsonl is not shown beside %s: %v.", p.Name, in.Name, err))
+			continue
+		}
+		s.Others = append(s.Others, o)
+	}
+	return nil
 }
 
 // compare reads the actual dense CSV once, for its rows and believer
@@ -226,12 +301,15 @@ func (s *Section) compare(in Input, opt Options) (Artifact, error) {
 		}
 	}
 	if s.Failed() && in.GoldenTrace != nil && in.Trace != nil {
-		d, err := compareTraces(in.GoldenTrace, in.Trace)
+		c, err := compareRuns("golden", in.GoldenTrace, in.Trace, in.Name, opt.MaxCompareBytes)
 		switch {
 		case err != nil:
 			s.Notes = append(s.Notes, fmt.Sprintf("The golden trace.jsonl could not be compared: %v.", err))
-		case d != nil:
-			s.diverged(d.Tick, fmt.Sprintf("trace.jsonl: %s %s", d.Kind, d.Key))
+		default:
+			s.Others = append(s.Others, Other{Name: "golden", Cmp: c})
+			if d := c.FirstRecord; d != nil {
+				s.diverged(d.Tick, fmt.Sprintf("trace.jsonl: %s %s", d.Kind, d.Key))
+			}
 		}
 	}
 	return overlay, nil
@@ -401,6 +479,11 @@ func (s *Section) feed(src Artifact, limit int, traceFile string) error {
 		if err := social.see(h, decode); err != nil {
 			return true, err
 		}
+		if h.Kind == string(KindRule) && h.Rule == "variant-resolution" && h.Fired {
+			if err := s.dent(h, decode); err != nil {
+				return true, err
+			}
+		}
 		if !in || !shown(h.Kind) {
 			return false, nil
 		}
@@ -497,6 +580,33 @@ func (s *Section) feed(src Artifact, limit int, traceFile string) error {
 		note += " The full trace is " + traceFile + "."
 	}
 	s.Notes = append(s.Notes, note)
+	return nil
+}
+
+// dent keeps what a contest did to the winner's confidence, from its
+// variant-resolution evaluation (values before and after).
+func (s *Section) dent(h head, decode func() (*traceLine, error)) error {
+	l, err := decode()
+	if err != nil {
+		return err
+	}
+	vals, err := values(l.Values)
+	if err != nil {
+		return err
+	}
+	d := Dent{Reason: l.Reason}
+	for i := 0; i+1 < len(vals); i += 2 {
+		switch vals[i] {
+		case "before":
+			d.Before = vals[i+1]
+		case "after":
+			d.After = vals[i+1]
+		}
+	}
+	if s.Dents == nil {
+		s.Dents = map[string]Dent{}
+	}
+	s.Dents[dentKey(h.Tick, l.Subject)] = d
 	return nil
 }
 

@@ -1,10 +1,16 @@
-// The triage page's script: the as-of-tick belief table, the feed, the
-// rule log, the curves' cursor and the URL fragment (#T2.1@44). It reads
-// each section's embedded data (layout in the Go package's doc.go) and
-// builds everything with DOM calls: no markup from data, nothing fetched.
+// The triage page's script: every view of a section as of its scrubber's
+// tick — the map, the belief table, the social state and its two-tick
+// diff, the feed, the comparisons with the golden and partner runs — the
+// rule log, the links from every field to its cause, search and filters,
+// and the URL fragment (#T2.1@44, #T3.2@40/belief=torvar:brawl@0). It
+// reads each section's embedded data (layout in the Go package's doc.go)
+// when the section is first opened, and builds everything with DOM calls:
+// no markup from data, nothing fetched.
 (function () {
   'use strict';
   var KINDS = ['event', 'encounter', 'transmission', 'rule', 'supersession', 'belief'];
+  var STAGES = ['unheard', 'heard', 'repeated', 'dormant', 'forgotten'];
+  var PAGE = { beliefs: 100, feed: 200, rules: 200 };
   // BLOCKS mirrors page.Blocks: each social block's key parts and dense
   // fields, in the dense contract's order (a block's code is its index).
   var BLOCKS = [
@@ -16,37 +22,63 @@
     { name: 'role', title: 'Roles', key: ['role'], fields: ['holder', 'vacant', 'lapses'] },
     { name: 'schedule', title: 'Schedules a rule changed', key: ['npc'], fields: ['base', 'override'] }
   ];
+  var TARGETS = ['npc', 'belief', 'trace', 'social'];
 
-  // parseFragment mirrors page.ParseFragment: the tick follows the last
-  // "@", the name is percent-decoded.
+  // parseFragment mirrors page.ParseFragment: a name never holds a raw
+  // "@", so the tick follows the first; then "/kind=value" may follow.
   function parseFragment(h) {
     h = h.replace(/^#/, '');
     if (!h) return null;
-    var name = h, tick = -1, i = h.lastIndexOf('@');
+    var name = h, tick = -1, target = null, i = h.indexOf('@');
     if (i >= 0) {
-      var d = h.slice(i + 1);
+      var rest = h.slice(i + 1), j = rest.indexOf('/'), d = j < 0 ? rest : rest.slice(0, j);
       if (!/^[0-9]+$/.test(d)) return null;
       tick = parseInt(d, 10);
       name = h.slice(0, i);
+      if (j >= 0) {
+        var kv = rest.slice(j + 1), e = kv.indexOf('=');
+        if (e < 0 || TARGETS.indexOf(kv.slice(0, e)) < 0) return null;
+        try { target = { kind: kv.slice(0, e), value: decodeURIComponent(kv.slice(e + 1)) }; } catch (x) { return null; }
+        if (!target.value) return null;
+      }
     }
-    try { name = decodeURIComponent(name); } catch (e) { return null; }
-    return name ? { name: name, tick: tick } : null;
+    try { name = decodeURIComponent(name); } catch (x) { return null; }
+    return name ? { name: name, tick: tick, target: target } : null;
   }
 
-  // fragment mirrors page.Fragment.
-  function fragment(name, tick) {
-    var out = '', bytes = new TextEncoder().encode(name);
+  function escape(s, plain) {
+    var out = '', bytes = new TextEncoder().encode(s);
     for (var i = 0; i < bytes.length; i++) {
       var c = String.fromCharCode(bytes[i]);
-      out += /[A-Za-z0-9._~\/-]/.test(c) ? c : '%' + (bytes[i] < 16 ? '0' : '') + bytes[i].toString(16).toUpperCase();
+      out += plain.test(c) ? c : '%' + (bytes[i] < 16 ? '0' : '') + bytes[i].toString(16).toUpperCase();
     }
-    return tick >= 0 ? out + '@' + tick : out;
+    return out;
   }
+
+  // fragment mirrors page.FragmentTo.
+  function fragment(name, tick, target) {
+    var out = escape(name, /[A-Za-z0-9._~\/-]/);
+    if (tick < 0) return out;
+    out += '@' + tick;
+    if (target) out += '/' + target.kind + '=' + escape(target.value, /[A-Za-z0-9._~:@-]/);
+    return out;
+  }
+
+  // encounterID mirrors page.EncounterID.
+  function encounterID(tick, site, a, b) { return 'encounter@' + tick + '/' + site + '/[' + a + ',' + b + ']'; }
 
   function el(tag, cls, text) {
     var e = document.createElement(tag);
     if (cls) e.className = cls;
     if (text !== undefined) e.textContent = text;
+    return e;
+  }
+
+  // svg makes an SVG element in the namespace of the page's own drawings
+  // (the page spells no address, not even a namespace's).
+  function svg(tag, attrs) {
+    var e = document.createElementNS(document.querySelector('svg').namespaceURI, tag);
+    for (var k in attrs) e.setAttribute(k, attrs[k]);
     return e;
   }
 
@@ -61,14 +93,65 @@
     return lo ? changes[lo - 1] : null;
   }
 
+  // The page-wide filters: a search text and a record kind.
+  var filters = { query: '', kind: '' };
+  function matches(text) { return !filters.query || text.toLowerCase().indexOf(filters.query) >= 0; }
+
+  // Pager shows one page of a long list: "rows 1–100 of 1,040 ‹ ›".
+  function Pager(box, size, onchange) {
+    this.box = box; this.size = size; this.page = 0; this.onchange = onchange;
+  }
+  Pager.prototype.slice = function (list, want) {
+    var pages = Math.max(1, Math.ceil(list.length / this.size));
+    if (want !== undefined && want >= 0) this.page = Math.floor(want / this.size);
+    this.page = Math.max(0, Math.min(pages - 1, this.page));
+    var lo = this.page * this.size, hi = Math.min(list.length, lo + this.size), self = this;
+    if (this.box) {
+      this.box.textContent = '';
+      if (pages > 1) {
+        this.box.appendChild(el('span', 'count', (lo + 1) + '–' + hi + ' of ' + list.length));
+        [['‹ previous', -1], ['next ›', 1]].forEach(function (b) {
+          var btn = el('button', '', b[0]);
+          btn.type = 'button';
+          btn.disabled = self.page + b[1] < 0 || self.page + b[1] >= pages;
+          btn.addEventListener('click', function () { self.page += b[1]; self.onchange(); });
+          self.box.appendChild(btn);
+        });
+      }
+    }
+    return list.slice(lo, hi);
+  };
+
   function Section(root) {
-    var d = JSON.parse(root.querySelector('script.data').textContent);
-    var S = d.s, self = this;
     this.root = root;
     this.name = root.getAttribute('data-name');
-    this.d = d;
+    this.details = root.querySelector('details');
     this.range = root.querySelector('input.scrub');
     this.number = root.querySelector('input.tickno');
+    this.ready = false;
+    this.npc = '';
+    this.claim = '';
+    this.tick = +root.getAttribute('data-default');
+  }
+
+  Section.prototype.s = function (i) { return this.d.s[i]; };
+
+  // feedOf turns embedded records into objects: absolute seqs, fields as
+  // strings.
+  Section.prototype.feedOf = function (rows) {
+    var self = this, seq = 0;
+    return (rows || []).map(function (r, i) {
+      seq += r[3];
+      return { tick: r[0], kind: KINDS[r[1]], fired: !!r[2], seq: seq, f: r.slice(4).map(self.s, self), idx: i };
+    });
+  };
+
+  // ensure reads the section's data the first time it is needed.
+  Section.prototype.ensure = function () {
+    if (this.ready) return;
+    this.ready = true;
+    var root = this.root, d = JSON.parse(root.querySelector('script.data').textContent), S = d.s, self = this;
+    this.d = d;
     if (!this.range) return;
     this.min = +this.range.min;
     this.max = +this.range.max;
@@ -81,6 +164,8 @@
       });
       return m;
     }
+    this.beliefIndex = beliefIndex;
+    this.npcs = d.npc.map(function (n) { return { id: S[n[0]], changes: n[1] }; });
     this.bel = beliefIndex(d.bel);
     this.gbel = d.gbel ? beliefIndex(d.gbel) : null;
     this.ev = new Map();
@@ -100,12 +185,41 @@
       if (!self.sch.has(k)) self.sch.set(k, []);
       self.sch.get(k).push(c);
     });
-    this.buildRuleLog();
+    this.feed = this.feedOf(d.feed);
+    this.bySeq = new Map();
+    this.beliefRecs = new Map();
+    this.events = new Map();
+    this.feed.forEach(function (r) {
+      self.bySeq.set(r.seq, r);
+      if (r.kind === 'belief') {
+        var k = r.f[0] + '\u0000' + r.f[1];
+        if (!self.beliefRecs.has(k)) self.beliefRecs.set(k, []);
+        self.beliefRecs.get(k).push(r);
+      }
+      if (r.kind === 'event') self.events.set(r.f[0], r);
+    });
+    this.claimTick = new Map();
+    (d.cl || []).forEach(function (c) { self.claimTick.set(S[c[0]], c[1]); });
+    this.others = [];
+    if (d.gcmp) this.others.push({ name: 'golden', bel: this.gbel, feed: this.feedOf(d.gfeed), cmp: d.gcmp });
+    (d.vs || []).forEach(function (v) { self.others.push({ name: S[v.n], bel: beliefIndex(v.bel), feed: self.feedOf(v.feed), cmp: v.cmp }); });
+    this.pagers = {};
+    ['beliefs', 'feed', 'rules'].forEach(function (k) {
+      self.pagers[k] = new Pager(root.querySelector('.pager[data-for="' + k + '"]'), PAGE[k], function () { self.render(); });
+    });
+    var sel = root.querySelector('select.npcfilter');
+    this.npcs.forEach(function (n) { sel.appendChild(el('option', '', n.id)); });
+    sel.addEventListener('change', function () { self.setNPC(sel.value, true); });
     this.range.addEventListener('input', function () { self.setTick(+self.range.value, true); });
     this.number.addEventListener('change', function () { self.setTick(+self.number.value, true); });
-  }
-
-  Section.prototype.s = function (i) { return this.d.s[i]; };
+    var from = root.querySelector('input.difffrom');
+    if (from) from.addEventListener('change', function () { self.renderDiff(self.tick); });
+    root.querySelectorAll('input.alignscrub').forEach(function (box) {
+      box.addEventListener('change', function () { if (box.checked) self.alignOthers(); });
+    });
+    this.buildMap();
+    this.renderComparisons();
+  };
 
   Section.prototype.state = function (index, h, c, t) {
     var m = index && index.get(h), ch = m && m.get(c), st = ch ? at(ch, t) : null;
@@ -113,12 +227,17 @@
     return { held: true, variant: this.s(st[2]), confidence: this.s(st[3]), stage: this.s(st[4]), sources: this.s(st[5]) };
   };
 
+  Section.prototype.presence = function (n, t) {
+    var p = at(n.changes, t) || [0, 1, -1];
+    return { alive: !!p[1], at: p[2] >= 0 ? this.s(p[2]) : '' };
+  };
+
   // rows mirrors Section.BeliefsAt in Go.
   Section.prototype.rows = function (t) {
     var self = this, rows = [];
-    this.d.npc.forEach(function (n) {
-      var h = self.s(n[0]), p = at(n[1], t) || [0, 1, -1];
-      var base = { holder: h, alive: !!p[1], at: p[2] >= 0 ? self.s(p[2]) : '' };
+    this.npcs.forEach(function (n) {
+      var h = n.id, p = self.presence(n, t);
+      var base = { holder: h, alive: p.alive, at: p.at };
       var claims = [];
       [self.bel, self.gbel].forEach(function (idx) {
         var m = idx && idx.get(h);
@@ -140,10 +259,230 @@
     return rows;
   };
 
-  Section.prototype.evidenceText = function (holder, e) {
+  Section.prototype.evidenceParts = function (holder, e) {
     var type = this.s(e[1]), chain = e[2].map(this.s, this), via = this.s(e[3]);
     var who = type === 'witnessed' ? 'saw it' : chain.concat([holder]).join(' → ');
-    return 't' + e[0] + ' ' + type + ': ' + who + ' via ' + via + ', ' + this.s(e[4]) + ' at ' + this.s(e[5]) + (e[6] ? '' : ' (not counted)');
+    return ['t' + e[0] + ' ' + type + ': ' + who + ' via ', via, ', ' + this.s(e[4]) + ' at ' + this.s(e[5]) + (e[6] ? '' : ' (not counted)')];
+  };
+
+  // carried returns the embedded records that carried one piece of
+  // evidence: the encounter (with its roll) and the transmission, or the
+  // event a witness saw. The first is the one a link names.
+  Section.prototype.carried = function (holder, claim, e) {
+    var t = e[0], via = this.s(e[3]), out = [], enc = null;
+    this.feedAt(t).forEach(function (r) {
+      if (r.kind === 'encounter' && encounterID(r.tick, r.f[0], r.f[1], r.f[2]) === via) enc = r;
+      else if (r.kind === 'event' && r.f[0] === via) out.unshift(r);
+      else if (r.kind === 'transmission' && r.f[6] === via && r.f[1] === holder && r.f[2] === claim) out.push(r);
+    });
+    if (enc) out.unshift(enc);
+    return out;
+  };
+
+  // link makes an in-page link to a tick and records; following it moves
+  // the scrubber there and marks them.
+  Section.prototype.link = function (text, tick, recs, target) {
+    var self = this, a = el('a', '', text);
+    if (!target && recs && recs.length) target = { kind: 'trace', value: String(recs[0].seq) };
+    a.href = '#' + fragment(this.name, tick, target || null);
+    a.addEventListener('click', function (ev) {
+      ev.preventDefault();
+      self.go(tick, target, recs);
+    });
+    return a;
+  };
+
+  // go moves to a tick, opens a target there and marks records.
+  Section.prototype.go = function (tick, target, recs) {
+    this.setTick(tick, false);
+    this.target = target || null;
+    this.remember();
+    if (target) this.open(target);
+    if (recs && recs.length) this.markRecords(recs.map(function (r) { return r.seq; }));
+  };
+
+  Section.prototype.beliefRow = function (r, t) {
+    var self = this, tr = el('tr', r.claim ? (r.golden ? 'differs' : '') : 'unheard');
+    tr.setAttribute('data-holder', r.holder);
+    tr.setAttribute('data-claim', r.claim);
+    tr.setAttribute('data-held', r.held ? '1' : '0');
+    var who = el('td', 'c-holder');
+    who.appendChild(this.link(r.holder, t, null, { kind: 'npc', value: r.holder }));
+    if (!r.alive) who.appendChild(document.createTextNode(' (dead)'));
+    tr.appendChild(who);
+    tr.appendChild(el('td', 'c-at', r.at || '—'));
+    var claim = el('td', 'c-claim');
+    if (r.claim) {
+      var ct = this.claimTick.get(r.claim), evt = this.events.get(r.claim);
+      claim.appendChild(evt ? this.link(r.claim, evt.tick, [evt]) : ct !== undefined ? this.link(r.claim, ct) : document.createTextNode(r.claim));
+    } else claim.textContent = '—';
+    tr.appendChild(claim);
+    ['variant', 'confidence', 'stage', 'sources'].forEach(function (k) {
+      var v = r.held || k === 'stage' ? r[k] : r.claim ? 'not held' : '—', td = el('td', 'c-' + k);
+      var rec = k === 'stage' && r.held ? self.lastBeliefRecord(r.holder, r.claim, t) : null;
+      td.appendChild(rec ? self.link(v, rec.tick, [rec]) : document.createTextNode(v));
+      if (r.golden && r.golden[k] !== r[k]) td.appendChild(el('span', 'golden', 'golden: ' + (r.golden.held || k === 'stage' ? r.golden[k] || '—' : 'not held')));
+      tr.appendChild(td);
+    });
+    var ev = el('td', 'ev');
+    r.evidence.forEach(function (e) {
+      var parts = self.evidenceParts(r.holder, e), div = el('div', 'evidence');
+      div.appendChild(document.createTextNode(parts[0]));
+      var a = self.link(parts[1], e[0], self.carried(r.holder, r.claim, e));
+      a.className = 'via';
+      div.appendChild(a);
+      div.appendChild(document.createTextNode(parts[2]));
+      ev.appendChild(div);
+    });
+    tr.appendChild(ev);
+    return tr;
+  };
+
+  Section.prototype.lastBeliefRecord = function (h, c, t) {
+    var recs = this.beliefRecs.get(h + '\u0000' + c) || [], last = null;
+    recs.forEach(function (r) { if (r.tick <= t) last = r; });
+    return last;
+  };
+
+  Section.prototype.renderBeliefs = function (t) {
+    var self = this, body = this.root.querySelector('table.beliefs tbody');
+    var rows = this.rows(t).filter(function (r) {
+      if (self.npc && r.holder !== self.npc) return false;
+      return matches([r.holder, r.at, r.claim, r.variant, r.stage].join(' ') + ' ' + r.evidence.map(function (e) { return self.evidenceParts(r.holder, e).join(''); }).join(' '));
+    });
+    var want = -1, tg = this.target;
+    if (tg && tg.kind === 'belief') {
+      var i = tg.value.indexOf(':'), h = tg.value.slice(0, i), c = tg.value.slice(i + 1);
+      want = rows.findIndex(function (r) { return r.holder === h && r.claim === c; });
+    }
+    body.textContent = '';
+    this.pagers.beliefs.slice(rows, want).forEach(function (r) { body.appendChild(self.beliefRow(r, t)); });
+    if (!rows.length) body.appendChild(el('tr', 'empty')).appendChild(el('td', '', 'No row matches the filters.')).colSpan = 8;
+  };
+
+  // feedAt returns the embedded records of tick t.
+  Section.prototype.feedAt = function (t, feed) {
+    feed = feed || this.feed;
+    var lo = 0, hi = feed.length, out = [];
+    while (lo < hi) { var mid = (lo + hi) >> 1; if (feed[mid].tick < t) lo = mid + 1; else hi = mid; }
+    for (var i = lo; i < feed.length && feed[i].tick === t; i++) out.push(feed[i]);
+    return out;
+  };
+
+  // describe returns a feed record's kind label, outcome label and text.
+  Section.prototype.describe = function (r) {
+    var f = r.f, fired = r.fired;
+    switch (r.kind) {
+      case 'event':
+        return ['event', 'happened', f[0] + ' (' + f[1] + ')'];
+      case 'encounter':
+        return ['encounter', fired ? 'met' : 'did not meet',
+          f[1] + ' & ' + f[2] + ' at ' + f[0] + ': roll ' + f[3] + (fired ? ' < ' : ' ≥ ') + f[4] + (f[5] ? ' (pinned)' : '')];
+      case 'transmission':
+        return ['transmission', fired ? 'told' : 'declined',
+          f[0] + ' → ' + f[1] + ': ' + f[3] + ' — ' + f[4] + ': ' + f[5] + (f[7] ? ', confidence ' + f[7] : '') + ' (via ' + f[6] + ')'];
+      case 'rule':
+        var vals = [];
+        for (var i = 6; i + 1 < f.length; i += 2) vals.push(f[i] + '=' + f[i + 1]);
+        return ['rule', fired ? 'fired' : 'not fired',
+          f[0] + ' [' + f[1] + ']: ' + f[2] + (vals.length ? '; ' + vals.join(', ') : '') + (f[3] ? '; roll ' + f[3] + ' = ' + f[4] + ' vs ' + f[5] : '')];
+      case 'supersession':
+        return ['supersession', f[5] === 'kept' ? 'kept' : 'switched',
+          f[0] + ': ' + f[2] + ' beat ' + f[3] + ' (via ' + f[4] + ')'];
+      case 'belief':
+        return ['belief', f[3], f[0] + ' ' + f[2] + ': confidence ' + f[4] + ', ' + f[5]];
+    }
+    return ['?', '', f.join(' ')];
+  };
+
+  // involves reports whether a record names the NPC in any field.
+  function involves(r, npc) { return !npc || r.f.indexOf(npc) >= 0 || r.f.some(function (x) { return x.split(/[\/\[\],<>-]+/).indexOf(npc) >= 0; }); }
+
+  Section.prototype.shownRecord = function (r) {
+    var dsc = this.describe(r);
+    return (!filters.kind || r.kind === filters.kind) && involves(r, this.npc) && matches(dsc[0] + ' ' + dsc[2]);
+  };
+
+  Section.prototype.feedItem = function (r) {
+    var dsc = this.describe(r), li = el('li', r.fired ? 'fired' : 'declined');
+    li.setAttribute('data-kind', dsc[0]);
+    li.setAttribute('data-seq', String(r.seq));
+    li.appendChild(el('span', 'out ' + (r.fired ? 'fired' : 'declined'), dsc[1]));
+    li.appendChild(el('span', 'kind', dsc[0]));
+    li.appendChild(el('span', 'text', dsc[2]));
+    li.appendChild(el('span', 'seq', ' seq ' + r.seq));
+    return li;
+  };
+
+  Section.prototype.renderFeed = function (t) {
+    var self = this, list = this.root.querySelector('ol.feed'), w = this.d.win;
+    list.textContent = '';
+    if (w[2] && (t < w[0] || t > w[1])) {
+      var c = this.cnt.get(t);
+      this.pagers.feed.slice([]);
+      list.appendChild(el('li', 'empty', 'Not embedded (the feed is capped to ticks ' + w[0] + '–' + w[1] + '). This tick: ' +
+        (c ? c[1] + ' encounters met, ' + c[2] + ' did not meet, ' + c[3] + ' transmissions told, ' + c[4] + ' declined, ' + c[5] + ' other records.' : 'no records.')));
+      return;
+    }
+    var all = this.feedAt(t), recs = all.filter(function (r) { return self.shownRecord(r); });
+    var want = this.want ? recs.findIndex(function (r) { return self.want.indexOf(r.seq) >= 0; }) : -1;
+    this.pagers.feed.slice(recs, want).forEach(function (r) { list.appendChild(self.feedItem(r)); });
+    if (!all.length) list.appendChild(el('li', 'empty', 'Nothing was derived at this tick.'));
+    else if (!recs.length) list.appendChild(el('li', 'empty', 'No record of this tick matches the filters.'));
+  };
+
+  // subjectLinks writes a rule evaluation's subject with each part it
+  // names linked: an NPC, a claim's event, a holder's belief.
+  Section.prototype.subjectLinks = function (td, subject, t) {
+    var self = this, parts = subject.split(/(\/|->|<-|:)/), ids = new Set(this.npcs.map(function (n) { return n.id; }));
+    for (var i = 0; i < parts.length; i++) {
+      var p = parts[i];
+      if (ids.has(p) && parts[i + 1] === '/' && self.bel.get(p) && self.bel.get(p).has(parts[i + 2])) {
+        td.appendChild(self.link(p + '/' + parts[i + 2], t, null, { kind: 'belief', value: p + ':' + parts[i + 2] }));
+        i += 2;
+      } else if (ids.has(p)) {
+        td.appendChild(self.link(p, t, null, { kind: 'npc', value: p }));
+      } else if (self.events.has(p)) {
+        var e = self.events.get(p);
+        td.appendChild(self.link(p, e.tick, [e]));
+      } else td.appendChild(document.createTextNode(p));
+    }
+  };
+
+  Section.prototype.renderRules = function (t) {
+    var self = this, body = this.root.querySelector('table.rulelog tbody');
+    if (!body) return;
+    var rules = this.feed.filter(function (r) { return r.kind === 'rule' && involves(r, self.npc) && matches(self.describe(r)[2]); });
+    var want = -1;
+    if (this.want) want = rules.findIndex(function (r) { return self.want.indexOf(r.seq) >= 0; });
+    if (want < 0) want = rules.findIndex(function (r) { return r.tick >= t; });
+    body.textContent = '';
+    this.pagers.rules.slice(rules, want).forEach(function (r) {
+      var f = r.f, tr = el('tr', r.tick === t ? 'here' : '');
+      tr.setAttribute('data-seq', String(r.seq));
+      var td = el('td');
+      td.appendChild(self.link(String(r.tick), r.tick, [r]));
+      tr.appendChild(td);
+      tr.appendChild(el('td', '', f[0]));
+      var subj = el('td', 'subject');
+      self.subjectLinks(subj, f[1], r.tick);
+      tr.appendChild(subj);
+      tr.appendChild(el('td', r.fired ? 'fired' : 'declined', r.fired ? 'fired' : 'not fired'));
+      tr.appendChild(el('td', '', f[2]));
+      var vals = [];
+      for (var i = 6; i + 1 < f.length; i += 2) vals.push(f[i] + '=' + f[i + 1]);
+      var cell = el('td', '', vals.join(', '));
+      if (f[3]) {
+        // The roll a rule made is in its own record; an encounter's roll
+        // key is the encounter's id.
+        cell.appendChild(document.createTextNode((vals.length ? ', ' : '') + 'roll '));
+        var rolled = self.feedAt(r.tick).filter(function (x) { return x.kind === 'encounter' && encounterID(x.tick, x.f[0], x.f[1], x.f[2]) === f[3]; });
+        cell.appendChild(rolled.length ? self.link(f[3], r.tick, rolled) : document.createTextNode(f[3]));
+        cell.appendChild(document.createTextNode(' = ' + f[4] + ' vs ' + f[5]));
+      }
+      tr.appendChild(cell);
+      body.appendChild(tr);
+    });
   };
 
   // socialState returns a social record's cells at tick t, null when it
@@ -155,13 +494,8 @@
 
   // whereAt returns where an NPC is at the end of tick t.
   Section.prototype.whereAt = function (npc, t) {
-    var self = this, out = '';
-    this.d.npc.forEach(function (n) {
-      if (self.s(n[0]) !== npc) return;
-      var p = at(n[1], t);
-      if (p && p[2] >= 0) out = self.s(p[2]);
-    });
-    return out;
+    var n = this.npcs.find(function (x) { return x.id === npc; });
+    return n ? this.presence(n, t).at : '';
   };
 
   // socialRows mirrors Section.SocialAt in Go.
@@ -193,7 +527,9 @@
     var self = this, box = this.root.querySelector('div.socialtables');
     if (!box) return;
     box.textContent = '';
-    var rows = this.socialRows(t), tables = new Map();
+    var rows = this.socialRows(t).filter(function (r) {
+      return (!self.npc || r.key.split('/').indexOf(self.npc) >= 0) && matches(r.block.name + ' ' + r.key + ' ' + r.values.join(' '));
+    }), tables = new Map();
     rows.forEach(function (r) {
       var b = r.block, body = tables.get(b.name);
       if (!body) {
@@ -222,14 +558,7 @@
       if (b.name === 'schedule') tr.appendChild(el('td', 'c-where', r.where || '—'));
       var last = el('td', 'c-last');
       if (r.last) {
-        var c = r.last, a = el('a', '', 't' + c[0]);
-        a.href = '#' + fragment(self.name, c[0]);
-        if (c[7] >= 0) a.setAttribute('data-rec', String(c[7]));
-        a.addEventListener('click', function (e) {
-          e.preventDefault();
-          self.setTick(c[0], true);
-          self.markRule(c[7]);
-        });
+        var c = r.last, a = self.ruleLink(c);
         last.appendChild(a);
         last.appendChild(document.createTextNode(self.changeText(c).slice(a.textContent.length)));
       } else {
@@ -238,7 +567,21 @@
       tr.appendChild(last);
       body.appendChild(tr);
     });
-    if (!rows.length) box.appendChild(el('p', 'empty', 'No social state exists at this tick.'));
+    if (!rows.length) box.appendChild(el('p', 'empty', 'No social state exists at this tick' + (self.npc || filters.query ? ' that matches the filters.' : '.')));
+  };
+
+  // ruleLink links a social change's tick: following it moves the
+  // scrubber there and marks the rule evaluation behind the change.
+  Section.prototype.ruleLink = function (c) {
+    var self = this, a = el('a', '', 't' + c[0]), rec = c[7] >= 0 ? this.feed[c[7]] : null;
+    a.href = '#' + fragment(self.name, c[0], rec ? { kind: 'trace', value: String(rec.seq) } : null);
+    if (c[7] >= 0) a.setAttribute('data-rec', String(c[7]));
+    a.addEventListener('click', function (e) {
+      e.preventDefault();
+      self.setTick(c[0], true);
+      self.markRule(c[7]);
+    });
+    return a;
   };
 
   // changeText mirrors SocialChange.Text in Go.
@@ -249,117 +592,329 @@
     return out + ' — ' + this.s(c[5]) + (this.s(c[6]) ? ' ← ' + this.s(c[6]) : '') + ' (trace seq ' + c[1] + ')';
   };
 
+  // renderDiff lists every social change after the "from" tick up to t:
+  // the page's form of `ladder diff -from -to`.
+  Section.prototype.renderDiff = function (t) {
+    var list = this.root.querySelector('ol.socialdiff'), from = this.root.querySelector('input.difffrom'), self = this;
+    if (!list) return;
+    list.textContent = '';
+    var lo = +from.value, n = 0;
+    (this.d.sch || []).forEach(function (c) {
+      if (c[0] <= lo || c[0] > t) return;
+      var b = BLOCKS[c[2]], li = el('li');
+      li.setAttribute('data-block', b.name);
+      li.appendChild(el('span', 'block', b.name + ' ' + self.s(c[3]) + ': '));
+      var a = self.ruleLink(c);
+      li.appendChild(a);
+      li.appendChild(document.createTextNode(self.changeText(c).slice(a.textContent.length)));
+      list.appendChild(li);
+      n++;
+    });
+    if (!n) list.appendChild(el('li', 'empty', lo >= t ? 'Choose a tick before the scrubber\'s.' : 'No social change between tick ' + lo + ' and tick ' + t + '.'));
+  };
+
   // markRule marks the rule-log row of the rule evaluation at index i of
   // the embedded feed and scrolls the log to it.
   Section.prototype.markRule = function (i) {
+    var rec = this.feed[i];
+    if (!rec) return;
+    this.want = [rec.seq];
+    this.renderRules(this.tick);
+    this.want = null;
     this.root.querySelectorAll('table.rulelog tr.linked').forEach(function (r) { r.classList.remove('linked'); });
-    var tr = this.ruleByIndex.get(i);
+    var tr = this.root.querySelector('table.rulelog tr[data-seq="' + rec.seq + '"]');
     if (!tr) return;
     tr.classList.add('linked');
     tr.scrollIntoView({ block: 'nearest' });
   };
 
-  Section.prototype.renderBeliefs = function (t) {
-    var self = this, body = this.root.querySelector('table.beliefs tbody');
-    body.textContent = '';
-    this.rows(t).forEach(function (r) {
-      var tr = el('tr', r.claim ? (r.golden ? 'differs' : '') : 'unheard');
-      tr.setAttribute('data-holder', r.holder);
-      tr.setAttribute('data-claim', r.claim);
-      tr.setAttribute('data-held', r.held ? '1' : '0');
-      tr.appendChild(el('td', 'c-holder', r.holder + (r.alive ? '' : ' (dead)')));
-      tr.appendChild(el('td', 'c-at', r.at || '—'));
-      tr.appendChild(el('td', 'c-claim', r.claim || '—'));
-      ['variant', 'confidence', 'stage', 'sources'].forEach(function (k) {
-        var td = el('td', 'c-' + k, r.held || k === 'stage' ? r[k] : r.claim ? 'not held' : '—');
-        if (r.golden && r.golden[k] !== r[k]) td.appendChild(el('span', 'golden', 'golden: ' + (r.golden.held || k === 'stage' ? r.golden[k] || '—' : 'not held')));
-        tr.appendChild(td);
-      });
-      var ev = el('td', 'ev');
-      r.evidence.forEach(function (e) { ev.appendChild(el('div', '', self.evidenceText(r.holder, e))); });
-      tr.appendChild(ev);
-      body.appendChild(tr);
-    });
+  // markRecords marks the feed (and rule log) rows of records by seq,
+  // showing the page of the list that holds them, and scrolls to the
+  // first.
+  Section.prototype.markRecords = function (seqs) {
+    this.want = seqs;
+    this.renderFeed(this.tick);
+    this.renderRules(this.tick);
+    this.want = null;
+    var rows = [], root = this.root;
+    seqs.forEach(function (s) { root.querySelectorAll('[data-seq="' + s + '"]').forEach(function (e) { rows.push(e); }); });
+    this.mark(rows);
   };
 
-  // describe returns a feed record's kind label, outcome label and text.
-  Section.prototype.describe = function (r) {
-    var f = r.slice(3).map(this.s, this), fired = !!r[2];
-    switch (KINDS[r[1]]) {
-      case 'event':
-        return ['event', 'happened', f[0] + ' (' + f[1] + ')'];
-      case 'encounter':
-        return ['encounter', fired ? 'met' : 'did not meet',
-          f[1] + ' & ' + f[2] + ' at ' + f[0] + ': roll ' + f[3] + (fired ? ' < ' : ' ≥ ') + f[4] + (f[5] ? ' (pinned)' : '')];
-      case 'transmission':
-        return ['transmission', fired ? 'told' : 'declined',
-          f[0] + ' → ' + f[1] + ': ' + f[3] + ' — ' + f[4] + ': ' + f[5] + (f[7] ? ', confidence ' + f[7] : '') + ' (via ' + f[6] + ')'];
-      case 'rule':
-        var vals = [];
-        for (var i = 6; i + 1 < f.length; i += 2) vals.push(f[i] + '=' + f[i + 1]);
-        return ['rule', fired ? 'fired' : 'not fired',
-          f[0] + ' [' + f[1] + ']: ' + f[2] + (vals.length ? '; ' + vals.join(', ') : '') + (f[3] ? '; roll ' + f[3] + ' = ' + f[4] + ' vs ' + f[5] : '')];
-      case 'supersession':
-        return ['supersession', f[5] === 'kept' ? 'kept' : 'switched',
-          f[0] + ': ' + f[2] + ' beat ' + f[3] + ' (via ' + f[4] + ')'];
+  Section.prototype.mark = function (els) {
+    this.root.querySelectorAll('.target').forEach(function (e) { e.classList.remove('target'); });
+    els.forEach(function (e) { e.classList.add('target'); });
+    if (els[0]) els[0].scrollIntoView({ block: 'center' });
+  };
+
+  // open shows what a target names at the current tick.
+  Section.prototype.open = function (tg) {
+    var root = this.root;
+    this.target = tg;
+    switch (tg.kind) {
+      case 'npc':
+        this.setNPC(tg.value, false);
+        this.mark([].slice.call(root.querySelectorAll('table.beliefs tr[data-holder="' + CSS.escape(tg.value) + '"]'))
+          .concat([].slice.call(root.querySelectorAll('g.dots circle[data-npc="' + CSS.escape(tg.value) + '"]'))));
+        break;
       case 'belief':
-        return ['belief', f[3], f[0] + ' ' + f[2] + ': confidence ' + f[4] + ', ' + f[5]];
+        this.renderBeliefs(this.tick);
+        var i = tg.value.indexOf(':');
+        this.mark([].slice.call(root.querySelectorAll('table.beliefs tr[data-holder="' + CSS.escape(tg.value.slice(0, i)) + '"][data-claim="' + CSS.escape(tg.value.slice(i + 1)) + '"]')));
+        break;
+      case 'trace':
+        var rec = this.bySeq.get(+tg.value);
+        if (rec && rec.tick !== this.tick) this.setTick(rec.tick, false);
+        this.markRecords([+tg.value]);
+        break;
+      case 'social':
+        var j = tg.value.indexOf('/');
+        this.mark([].slice.call(root.querySelectorAll('table.social[data-block="' + CSS.escape(tg.value.slice(0, j)) + '"] tr[data-key="' + CSS.escape(tg.value.slice(j + 1)) + '"]')));
+        break;
     }
-    return ['?', '', f.join(' ')];
   };
 
-  Section.prototype.renderFeed = function (t) {
-    var self = this, list = this.root.querySelector('ol.feed'), w = this.d.win;
-    list.textContent = '';
-    if (w[2] && (t < w[0] || t > w[1])) {
-      var c = this.cnt.get(t);
-      list.appendChild(el('li', 'empty', 'Not embedded (the feed is capped to ticks ' + w[0] + '–' + w[1] + '). This tick: ' +
-        (c ? c[1] + ' encounters met, ' + c[2] + ' did not meet, ' + c[3] + ' transmissions told, ' + c[4] + ' declined, ' + c[5] + ' other records.' : 'no records.')));
-      return;
+  Section.prototype.setNPC = function (npc, remember) {
+    this.npc = npc;
+    var sel = this.root.querySelector('select.npcfilter');
+    if (sel) sel.value = npc;
+    this.render();
+    if (remember) {
+      this.target = npc ? { kind: 'npc', value: npc } : null;
+      this.remember();
     }
-    var feed = this.d.feed, lo = 0, hi = feed.length;
-    while (lo < hi) { var mid = (lo + hi) >> 1; if (feed[mid][0] < t) lo = mid + 1; else hi = mid; }
-    var n = 0;
-    for (var i = lo; i < feed.length && feed[i][0] === t; i++, n++) {
-      var r = feed[i], dsc = this.describe(r), li = el('li', r[2] ? 'fired' : 'declined');
-      li.setAttribute('data-kind', dsc[0]);
-      li.appendChild(el('span', 'out ' + (r[2] ? 'fired' : 'declined'), dsc[1]));
-      li.appendChild(el('span', 'kind', dsc[0]));
-      li.appendChild(el('span', 'text', dsc[2]));
-      list.appendChild(li);
-    }
-    if (!n) list.appendChild(el('li', 'empty', 'Nothing was derived at this tick.'));
   };
 
-  Section.prototype.buildRuleLog = function () {
-    var self = this, body = this.root.querySelector('table.rulelog tbody');
-    this.ruleRows = new Map();
-    this.ruleByIndex = new Map();
-    if (!body) return;
-    this.d.feed.forEach(function (r, idx) {
-      if (KINDS[r[1]] !== 'rule') return;
-      var f = r.slice(3).map(self.s, self), tr = el('tr');
-      var a = el('a', '', String(r[0]));
-      a.href = '#' + fragment(self.name, r[0]);
-      var td = el('td');
-      td.appendChild(a);
-      tr.appendChild(td);
-      tr.appendChild(el('td', '', f[0]));
-      tr.appendChild(el('td', '', f[1]));
-      tr.appendChild(el('td', r[2] ? 'fired' : 'declined', r[2] ? 'fired' : 'not fired'));
-      tr.appendChild(el('td', '', f[2]));
-      var vals = [];
-      for (var i = 6; i + 1 < f.length; i += 2) vals.push(f[i] + '=' + f[i + 1]);
-      if (f[3]) vals.push('roll ' + f[3] + ' = ' + f[4] + ' vs ' + f[5]);
-      tr.appendChild(el('td', '', vals.join(', ')));
-      body.appendChild(tr);
-      self.ruleByIndex.set(idx, tr);
-      if (!self.ruleRows.has(r[0])) self.ruleRows.set(r[0], []);
-      self.ruleRows.get(r[0]).push(tr);
+  // buildMap draws a dot per NPC; renderMap places and colours them.
+  Section.prototype.buildMap = function () {
+    var self = this, m = this.d.map, box = this.root.querySelector('svg.mapview');
+    if (!m || !box) return;
+    this.places = new Map();
+    m.pl.forEach(function (p) { self.places.set(self.s(p[0]), [p[1], p[2]]); });
+    this.carriers = (m.car || []).map(this.s, this);
+    var sel = this.root.querySelector('select.mapclaim'), claims = new Set();
+    this.bel.forEach(function (cs) { cs.forEach(function (_, c) { claims.add(c); }); });
+    Array.from(claims).sort().forEach(function (c) { sel.appendChild(el('option', '', c)); });
+    sel.addEventListener('change', function () { self.claim = sel.value; self.renderMap(self.tick); });
+    var dots = box.querySelector('g.dots');
+    this.dots = new Map();
+    this.npcs.forEach(function (n) {
+      var c = svg('circle', { r: 5, 'data-npc': n.id, tabindex: 0 });
+      c.appendChild(svg('title', {}));
+      c.addEventListener('click', function () { self.setNPC(n.id, true); self.open({ kind: 'npc', value: n.id }); });
+      dots.appendChild(c);
+      self.dots.set(n.id, c);
     });
+  };
+
+  // stageOf is an NPC's stage at t for the map's claim, or of its
+  // strongest belief (the highest confidence, the first claim on a tie).
+  Section.prototype.stageOf = function (h, t) {
+    var self = this, m = this.bel.get(h);
+    if (!m) return ['unheard', ''];
+    if (this.claim) {
+      var st = this.state(this.bel, h, this.claim, t);
+      return st.held ? [st.stage, this.claim] : ['unheard', ''];
+    }
+    var best = null;
+    Array.from(m.keys()).sort().forEach(function (c) {
+      var st = self.state(self.bel, h, c, t);
+      if (st.held && (!best || +st.confidence > +best.confidence)) best = Object.assign({ claim: c }, st);
+    });
+    return best ? [best.stage, best.claim] : ['unheard', ''];
+  };
+
+  Section.prototype.renderMap = function (t) {
+    var self = this, box = this.root.querySelector('svg.mapview');
+    if (!box || !this.dots) return;
+    var crowd = new Map(), counts = {}, gone = 0;
+    STAGES.forEach(function (s) { counts[s] = 0; });
+    this.npcs.forEach(function (n) {
+      var p = self.presence(n, t), c = self.dots.get(n.id), pos = p.alive && self.places.get(p.at);
+      var st = self.stageOf(n.id, t);
+      counts[st[0]] = (counts[st[0]] || 0) + 1;
+      if (!pos) { c.setAttribute('class', 'gone'); gone++; return; }
+      // Dots at one place spiral out from it, in id order.
+      var k = crowd.get(p.at) || 0, a = k * 2.39996, r = k ? 7 * Math.sqrt(k) : 0;
+      crowd.set(p.at, k + 1);
+      c.setAttribute('cx', (pos[0] + r * Math.cos(a)).toFixed(1));
+      c.setAttribute('cy', (pos[1] - 10 + r * Math.sin(a)).toFixed(1));
+      c.setAttribute('class', 'stage-' + st[0] + (self.npc === n.id ? ' chosen' : '') + (self.carriers.indexOf(n.id) >= 0 ? ' carrier' : ''));
+      c.setAttribute('data-stage', st[0]);
+      c.setAttribute('data-at', p.at);
+      c.firstChild.textContent = n.id + ' at ' + p.at + ': ' + st[0] + (st[1] ? ' (' + st[1] + ')' : '');
+    });
+    this.root.querySelectorAll('.legend b.n').forEach(function (b) { b.textContent = String(counts[b.getAttribute('data-stage')] || 0); });
+    var off = this.root.querySelector('.legend .off');
+    if (off) off.textContent = gone ? gone + ' of ' + this.npcs.length + ' are not on the map at this tick (dead, or nowhere their schedule puts them)' : '';
+    var routes = box.querySelector('g.routes');
+    routes.textContent = '';
+    this.carriers.forEach(function (id) {
+      var n = self.npcs.find(function (x) { return x.id === id; }), pts = [], last = '';
+      n.changes.forEach(function (ch) {
+        if (ch[0] > t || ch[2] < 0) return;
+        var loc = self.s(ch[2]), pos = self.places.get(loc);
+        if (pos && loc !== last) { pts.push(pos[0] + ',' + pos[1]); last = loc; }
+      });
+      if (pts.length > 1) {
+        var line = svg('polyline', { points: pts.join(' '), class: 'route', 'data-npc': id });
+        line.appendChild(svg('title', {})).textContent = id + "'s route to tick " + t;
+        routes.appendChild(line);
+      }
+    });
+  };
+
+  // heldSet is the variants a holder holds at t in one belief index.
+  Section.prototype.heldSet = function (index, h, t) {
+    var self = this, m = index && index.get(h), out = [];
+    if (m) m.forEach(function (_, c) { var st = self.state(index, h, c, t); if (st.held) out.push(st.variant); });
+    return out.sort();
+  };
+
+  // recordKey names what a record is about, as ladder's trace comparison
+  // does: two runs' records of one tick are paired by it.
+  function recordKey(r) {
+    var f = r.f;
+    switch (r.kind) {
+      case 'event': return 'event ' + f[0];
+      case 'encounter': return 'encounter ' + encounterID(r.tick, f[0], f[1], f[2]);
+      case 'transmission': return 'transmission ' + f[0] + '->' + f[1] + ' ' + f[2] + ' via ' + f[6];
+      case 'rule': return 'rule ' + f[0] + ' ' + f[1];
+      case 'supersession': return 'supersession ' + f[0] + '/' + f[1] + ' ' + f[3] + ' lost to ' + f[2];
+      case 'belief': return 'belief ' + f[0] + '/' + f[1] + ' ' + f[3];
+    }
+    return r.kind;
+  }
+
+  // renderComparisons fills each comparison's summary, once.
+  Section.prototype.renderComparisons = function () {
+    var self = this;
+    this.others.forEach(function (o) {
+      var panel = self.root.querySelector('.panel.compare[data-other="' + CSS.escape(o.name) + '"]');
+      if (!panel) return;
+      var c = o.cmp, box = panel.querySelector('.cmpsummary'), S = function (i) { return self.s(i); };
+      box.textContent = '';
+      if (!c) return;
+      var verdict = el('p', 'verdict');
+      verdict.appendChild(el('b', '', 'Drift: '));
+      verdict.appendChild(document.createTextNode(S(c.verdict) || S(c.skipped)));
+      box.appendChild(verdict);
+      if (c.classes && c.classes.length) {
+        box.appendChild(el('p', 'classes', 'Rolls: ' + c.shared + ' keys rolled by both, ' + c.same + ' the same; ' +
+          c.classes.map(function (k) { return k[1] + ' ' + S(k[0]); }).join(', ') + '.'));
+      }
+      if (c.record) {
+        var p = el('p', 'firstrecord');
+        p.appendChild(el('b', '', 'First divergent record: '));
+        var rec = c.record[3] >= 0 ? self.bySeq.get(c.record[3]) : null;
+        p.appendChild(self.link('tick ' + c.record[0] + ', ' + S(c.record[1]) + ' ' + S(c.record[2]), c.record[0], rec ? [rec] : null,
+          c.record[3] >= 0 ? { kind: 'trace', value: String(c.record[3]) } : null));
+        p.appendChild(el('span', 'detail', ' — ' + S(c.record[4])));
+        box.appendChild(p);
+      } else if (!c.skipped) box.appendChild(el('p', 'firstrecord', 'The traces are identical.'));
+      if (c.roll) {
+        var q = el('p', 'firstroll'), r = c.roll, mine = r[6] >= 0 ? self.bySeq.get(r[6]) : null;
+        q.appendChild(el('b', '', 'First divergent roll: '));
+        q.appendChild(self.link('tick ' + r[0] + ' ' + S(r[1]), r[0], mine ? [mine] : null, r[6] >= 0 ? { kind: 'trace', value: String(r[6]) } : null));
+        q.appendChild(document.createTextNode(' (' + S(r[2]) + '): ' + S(c.a) + ' ' + (S(r[3]) || 'did not roll it') + '; ' + S(c.b) + ' ' + (S(r[4]) || 'did not roll it')));
+        box.appendChild(q);
+      }
+      if (c.belief) {
+        var b = c.belief, bp = el('p', 'firstbelief'), set = function (vs) { return vs.length ? '[' + vs.map(S).join(', ') + ']' : 'nothing'; };
+        bp.appendChild(el('b', '', 'First divergent belief set: '));
+        bp.appendChild(self.link('tick ' + b[0] + ', ' + S(b[1]), b[0], null, { kind: 'npc', value: S(b[1]) }));
+        bp.appendChild(document.createTextNode(' holds ' + set(b[2]) + ' in ' + S(c.a) + ' and ' + set(b[3]) + ' in ' + S(c.b)));
+        box.appendChild(bp);
+      }
+    });
+  };
+
+  // renderCompare shows, at t, the belief sets that differ and the tick's
+  // records of both runs side by side, paired by what they are about.
+  Section.prototype.renderCompare = function (t) {
+    var self = this;
+    this.others.forEach(function (o) {
+      var panel = self.root.querySelector('.panel.compare[data-other="' + CSS.escape(o.name) + '"]');
+      if (!panel) return;
+      var list = panel.querySelector('ul.beliefdiff'), n = 0;
+      list.textContent = '';
+      self.npcs.forEach(function (np) {
+        if (self.npc && np.id !== self.npc) return;
+        var a = self.heldSet(self.bel, np.id, t), b = self.heldSet(o.bel, np.id, t);
+        if (a.join() === b.join()) return;
+        var li = el('li');
+        li.setAttribute('data-holder', np.id);
+        li.appendChild(self.link(np.id, t, null, { kind: 'npc', value: np.id }));
+        li.appendChild(document.createTextNode(' holds ' + (a.length ? a.join(', ') : 'nothing') + ' here, ' + (b.length ? b.join(', ') : 'nothing') + ' in ' + o.name));
+        list.appendChild(li);
+        n++;
+      });
+      if (!n) list.appendChild(el('li', 'empty', 'Every NPC holds the same variants in both runs at this tick.'));
+      var body = panel.querySelector('table.tracediff tbody'), mine = self.feedAt(t), theirs = self.feedAt(t, o.feed);
+      body.textContent = '';
+      var first = o.cmp && o.cmp.record && o.cmp.record[0] === t ? o.cmp.record[3] : -1;
+      var byKey = new Map(), rows = [];
+      theirs.forEach(function (r) { var k = recordKey(r); if (!byKey.has(k)) byKey.set(k, []); byKey.get(k).push(r); });
+      mine.forEach(function (r) {
+        var q = byKey.get(recordKey(r)), other = q && q.length ? q.shift() : null;
+        rows.push([r, other]);
+      });
+      byKey.forEach(function (q) { q.forEach(function (r) { rows.push([null, r]); }); });
+      var shown = 0, more = 0;
+      rows.forEach(function (p) {
+        var a = p[0], b = p[1], da = a && self.describe(a), db = b && self.describe(b);
+        // The first divergent record may differ in a field the feed does
+        // not show (an event's hash): it is never "the same".
+        var isFirst = a && a.seq === first;
+        var same = a && b && a.fired === b.fired && da[2] === db[2] && !isFirst;
+        if ((a && !self.shownRecord(a)) && (b && !self.shownRecord(b))) return;
+        if (same && rows.length > 40) return; // a big tick lists what differs
+        if (!isFirst && shown >= 200) { more++; return; }
+        var tr = el('tr', same ? 'same' : a && b ? 'changed' : a ? 'onlyhere' : 'onlythere');
+        if (a) tr.setAttribute('data-seq', String(a.seq));
+        if (isFirst) tr.classList.add('first');
+        [[a, da], [b, db]].forEach(function (x) {
+          var td = el('td');
+          if (x[0]) {
+            td.appendChild(el('span', 'out ' + (x[0].fired ? 'fired' : 'declined'), x[1][1]));
+            td.appendChild(el('span', 'kind', x[1][0]));
+            td.appendChild(el('span', 'text', x[1][2]));
+          } else td.appendChild(el('span', 'none', '— no such record —'));
+          tr.appendChild(td);
+        });
+        body.appendChild(tr);
+        shown++;
+      });
+      if (more) body.appendChild(el('tr', 'more')).appendChild(el('td', '', '… and ' + more + ' more records that differ at this tick (the NPC filter and the search narrow them)')).colSpan = 2;
+      if (!shown) body.appendChild(el('tr', 'empty')).appendChild(el('td', '', mine.length + theirs.length ? 'The tick\'s records are the same in both runs.' : 'Neither run derived anything at this tick.')).colSpan = 2;
+    });
+  };
+
+  Section.prototype.alignOthers = function () {
+    var self = this;
+    this.root.querySelectorAll('input.alignscrub').forEach(function (box) {
+      var o = byName.get(box.getAttribute('data-with'));
+      if (box.checked && o && o !== self) {
+        o.details.open = true;
+        o.ensure();
+        o.setTick(self.tick, false);
+      }
+    });
+  };
+
+  Section.prototype.render = function () {
+    var t = this.tick;
+    this.renderMap(t);
+    this.renderBeliefs(t);
+    this.renderSocial(t);
+    this.renderDiff(t);
+    this.renderFeed(t);
+    this.renderCompare(t);
+    this.renderRules(t);
   };
 
   Section.prototype.setTick = function (t, remember) {
+    this.ensure();
     if (!this.range) return;
     if (!isFinite(t)) t = this.min;
     t = Math.max(this.min, Math.min(this.max, Math.round(t)));
@@ -368,15 +923,17 @@
     this.number.value = String(t);
     this.root.querySelectorAll('.now').forEach(function (e) { e.textContent = String(t); });
     this.root.querySelectorAll('line.cursor').forEach(function (l) { l.setAttribute('x1', t); l.setAttribute('x2', t); });
-    this.renderBeliefs(t);
-    this.renderSocial(t);
-    this.renderFeed(t);
-    this.ruleRows.forEach(function (rows, tick) { rows.forEach(function (r) { r.classList.toggle('here', tick === t); }); });
-    if (remember) {
-      var h = '#' + fragment(this.name, t);
-      try { history.replaceState(null, '', h); } catch (e) { location.replace(h); }
-      markCurrent(this);
-    }
+    if (remember) this.target = this.npc ? { kind: 'npc', value: this.npc } : null;
+    this.render();
+    this.alignOthers();
+    if (remember) this.remember();
+  };
+
+  // remember writes the section's state into the address.
+  Section.prototype.remember = function () {
+    var h = '#' + fragment(this.name, this.tick, this.target);
+    try { history.replaceState(null, '', h); } catch (e) { location.replace(h); }
+    markCurrent(this);
   };
 
   var sections = [], byName = new Map();
@@ -384,22 +941,55 @@
     var s = new Section(root);
     sections.push(s);
     byName.set(s.name, s);
-    if (s.range) s.setTick(+root.getAttribute('data-default'), false);
+    s.details.addEventListener('toggle', function () { if (s.details.open && !s.ready) s.setTick(s.tick, false); });
   });
 
   function markCurrent(s) {
     sections.forEach(function (x) { x.root.classList.toggle('current', x === s); });
   }
 
+  // The page-wide controls: search, failed only, kind.
+  var search = document.querySelector('input.search'), failedOnly = document.querySelector('input.failedonly'), kind = document.querySelector('select.kindfilter');
+  function refilter() {
+    filters.query = search.value.trim().toLowerCase();
+    filters.kind = kind.value;
+    document.body.classList.toggle('failedonly', failedOnly.checked);
+    document.querySelectorAll('table.index tbody tr').forEach(function (tr) {
+      tr.classList.toggle('nomatch', !matches(tr.textContent));
+    });
+    sections.forEach(function (s) {
+      var hit = !filters.query || matches(s.root.querySelector('summary').textContent) || matches(s.name);
+      if (s.ready && s.range) s.render();
+      if (!hit && filters.query && s.ready && s.range) hit = s.root.querySelectorAll('table.beliefs tbody tr:not(.empty), ol.feed li:not(.empty)').length > 0;
+      s.root.classList.toggle('nomatch', !hit && !!filters.query);
+    });
+  }
+  search.addEventListener('input', refilter);
+  failedOnly.addEventListener('change', refilter);
+  kind.addEventListener('change', refilter);
+
+  // applyHash opens what the address names. A section named there is
+  // shown alone, at the top of the page, so the view it names is the
+  // first thing painted — a headless screenshot of the address shows it
+  // with no driver — and "every rung" brings the rest back.
   function applyHash() {
     var st = parseFragment(location.hash), s = st && byName.get(st.name);
+    document.body.classList.toggle('focused', !!s);
+    sections.forEach(function (x) { x.root.classList.toggle('focus', x === s); });
     if (!s) return;
-    s.root.querySelector('details').open = true;
+    document.querySelector('.focusbar b').textContent = s.name;
+    s.details.open = true;
+    s.ensure();
+    s.target = st.target;
     if (s.range) s.setTick(st.tick >= 0 ? st.tick : +s.root.getAttribute('data-default'), false);
     markCurrent(s);
-    s.root.scrollIntoView();
+    if (st.target && s.range) s.open(st.target);
+    else window.scrollTo(0, 0);
   }
   window.addEventListener('hashchange', applyHash);
+  // Open sections render at once, so a plain load (or a headless
+  // screenshot) shows them as of their tick with no driver.
+  sections.forEach(function (s) { if (s.details.open) s.setTick(s.tick, false); });
   applyHash();
   document.body.setAttribute('data-ready', '1');
 })();

@@ -92,3 +92,34 @@ func FuzzPeek(f *testing.F) {
 		}
 	})
 }
+
+// TestEncounterIDs holds EncounterID, which the page's script mirrors, to
+// the id of every encounter in every trace golden.
+func TestEncounterIDs(t *testing.T) {
+	paths, _ := filepath.Glob("../../goldens/*/trace.jsonl")
+	more, _ := filepath.Glob("../../goldens/*/*/trace.jsonl")
+	n := 0
+	for _, p := range append(paths, more...) {
+		err := eachLine(Path(p), func(h head, decode func() (*traceLine, error)) (bool, error) {
+			if h.Kind != string(KindEncounter) {
+				return false, nil
+			}
+			r, err := record(decode)
+			if err != nil {
+				return true, err
+			}
+			if got := EncounterID(r.Tick, r.Fields[0], r.Fields[1], r.Fields[2]); got != r.ID {
+				t.Fatalf("%s seq %d: EncounterID spells %q, the trace has %q", p, r.Seq, got, r.ID)
+			}
+			n++
+			return false, nil
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	if n == 0 {
+		t.Fatal("no encounter in any trace golden: the check examined nothing")
+	}
+	t.Logf("%d encounters", n)
+}

@@ -2,9 +2,11 @@ package page
 
 import (
 	"bytes"
+	"cmp"
 	_ "embed"
 	"fmt"
 	"html/template"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -24,7 +26,17 @@ var tmpl = template.Must(template.New("page").Funcs(template.FuncMap{
 	// is URL-safe by construction, so it is marked as such: html/template
 	// would otherwise percent-encode the "@".
 	"link": func(name string, tick int64) template.URL { return template.URL("#" + Fragment(name, tick)) },
+	// linkto is an in-page link to a State: a section, a tick, a target.
+	"linkto": func(st State) template.URL { return template.URL("#" + FragmentTo(st.Name, st.Tick, st.Target)) },
+	"pct":    func(x float64) string { return strconv.FormatFloat(100*x, 'f', 0, 64) + "%" },
+	"stages": func() []string { return Stages },
+	"sub":    func(a, b float64) float64 { return a - b },
 }).Parse(pageHTML))
+
+// Stages are the five rumour stages the map colours, in order: an NPC who
+// holds nothing is unheard; dormant and forgotten are derived at read
+// time (docs/dense-columns.md).
+var Stages = []string{"unheard", "heard", "repeated", "dormant", "forgotten"}
 
 // view is what the template renders for one section.
 type view struct {
@@ -47,9 +59,14 @@ type view struct {
 func Render(sections []*Section) ([]byte, error) {
 	page := struct {
 		Sections []view
-		Failed   int
-		Style    template.CSS
-		Script   template.JS
+		// Index is the overview: failed runs first, by tier and earliest
+		// divergence, then the passing ones in fixture order; Start is
+		// the first failed run, where a person starts.
+		Index  []view
+		Start  *view
+		Failed int
+		Style  template.CSS
+		Script template.JS
 	}{Style: template.CSS(pageCSS), Script: template.JS(pageJS)}
 	for i, s := range sections {
 		v, err := newView(i, s)
@@ -61,12 +78,20 @@ func Render(sections []*Section) ([]byte, error) {
 		}
 		page.Sections = append(page.Sections, v)
 	}
+	page.Index = slices.Clone(page.Sections)
+	slices.SortStableFunc(page.Index, func(a, b view) int { return compareFirst(a.Section, b.Section) })
+	if len(page.Index) > 0 && page.Index[0].Failed() {
+		page.Start = &page.Index[0]
+	}
 	var b bytes.Buffer
 	if err := tmpl.Execute(&b, page); err != nil {
 		return nil, fmt.Errorf("render triage page: %w", err)
 	}
 	return b.Bytes(), nil
 }
+
+// TierName is the section's tier for the overview.
+func (v view) TierName() string { return TierOf(v.Section) }
 
 func newView(i int, s *Section) (view, error) {
 	data, err := s.data()
@@ -93,6 +118,57 @@ func newView(i int, s *Section) (view, error) {
 		v.Claims = claimViews(s)
 	}
 	return v, nil
+}
+
+// compareFirst orders the overview: failed before passed; failed by
+// tier, then by the earliest divergence (none last); otherwise as given.
+func compareFirst(a, b *Section) int {
+	if a.Failed() != b.Failed() {
+		if a.Failed() {
+			return -1
+		}
+		return 1
+	}
+	if !a.Failed() {
+		return 0
+	}
+	if c := compareTiers(TierOf(a), TierOf(b)); c != 0 {
+		return c
+	}
+	return cmp.Compare(uint64(a.Divergence), uint64(b.Divergence)) // -1 is the largest
+}
+
+// TierOf is a section's tier: its input's, else read off its name
+// ("T4a.2/frozen" is tier 4a, "T6" tier 6); "" when neither says.
+func TierOf(s *Section) string {
+	if s.Tier != "" {
+		return s.Tier
+	}
+	if m := tierName.FindStringSubmatch(s.Name); m != nil {
+		return m[1]
+	}
+	return ""
+}
+
+var tierName = regexp.MustCompile(`^T(\d+[a-z]?)(?:\.|$|/)`)
+
+// compareTiers orders tiers by number, then letter ("3" < "4a" < "4b" <
+// "5"); an unknown tier last.
+func compareTiers(a, b string) int {
+	num := func(t string) (int, string) {
+		i := strings.IndexFunc(t, func(r rune) bool { return r < '0' || r > '9' })
+		if i < 0 {
+			i = len(t)
+		}
+		n, err := strconv.Atoi(t[:i])
+		if err != nil {
+			return 1 << 30, t
+		}
+		return n, t[i:]
+	}
+	na, sa := num(a)
+	nb, sb := num(b)
+	return cmp.Or(cmp.Compare(na, nb), strings.Compare(sa, sb))
 }
 
 // curve is one claim's believer curve: an SVG whose plot area is in tick
@@ -168,7 +244,15 @@ type claimView struct {
 	ID, Kind      string
 	Tick          int64
 	Roots         []*variantNode
-	Supersessions []Supersession
+	Supersessions []supersessionView
+}
+
+// supersessionView is one contest with what it did to the winner: the
+// contested-claim dent, read from the variant-resolution evaluation of
+// the same tick and holder (nil when that record is not embedded).
+type supersessionView struct {
+	Supersession
+	Dent *Dent
 }
 
 type variantNode struct {
@@ -184,7 +268,14 @@ type variantNode struct {
 func claimViews(s *Section) []claimView {
 	var out []claimView
 	for _, c := range s.Engine.Claims {
-		cv := claimView{ID: c.ID, Kind: c.Kind, Tick: c.Tick, Supersessions: c.Supersessions}
+		cv := claimView{ID: c.ID, Kind: c.Kind, Tick: c.Tick}
+		for _, x := range c.Supersessions {
+			sv := supersessionView{Supersession: x}
+			if d, ok := s.Dents[dentKey(x.Tick, x.Holder+"/"+c.ID)]; ok {
+				sv.Dent = &d
+			}
+			cv.Supersessions = append(cv.Supersessions, sv)
+		}
 		nodes := map[string]*variantNode{}
 		for _, v := range c.Variants {
 			n := &variantNode{Variant: v, Section: s.Name}

@@ -1,6 +1,8 @@
 package page_test
 
 import (
+	"path/filepath"
+
 	"github.com/google/go-cmp/cmp"
 	. "github.com/onsi/ginkgo/v2"
 	. "github.com/onsi/gomega"
@@ -12,12 +14,13 @@ import (
 var _ = Describe("a section built from what the run wrote", func() {
 	It("is the section of the run itself: the engine data round-trips through reports/", func() {
 		f := loadRung(GinkgoT(), "T2.3-conflicting-variants.yaml")[0]
-		res, err := ladder.Run(f, ladder.Options{Dir: GinkgoT().TempDir()})
+		reports := GinkgoT().TempDir()
+		res, err := ladder.Run(f, ladder.Options{Dir: filepath.Join(reports, filepath.FromSlash(f.Name()))})
 		Expect(err).NotTo(HaveOccurred())
 		Expect(ladder.SavePageEngine(res)).To(Succeed())
 		live, err := page.Build(ladder.PageInput(root, f, res, nil), page.Options{})
 		Expect(err).NotTo(HaveOccurred())
-		saved, err := page.Build(ladder.ReportedPageInput(root, res.Dir, f, nil), page.Options{})
+		saved, err := page.Build(ladder.ReportedPageInputs(root, reports, f, nil)[0], page.Options{})
 		Expect(err).NotTo(HaveOccurred())
 		Expect(saved.Engine.Claims).NotTo(BeEmpty(), "the comparison examined no lineage")
 		Expect(saved.Evidence).NotTo(BeEmpty(), "the comparison examined no evidence")
@@ -26,7 +29,7 @@ var _ = Describe("a section built from what the run wrote", func() {
 
 	It("says so when the run left no engine data: it did not complete", func() {
 		f := loadRung(GinkgoT(), "T0.1-witness.yaml")[0]
-		in := ladder.ReportedPageInput(root, GinkgoT().TempDir(), f, []string{"T0.1 run: aborted"})
+		in := ladder.ReportedPageInputs(root, GinkgoT().TempDir(), f, []string{"T0.1 run: aborted"})[0]
 		Expect(in.Dense).To(BeNil())
 		Expect(in.Notes).To(ContainElement(ContainSubstring("did not complete")))
 	})

@@ -57,6 +57,8 @@
 //	go run ./tools/ladder explore [-seed S] [-time 60s] [-shard k/N]
 //	                                                 generated worlds checked by properties; a failure
 //	                                                 shrunk to reports/explore/; -replay FILE, -promote FILE RUNG
+//	go run ./tools/ladder page [-compare A,B]...    rebuild reports/index.html from the last ladder run,
+//	                                                 running nothing; -compare adds a run comparison
 //
 // `make ladder` is the CI gate and runs the Ginkgo suite, not this tool.
 package main
@@ -141,12 +143,14 @@ func run(args []string, stdout, stderr io.Writer) error {
 		return coverageTable(args[1:], stdout, stderr)
 	case "explore":
 		return exploreCmd(args[1:], stdout, stderr)
+	case "page":
+		return pageCmd(args[1:], stdout, stderr)
 	}
 	return fmt.Errorf("unknown command %q (commands: %s)", args[0], strings.Join(commands, ", "))
 }
 
 var commands = []string{"check", "goldens", "render", "explain", "compare", "curve", "rules", "diff", "schedule", "role", "fear", "review", "accept", "reject", "diff-golden",
-	"textconv", "shard", "costs", "merge-reports", "verify", "state", "audit", "schema", "pilot", "coverage", "explore"}
+	"textconv", "shard", "costs", "merge-reports", "verify", "state", "audit", "schema", "pilot", "coverage", "explore", "page"}
 
 type rungList []string
 
