@@ -2,12 +2,16 @@ package ladder_test
 
 import (
 	"fmt"
+	"os"
 	"path/filepath"
 	"strconv"
 	"testing"
+	"time"
 
 	"github.com/chronicle/ladder/ladder"
 	"github.com/chronicle/ladder/ladder/fixture"
+	"github.com/chronicle/ladder/ladder/page"
+	"github.com/chronicle/ladder/ladder/sweep"
 	"github.com/chronicle/ladder/sim"
 	"github.com/chronicle/ladder/sim/audit"
 	"github.com/chronicle/ladder/sim/rules"
@@ -155,4 +159,62 @@ func BenchmarkRungAudit(b *testing.B) {
 			})
 		}
 	}
+}
+
+// BenchmarkPageStep is the triage page's step for a city-sized rung: T2.1's
+// town copied into 40 towns (1,000 NPCs, sweep.Towns) run for 720 ticks
+// as an ordinary rung, then its page built from what the run wrote
+// (report.PageInputs' path: ladder.ReportedPageInputs, page.Page,
+// page.Write). It reports the run's and the page step's wall time, the
+// page step as a share of the run (docs/performance.md holds it to at most
+// half), and the sizes of the trace and of the page.
+//
+//	go test -run '^$' -bench BenchmarkPageStep -benchtime 1x -count 5 ./ladder/
+func BenchmarkPageStep(b *testing.B) {
+	fs, err := fixture.Load(filepath.Join(root, "fixtures", "T2.1-spread.yaml"))
+	if err != nil {
+		b.Fatal(err)
+	}
+	f := *fs[0]
+	cfg, err := sweep.Towns(sim.Config{Locations: f.Locations, Cast: f.Cast, Injections: f.Injections}, 40)
+	if err != nil {
+		b.Fatal(err)
+	}
+	f.Rung, f.Slug = "T2.9", "city"
+	f.Locations, f.Cast, f.Injections = cfg.Locations, cfg.Cast, cfg.Injections
+	f.InjectionPos = make([]fixture.Pos, len(f.Injections))
+	f.Ticks, f.Expect, f.Checkpoints = 720, nil, fixture.Checkpoints{}
+	var run, step time.Duration
+	var pageBytes, traceBytes int64
+	for b.Loop() {
+		reports := b.TempDir()
+		start := time.Now()
+		res, err := ladder.Run(&f, ladder.Options{Dir: filepath.Join(reports, f.Name())})
+		if err != nil {
+			b.Fatal(err)
+		}
+		if err := ladder.SavePageEngine(res); err != nil {
+			b.Fatal(err)
+		}
+		run += time.Since(start)
+		start = time.Now()
+		html, err := page.Page(ladder.ReportedPageInputs(root, reports, &f, nil), page.Options{})
+		if err != nil {
+			b.Fatal(err)
+		}
+		if err := page.Write(filepath.Join(reports, "index.html"), html); err != nil {
+			b.Fatal(err)
+		}
+		step += time.Since(start)
+		fi, err := os.Stat(res.Path(ladder.TraceFile))
+		if err != nil {
+			b.Fatal(err)
+		}
+		pageBytes, traceBytes = int64(len(html)), fi.Size()
+	}
+	b.ReportMetric(run.Seconds()/float64(b.N), "run-s")
+	b.ReportMetric(step.Seconds()/float64(b.N), "page-s")
+	b.ReportMetric(step.Seconds()/run.Seconds(), "page/run")
+	b.ReportMetric(float64(pageBytes)/(1<<20), "page-MB")
+	b.ReportMetric(float64(traceBytes)/(1<<20), "trace-MB")
 }

@@ -704,15 +704,6 @@ func colours(t *testing.T, b []byte) int {
 	return len(seen)
 }
 
-func buildSection(t *testing.T, in page.Input) *page.Section {
-	t.Helper()
-	s, err := page.Build(in, page.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return s
-}
-
 // checkSocialPanels walks T3.3 from before its first grudge to after it,
 // and T5.1 from the steward's vacancy to the successor's appointment —
 // both found in the engine's own state, not written here — checking the

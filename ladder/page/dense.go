@@ -82,6 +82,23 @@ func (d *denseReader) cell(col string) string {
 	return ""
 }
 
+// col is column name's index, -1 when the file has none; at reads the
+// current row's cell at such an index. Readers of every row look their
+// columns up once.
+func (d *denseReader) col(name string) int {
+	if j, ok := d.index[name]; ok {
+		return j
+	}
+	return -1
+}
+
+func (d *denseReader) at(j int) string {
+	if j < 0 {
+		return ""
+	}
+	return d.row[j]
+}
+
 // countRows counts a dense file's rows without parsing them (records
 // holding a quoted newline count twice; the count only sizes the curves'
 // samples).
@@ -199,6 +216,7 @@ func columnsOf(cols []string) columns {
 // in stretches of sample ticks.
 type curveSampler struct {
 	claims []string
+	cols   []int // each claim's believers column, looked up on the first row
 	sample int64
 	points map[string][]Point
 	open   map[string]Point // the stretch being gathered: its first tick and largest count
@@ -209,9 +227,15 @@ func newCurves(claims []string, sample int64) *curveSampler {
 }
 
 func (c *curveSampler) row(d *denseReader) error {
-	for _, id := range c.claims {
+	if c.cols == nil {
+		c.cols = make([]int, len(c.claims))
+		for i, id := range c.claims {
+			c.cols[i] = d.col(id + "/believers")
+		}
+	}
+	for i, id := range c.claims {
 		var n int64
-		if s := d.cell(id + "/believers"); s != "" {
+		if s := d.at(c.cols[i]); s != "" {
 			v, err := strconv.ParseInt(s, 10, 64)
 			if err != nil {
 				return fmt.Errorf("tick %d, column %q: %q is not an integer", d.tick, id+"/believers", s)
@@ -263,6 +287,10 @@ type tracker struct {
 	cols     columns
 	from, to int64
 	out      *Tracks
+	// The columns each track reads, looked up on the first row: per NPC
+	// alive and at; per belief variant, confidence, stage, sources; per
+	// social record its fields.
+	npcCols, pairCols, socialCols [][]int
 }
 
 func newTracker(cols columns, from, to int64) *tracker {
@@ -284,31 +312,54 @@ func (t *tracker) row(d *denseReader) {
 	if d.tick < t.from || d.tick > t.to {
 		return
 	}
-	for i, id := range t.cols.npcs {
+	if t.npcCols == nil {
+		t.lookUp(d)
+	}
+	for i := range t.cols.npcs {
 		tr := &t.out.NPCs[i]
-		p := Presence{Tick: d.tick, Alive: d.cell(id+"/alive") == "True", At: d.cell(id + "/at")}
+		c := t.npcCols[i]
+		p := Presence{Tick: d.tick, Alive: d.at(c[0]) == "True", At: d.at(c[1])}
 		if n := len(tr.Changes); n == 0 || tr.Changes[n-1].Alive != p.Alive || tr.Changes[n-1].At != p.At {
 			tr.Changes = append(tr.Changes, p)
 		}
 	}
-	for i, p := range t.cols.pairs {
+	for i := range t.cols.pairs {
 		tr := &t.out.Beliefs[i]
-		prefix := p[0] + "/" + p[1] + "/"
-		s := BeliefState{
-			Tick: d.tick, Variant: d.cell(prefix + "variant"), Confidence: d.cell(prefix + "confidence"),
-			Stage: d.cell(prefix + "stage"), Sources: d.cell(prefix + "sources"),
-		}
+		c := t.pairCols[i]
+		s := BeliefState{Tick: d.tick, Variant: d.at(c[0]), Confidence: d.at(c[1]), Stage: d.at(c[2]), Sources: d.at(c[3])}
 		s.Held = s.Variant != ""
 		if n := len(tr.Changes); n == 0 || !sameBelief(tr.Changes[n-1], s) {
 			tr.Changes = append(tr.Changes, s)
 		}
 	}
-	for i, k := range t.cols.social {
+	for i := range t.cols.social {
 		tr := &t.out.Social[i]
-		st := socialRow(d, k)
+		st := SocialState{Tick: d.tick, Values: make([]string, len(t.socialCols[i]))}
+		for j, c := range t.socialCols[i] {
+			st.Values[j] = d.at(c)
+		}
 		if n := len(tr.Changes); n == 0 || !slices.Equal(tr.Changes[n-1].Values, st.Values) {
 			tr.Changes = append(tr.Changes, st)
 		}
+	}
+}
+
+// lookUp finds the columns every track reads.
+func (t *tracker) lookUp(d *denseReader) {
+	for _, id := range t.cols.npcs {
+		t.npcCols = append(t.npcCols, []int{d.col(id + "/alive"), d.col(id + "/at")})
+	}
+	for _, p := range t.cols.pairs {
+		prefix := p[0] + "/" + p[1] + "/"
+		t.pairCols = append(t.pairCols, []int{d.col(prefix + "variant"), d.col(prefix + "confidence"), d.col(prefix + "stage"), d.col(prefix + "sources")})
+	}
+	for _, k := range t.cols.social {
+		b := Blocks[k.block]
+		var cs []int
+		for _, f := range b.Fields {
+			cs = append(cs, d.col(b.Name+"/"+k.key+"/"+f))
+		}
+		t.socialCols = append(t.socialCols, cs)
 	}
 }
 

@@ -257,3 +257,14 @@ func modelSocial(s *page.Section, tick int64) []socialRow {
 	}
 	return out
 }
+
+// buildSection is a section's model, failing the spec when it cannot be
+// built.
+func buildSection(t tb, in page.Input) *page.Section {
+	t.Helper()
+	s, err := page.Build(in, page.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
+}

@@ -76,16 +76,6 @@ func compareSocial(a, b socialKey) int {
 	return cmp.Or(cmp.Compare(a.block, b.block), strings.Compare(a.key, b.key))
 }
 
-// socialRow reads one social record's cells from the current row.
-func socialRow(d *denseReader, k socialKey) SocialState {
-	b := Blocks[k.block]
-	st := SocialState{Tick: d.tick, Values: make([]string, len(b.Fields))}
-	for i, f := range b.Fields {
-		st.Values[i] = d.cell(b.Name + "/" + k.key + "/" + f)
-	}
-	return st
-}
-
 // SocialChange is a trace record that changed (or judged) a social
 // record, so a row of the panel can say what last touched it and link
 // there: a state delta (kinds grudge, obligation, reputation, schedule,
