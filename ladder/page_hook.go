@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"strconv"
 
+	"github.com/chronicle/ladder/ladder/coverage"
 	"github.com/chronicle/ladder/ladder/fixture"
 	"github.com/chronicle/ladder/ladder/page"
 	"github.com/chronicle/ladder/ladder/sweep"
@@ -209,6 +210,11 @@ func RunSeedWorld(res *Result) (int, error) {
 	}
 	out, err := Run(w, Options{Dir: filepath.Join(res.Dir, seedDir(seed))})
 	if err != nil {
+		return -1, err
+	}
+	// A seed's world is there to be looked at, not a run of the ladder:
+	// the rule-regime coverage does not meter it.
+	if err := os.Remove(out.Path(coverage.RunFile)); err != nil && !errors.Is(err, fs.ErrNotExist) {
 		return -1, err
 	}
 	return seed, SavePageEngine(out)
