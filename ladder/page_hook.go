@@ -138,11 +138,17 @@ func sweepInputs(root, reports string, f *fixture.Fixture, failures []string) []
 		}
 		in.Sweep.SeedWorld, in.Sweep.Seed = sf.Name(), seed
 		w := reported(root, reports, sf, nil)
+		w.MaxRecords = seedWorldRecords
 		w.Notes = append(w.Notes, fmt.Sprintf("Seed %s of the sweep %s, run once more with its trace kept: an ordinary run, with no goldens of its own.", sf.SeedID, f.Name()))
 		out = append(out, w)
 	}
 	return out
 }
+
+// seedWorldRecords caps the feed a seed world's section embeds: it is
+// there for a look around a city of a thousand, not to triage a failure,
+// and a quarter of a failing rung's cap keeps the page small.
+const seedWorldRecords = page.DefaultMaxRecords / 4
 
 // seedDir is where a sweep's kept seed world goes, under the sweep's own
 // reports directory: reports/T2.8/seed-17/.

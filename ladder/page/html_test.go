@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"path/filepath"
 	"regexp"
 	"strings"
 
@@ -11,6 +12,7 @@ import (
 	. "github.com/onsi/ginkgo/v2"
 	. "github.com/onsi/gomega"
 
+	"github.com/chronicle/ladder/ladder"
 	"github.com/chronicle/ladder/ladder/fixture"
 	"github.com/chronicle/ladder/ladder/page"
 )
@@ -179,7 +181,17 @@ var _ = Describe("every committed rung", Ordered, func() {
 		var inputs []page.Input
 		for _, file := range files {
 			for _, f := range file.Fixtures {
-				inputs = append(inputs, passingRun(GinkgoT(), f))
+				if f.Sweep == nil {
+					inputs = append(inputs, passingRun(GinkgoT(), f))
+					continue
+				}
+				// A sweep, as the suite leaves it: with one seed's world.
+				reports := GinkgoT().TempDir()
+				res, err := ladder.Run(f, ladder.Options{Dir: filepath.Join(reports, filepath.FromSlash(f.Name()))})
+				Expect(err).NotTo(HaveOccurred())
+				_, err = ladder.RunSeedWorld(res)
+				Expect(err).NotTo(HaveOccurred())
+				inputs = append(inputs, ladder.ReportedPageInputs(root, reports, f, nil)...)
 			}
 		}
 		Expect(len(inputs)).To(BeNumerically(">=", 19))

@@ -41,6 +41,10 @@ type Input struct {
 	Partners []Partner
 	// Sweep is a sweep rung's summary, instead of a run to scrub through.
 	Sweep *SweepInput
+	// MaxRecords, when positive, caps this section's feed below
+	// Options.MaxRecords: a section shown for a look around (a sweep's
+	// seed world) embeds fewer records than a failing rung.
+	MaxRecords int
 }
 
 // Options bound what one section embeds.
@@ -202,6 +206,9 @@ func Build(in Input, opt Options) (*Section, error) {
 	}
 	if opt.MaxCompareBytes <= 0 {
 		opt.MaxCompareBytes = DefaultMaxCompareBytes
+	}
+	if in.MaxRecords > 0 {
+		opt.MaxRecords = min(opt.MaxRecords, in.MaxRecords)
 	}
 	s := &Section{Name: in.Name, Tier: in.Tier, Title: in.Title, Source: in.Source, Notes: slices.Clone(in.Notes), Divergence: -1, Engine: in.Engine,
 		Commands: in.Commands}
