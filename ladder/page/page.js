@@ -348,7 +348,7 @@
     var self = this, body = this.root.querySelector('table.beliefs tbody');
     var rows = this.rows(t).filter(function (r) {
       if (self.npc && r.holder !== self.npc) return false;
-      return matches([r.holder, r.at, r.claim, r.variant, r.stage].join(' ') + ' ' + r.evidence.map(function (e) { return self.evidenceParts(r.holder, e).join(''); }).join(' '));
+      return !filters.query || matches([r.holder, r.at, r.claim, r.variant, r.stage].join(' ') + ' ' + r.evidence.map(function (e) { return self.evidenceParts(r.holder, e).join(''); }).join(' '));
     });
     var want = -1, tg = this.target;
     if (tg && tg.kind === 'belief') {
@@ -399,8 +399,11 @@
   function involves(r, npc) { return !npc || r.f.indexOf(npc) >= 0 || r.f.some(function (x) { return x.split(/[\/\[\],<>-]+/).indexOf(npc) >= 0; }); }
 
   Section.prototype.shownRecord = function (r) {
+    if (filters.kind && r.kind !== filters.kind) return false;
+    if (!involves(r, this.npc)) return false;
+    if (!filters.query) return true;
     var dsc = this.describe(r);
-    return (!filters.kind || r.kind === filters.kind) && involves(r, this.npc) && matches(dsc[0] + ' ' + dsc[2]);
+    return matches(dsc[0] + ' ' + dsc[2]);
   };
 
   Section.prototype.feedItem = function (r) {
@@ -452,7 +455,13 @@
   Section.prototype.renderRules = function (t) {
     var self = this, body = this.root.querySelector('table.rulelog tbody');
     if (!body) return;
-    var rules = this.feed.filter(function (r) { return r.kind === 'rule' && involves(r, self.npc) && matches(self.describe(r)[2]); });
+    // The log's rows change with the filters, not with the tick.
+    var key = this.npc + '\u0000' + filters.query;
+    if (this.ruleKey !== key) {
+      this.ruleKey = key;
+      this.ruleList = this.feed.filter(function (r) { return r.kind === 'rule' && involves(r, self.npc) && (!filters.query || matches(self.describe(r)[2])); });
+    }
+    var rules = this.ruleList;
     var want = -1;
     if (this.want) want = rules.findIndex(function (r) { return self.want.indexOf(r.seq) >= 0; });
     if (want < 0) want = rules.findIndex(function (r) { return r.tick >= t; });
@@ -685,6 +694,10 @@
     }
   };
 
+  // set changes an attribute only when its value changes: a thousand dots
+  // redraw as the scrubber moves, most of them where they were.
+  function set(e, k, v) { if (e.getAttribute(k) !== v) e.setAttribute(k, v); }
+
   // buildMap draws a dot per NPC; renderMap places and colours them.
   Section.prototype.buildMap = function () {
     var self = this, m = this.d.map, box = this.root.querySelector('svg.mapview');
@@ -716,12 +729,13 @@
       var st = this.state(this.bel, h, this.claim, t);
       return st.held ? [st.stage, this.claim] : ['unheard', ''];
     }
-    var best = null;
-    Array.from(m.keys()).sort().forEach(function (c) {
+    if (!m.sorted) m.sorted = Array.from(m.keys()).sort();
+    var best = null, bestConf = 0;
+    m.sorted.forEach(function (c) {
       var st = self.state(self.bel, h, c, t);
-      if (st.held && (!best || +st.confidence > +best.confidence)) best = Object.assign({ claim: c }, st);
+      if (st.held && (!best || +st.confidence > bestConf)) { best = [st.stage, c]; bestConf = +st.confidence; }
     });
-    return best ? [best.stage, best.claim] : ['unheard', ''];
+    return best || ['unheard', ''];
   };
 
   Section.prototype.renderMap = function (t) {
@@ -733,16 +747,17 @@
       var p = self.presence(n, t), c = self.dots.get(n.id), pos = p.alive && self.places.get(p.at);
       var st = self.stageOf(n.id, t);
       counts[st[0]] = (counts[st[0]] || 0) + 1;
-      if (!pos) { c.setAttribute('class', 'gone'); gone++; return; }
+      if (!pos) { set(c, 'class', 'gone'); gone++; return; }
       // Dots at one place spiral out from it, in id order.
       var k = crowd.get(p.at) || 0, a = k * 2.39996, r = k ? 7 * Math.sqrt(k) : 0;
       crowd.set(p.at, k + 1);
-      c.setAttribute('cx', (pos[0] + r * Math.cos(a)).toFixed(1));
-      c.setAttribute('cy', (pos[1] - 10 + r * Math.sin(a)).toFixed(1));
-      c.setAttribute('class', 'stage-' + st[0] + (self.npc === n.id ? ' chosen' : '') + (self.carriers.indexOf(n.id) >= 0 ? ' carrier' : ''));
-      c.setAttribute('data-stage', st[0]);
-      c.setAttribute('data-at', p.at);
-      c.firstChild.textContent = n.id + ' at ' + p.at + ': ' + st[0] + (st[1] ? ' (' + st[1] + ')' : '');
+      set(c, 'cx', (pos[0] + r * Math.cos(a)).toFixed(1));
+      set(c, 'cy', (pos[1] - 10 + r * Math.sin(a)).toFixed(1));
+      set(c, 'class', 'stage-' + st[0] + (self.npc === n.id ? ' chosen' : '') + (self.carriers.indexOf(n.id) >= 0 ? ' carrier' : ''));
+      set(c, 'data-stage', st[0]);
+      set(c, 'data-at', p.at);
+      var title = n.id + ' at ' + p.at + ': ' + st[0] + (st[1] ? ' (' + st[1] + ')' : '');
+      if (c.firstChild.textContent !== title) c.firstChild.textContent = title;
     });
     this.root.querySelectorAll('.legend b.n').forEach(function (b) { b.textContent = String(counts[b.getAttribute('data-stage')] || 0); });
     var off = this.root.querySelector('.legend .off');

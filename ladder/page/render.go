@@ -31,6 +31,7 @@ var tmpl = template.Must(template.New("page").Funcs(template.FuncMap{
 	"pct":    func(x float64) string { return strconv.FormatFloat(100*x, 'f', 0, 64) + "%" },
 	"stages": func() []string { return Stages },
 	"sub":    func(a, b float64) float64 { return a - b },
+	"dec":    func(t int64) int64 { return t - 1 },
 }).Parse(pageHTML))
 
 // Stages are the five rumour stages the map colours, in order: an NPC who
