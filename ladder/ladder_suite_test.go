@@ -136,6 +136,9 @@ func rung(f *fixture.Fixture) {
 			AddReportEntry("input drift", d, ReportEntryVisibilityNever) // printed once per run, grouped
 		}
 		problems := append(seals.Problems, ladder.Problems(res, err, v)...)
+		for i := range problems {
+			problems[i].Link = problems[i].PageLink() // for failures.json, the seal's problems too
+		}
 		saveEvidence(res, problems, err)
 		// The triage page is built from what this run wrote: its artifacts
 		// and, beside them, what the page needs from the engine's end state.
