@@ -74,8 +74,8 @@ check:
 unit:
 	$(GO) test $$($(GO) list ./... | grep -vx "$$($(GO) list -m)/ladder")
 
-## browser: the triage page (reports/index.html) of a failing run, driven in headless Chromium;
-## writes reports/page-screenshot.png. With no chromium, chromium-browser or google-chrome on PATH
+## browser: the triage page (reports/index.html) of failing runs, driven in headless Chromium, and
+## loaded plainly by chromium --headless; writes a screenshot of each view, reports/page-*.png. With no chromium, chromium-browser or google-chrome on PATH
 ## (or LADDER_CHROME) it is skipped with a loud warning. It has the build tag `browser` and runs here
 ## with -v because `go test` hides a passing package's output: inside `make unit` a skip would be
 ## silent. It runs after the ladder in `make test`, which rewrites reports/.
