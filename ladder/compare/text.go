@@ -6,8 +6,9 @@ import (
 	"strings"
 )
 
-// className names a class in a report line.
-func (r *Report) className(d Drift) string {
+// ClassName names a drift class as the report's lines do: "value drift",
+// "threshold drift", "only in <run>" (control-flow drift).
+func (r *Report) ClassName(d Drift) string {
 	switch d {
 	case ValueDrift:
 		return "value drift"
@@ -78,7 +79,7 @@ func (r *Report) Write(w io.Writer) error {
 		r.Classes[OnlyA].Count, r.A.Name, r.Classes[OnlyB].Count, r.B.Name)
 	fmt.Fprintf(&b, "verdict: %s\n", r.Verdict())
 	if d := r.FirstRoll; d != nil {
-		fmt.Fprintf(&b, "first divergent roll: tick %d, %s, %s\n", d.Tick(), r.className(d.Drift), d.Key())
+		fmt.Fprintf(&b, "first divergent roll: tick %d, %s, %s\n", d.Tick(), r.ClassName(d.Drift), d.Key())
 	} else {
 		b.WriteString("first divergent roll: none\n")
 	}
@@ -94,7 +95,7 @@ func (r *Report) Write(w io.Writer) error {
 		if cl.Count == 0 {
 			continue
 		}
-		fmt.Fprintf(&b, "%s (%d):\n", r.className(d), cl.Count)
+		fmt.Fprintf(&b, "%s (%d):\n", r.ClassName(d), cl.Count)
 		for _, diff := range cl.Listed {
 			switch {
 			case diff.A != nil && diff.B != nil:

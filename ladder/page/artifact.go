@@ -31,15 +31,25 @@ func (d Data) Open() (io.ReadCloser, error) { return io.NopCloser(bytes.NewReade
 // compareTraces names the first record where a run's trace departs from
 // its golden, nil when they are identical.
 func compareTraces(golden, actual Artifact) (*trace.Divergence, error) {
-	g, err := golden.Open()
+	var d *trace.Divergence
+	err := both(golden, actual, func(g, a io.Reader) (err error) {
+		d, err = artifact.CompareTraces(g, a)
+		return err
+	})
+	return d, err
+}
+
+// both opens two artifacts, hands them to fn and closes them.
+func both(x, y Artifact, fn func(x, y io.Reader) error) error {
+	rx, err := x.Open()
 	if err != nil {
-		return nil, err
+		return err
 	}
-	defer g.Close()
-	a, err := actual.Open()
+	defer rx.Close()
+	ry, err := y.Open()
 	if err != nil {
-		return nil, err
+		return err
 	}
-	defer a.Close()
-	return artifact.CompareTraces(g, a)
+	defer ry.Close()
+	return fn(rx, ry)
 }

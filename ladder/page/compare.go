@@ -2,6 +2,7 @@ package page
 
 import (
 	"fmt"
+	"io"
 	"os"
 	"strconv"
 
@@ -91,27 +92,26 @@ func compareRuns(otherName string, other, own Artifact, ownName string, limit in
 			return c, nil
 		}
 	}
-	ra, err := other.Open()
-	if err != nil {
+	// An artifact that cannot be opened is an error; traces that cannot
+	// be aligned (another seed) are a note on the comparison.
+	var rep *cmp.Report
+	var align error
+	if err := both(other, own, func(ra, rb io.Reader) error {
+		rep, align = cmp.Runs(cmp.Side{Name: otherName, Trace: ra}, cmp.Side{Name: ownName, Trace: rb}, cmp.Options{List: 1})
+		return nil
+	}); err != nil {
 		return nil, err
 	}
-	defer ra.Close()
-	rb, err := own.Open()
-	if err != nil {
-		return nil, err
-	}
-	defer rb.Close()
-	rep, err := cmp.Runs(cmp.Side{Name: otherName, Trace: ra}, cmp.Side{Name: ownName, Trace: rb}, cmp.Options{List: 1})
-	if err != nil {
-		c.Skipped = fmt.Sprintf("the rolls could not be aligned: %v", err)
+	if align != nil {
+		c.Skipped = fmt.Sprintf("the rolls could not be aligned: %v", align)
 		return c, nil
 	}
 	c.Verdict, c.Shared, c.Same, c.FirstBelief = rep.Verdict(), rep.Shared, rep.Same, rep.FirstBelief
 	for _, k := range cmp.Drifts {
-		c.Classes = append(c.Classes, ClassCount{Name: className(k, otherName, ownName), Count: rep.Classes[k].Count})
+		c.Classes = append(c.Classes, ClassCount{Name: rep.ClassName(k), Count: rep.Classes[k].Count})
 	}
 	if f := rep.FirstRoll; f != nil {
-		fr := &FirstRoll{Tick: f.Tick(), Key: f.Key(), Class: className(f.Drift, otherName, ownName), SeqA: -1, SeqB: -1}
+		fr := &FirstRoll{Tick: f.Tick(), Key: f.Key(), Class: rep.ClassName(f.Drift), SeqA: -1, SeqB: -1}
 		if f.A != nil {
 			fr.A, fr.SeqA = f.A.Describe(), int64(f.A.Line-2)
 		}
@@ -121,20 +121,6 @@ func compareRuns(otherName string, other, own Artifact, ownName string, limit in
 		c.FirstRoll = fr
 	}
 	return c, nil
-}
-
-// className names a drift class as ladder compare's report does.
-func className(d cmp.Drift, a, b string) string {
-	switch d {
-	case cmp.ValueDrift:
-		return "value drift"
-	case cmp.ThresholdDrift:
-		return "threshold drift"
-	case cmp.OnlyA:
-		return "control-flow drift: only in " + a
-	default:
-		return "control-flow drift: only in " + b
-	}
 }
 
 // seqOf reads the seq of the section's own record at a divergence (its
