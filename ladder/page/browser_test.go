@@ -479,7 +479,10 @@ func checkT32(t *testing.T, ctx context.Context, url string, m *page.Section) {
 		b.do(chromedp.Click(chromedp.CSS(fmt.Sprintf(`%s ol.failures a[href=%q]`, b.sec, "#"+page.FragmentTo("T3.2", fl.Link.Tick, fl.Link.Target)))))
 		b.waitTick(int(fl.Link.Tick))
 		h, c, _ := strings.Cut(fl.Link.Target.Value, ":")
-		if n := eval[int](b, "body", fmt.Sprintf(`() => document.querySelectorAll('%s table.beliefs tr.target[data-holder=%q][data-claim=%q]').length`, b.sec, h, c)); n != 1 {
+		// The link is followed when the address changes (hashchange, after
+		// the click returns): wait for its row, not for the tick, which
+		// may be the one the section already showed.
+		if !b.waitFor(fmt.Sprintf(`document.querySelectorAll('%s table.beliefs tr.target[data-holder=%q][data-claim=%q]').length === 1`, b.sec, h, c)) {
 			t.Errorf("the failure line %q does not open its belief's row", fl.Text)
 		}
 		return
@@ -614,11 +617,13 @@ func checkSweep(t *testing.T, ctx context.Context, url string, models map[string
 	}
 	b.shoot("page-sweep.png", b.sec+` .panel.sweep`)
 	b.do(chromedp.Click(chromedp.CSS(b.sec + ` p.seedworld a`)))
+	// The link is a plain one: the address changes, then the page opens
+	// the section (hashchange comes after the click returns).
 	w := browser{t: t, ctx: ctx, sec: fmt.Sprintf(`section.rung[data-name=%q]`, world.Name)}
-	w.waitTick(int(w.defaultTick(world)))
-	if !eval[bool](w, w.sec, `e => e.classList.contains("focus") && e.querySelector("details").open`) {
-		t.Error("the seed world's link does not open its section")
+	if !w.waitFor(fmt.Sprintf(`document.querySelector('%s').classList.contains("focus") && document.querySelector('%[1]s details').open`, w.sec)) {
+		t.Fatal("the seed world's link does not open its section")
 	}
+	w.waitTick(int(w.defaultTick(world)))
 	if n := eval[int](w, "body", fmt.Sprintf(`() => document.querySelectorAll('%s table.beliefs tbody tr[data-holder]').length`, w.sec)); n == 0 {
 		t.Error("the seed world's section shows no belief row")
 	}
@@ -856,6 +861,16 @@ func (b browser) waitTick(tick int) {
 		state := eval[string](b, b.sec, `s => s.querySelector("input.scrub").value + "/" + s.querySelector("input.tickno").value + "/" + [...s.querySelectorAll(".now")].map(e => e.textContent).join(",")`)
 		b.t.Fatalf("the page never showed tick %d (scrubber/number/headings: %s): %v", tick, state, err)
 	}
+}
+
+// waitFor polls a condition for up to ten seconds and reports whether it
+// came true.
+func (b browser) waitFor(js string) bool {
+	b.t.Helper()
+	ctx, cancel := context.WithTimeout(b.ctx, 10*time.Second)
+	defer cancel()
+	_, err := chromedp.Run(ctx, chromedp.Poll[bool]("(() => "+js+")()"))
+	return err == nil
 }
 
 // checkBeliefs compares the belief table the page shows with the engine's
