@@ -437,7 +437,8 @@ func checkT32(t *testing.T, ctx context.Context, url string, m *page.Section) {
 	b.shootViewport("page-evidence.png")
 
 	// The map at that tick: a dot per NPC where it is, coloured by the
-	// stage of its strongest belief.
+	// stage of its strongest belief (T2.6's map is held to the model at
+	// its last tick too, where people have moved and heard).
 	b.checkMap(m, tick)
 	b.shoot("page-map.png", b.sec+` .panel.map`)
 
@@ -496,12 +497,43 @@ func checkT32(t *testing.T, ctx context.Context, url string, m *page.Section) {
 // that stage's colour, the legend's.
 func (b browser) checkMap(m *page.Section, tick int) {
 	b.t.Helper()
-	type dot struct{ NPC, At, Stage, Colour string }
-	var want []dot
+	want := mapDots(m, int64(tick))
 	stages := map[string]bool{}
+	for _, d := range want {
+		stages[d.Stage] = true
+	}
+	colours := map[string]string{}
+	for _, st := range page.Stages {
+		colours[st] = eval[string](b, fmt.Sprintf(`%s .legend .stage-%s i`, b.sec, st), `e => getComputedStyle(e).backgroundColor`)
+	}
+	for i := range want {
+		want[i].Colour = colours[want[i].Stage]
+	}
+	got := evalAll[mapDot](b, b.sec+` svg.mapview g.dots circle:not(.gone)`, `e => ({NPC: e.dataset.npc, At: e.dataset.at, Stage: e.dataset.stage, Colour: getComputedStyle(e).fill})`)
+	if d := gocmp.Diff(want, got); d != "" {
+		b.t.Errorf("the map at tick %d (-model +page):\n%s", tick, d)
+	}
+	if len(stages) < 2 {
+		b.t.Errorf("the map at tick %d shows %d stages: the colour check examined too little", tick, len(stages))
+	}
+	if len(slices.Compact(slices.Sorted(mapValues(colours)))) != len(page.Stages) {
+		b.t.Errorf("the five stages are not five colours: %v", colours)
+	}
+}
+
+// mapDot is one NPC's dot on the map: where it is, the stage of its
+// strongest belief and the colour the page gives it.
+type mapDot struct{ NPC, At, Stage, Colour string }
+
+// mapDots are the model's dots of the map at a tick, without colours: a
+// dot per living NPC that is somewhere, at the stage of its strongest
+// belief (the highest confidence, the first claim on a tie; unheard
+// when it holds none).
+func mapDots(m *page.Section, tick int64) []mapDot {
+	var out []mapDot
 	where := map[string]page.Row{}
 	best := map[string]page.Row{}
-	for _, r := range m.BeliefsAt(int64(tick)) {
+	for _, r := range m.BeliefsAt(tick) {
 		where[r.Holder] = r
 		if cur, ok := best[r.Holder]; r.Held && (!ok || numeric(r.Confidence) > numeric(cur.Confidence)) {
 			best[r.Holder] = r
@@ -516,26 +548,9 @@ func (b browser) checkMap(m *page.Section, tick int) {
 		if b, ok := best[n.ID]; ok {
 			stage = b.Stage
 		}
-		stages[stage] = true
-		want = append(want, dot{n.ID, r.At, stage, ""})
+		out = append(out, mapDot{n.ID, r.At, stage, ""})
 	}
-	colours := map[string]string{}
-	for _, st := range page.Stages {
-		colours[st] = eval[string](b, fmt.Sprintf(`%s .legend .stage-%s i`, b.sec, st), `e => getComputedStyle(e).backgroundColor`)
-	}
-	for i := range want {
-		want[i].Colour = colours[want[i].Stage]
-	}
-	got := evalAll[dot](b, b.sec+` svg.mapview g.dots circle:not(.gone)`, `e => ({NPC: e.dataset.npc, At: e.dataset.at, Stage: e.dataset.stage, Colour: getComputedStyle(e).fill})`)
-	if d := gocmp.Diff(want, got); d != "" {
-		b.t.Errorf("the map at tick %d (-model +page):\n%s", tick, d)
-	}
-	if len(stages) < 2 {
-		b.t.Errorf("the map at tick %d shows %d stages: the colour check examined too little", tick, len(stages))
-	}
-	if len(slices.Compact(slices.Sorted(mapValues(colours)))) != len(page.Stages) {
-		b.t.Errorf("the five stages are not five colours: %v", colours)
-	}
+	return out
 }
 
 func numeric(s string) float64 {
@@ -565,6 +580,13 @@ func checkCarriers(t *testing.T, ctx context.Context, url string, m *page.Sectio
 	b.waitTick(int(last))
 	if m.Map == nil || len(m.Map.Carriers) == 0 {
 		t.Fatal("T2.6's model names no carrier: the map's routes check examines nothing")
+	}
+	// Its dots at the last tick: where the carriers took people and what
+	// they had heard by then, a tick far from the first.
+	if !slices.Equal(mapDots(m, last), mapDots(m, 0)) {
+		b.checkMap(m, int(last))
+	} else {
+		t.Error("T2.6's map at its last tick is its map at tick 0: the map's tick check examines nothing")
 	}
 	routes := evalAll[string](b, b.sec+` svg.mapview polyline.route`, `e => e.dataset.npc`)
 	if d := gocmp.Diff(m.Map.Carriers, routes); d != "" {
