@@ -321,7 +321,7 @@ func checkOverview(t *testing.T, ctx context.Context, url string, inputs []page.
 	}
 	// Single-digit tiers order as text; no divergence (-1) goes last.
 	slices.SortStableFunc(failed, func(a, b *page.Section) int {
-		return cmp.Or(strings.Compare(page.TierOf(a), page.TierOf(b)), compareInt(uint64(a.Divergence), uint64(b.Divergence)))
+		return cmp.Or(strings.Compare(page.TierOf(a), page.TierOf(b)), cmp.Compare(uint64(a.Divergence), uint64(b.Divergence)))
 	})
 	if len(failed) < 2 || len(passed) == 0 {
 		t.Fatalf("the overview check needs two failed runs and a passing one, has %d and %d", len(failed), len(passed))
@@ -352,16 +352,6 @@ func checkOverview(t *testing.T, ctx context.Context, url string, inputs []page.
 	}
 	b.do(chromedp.Click(chromedp.CSS(`input.failedonly`)))
 	b.shootViewport("page-overview.png")
-}
-
-func compareInt(a, b uint64) int {
-	switch {
-	case a < b:
-		return -1
-	case a > b:
-		return 1
-	}
-	return 0
 }
 
 func names(ss []*page.Section) []string {

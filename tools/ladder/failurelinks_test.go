@@ -42,13 +42,7 @@ var _ = Describe("failure lines, end to end", Serial, func() {
 		copyFile(filepath.Join(repo, "go.mod"), filepath.Join(root, "go.mod"))
 		Expect(os.MkdirAll(filepath.Join(root, "ladder"), 0o755)).To(Succeed())
 
-		bin := filepath.Join(GinkgoT().TempDir(), "ladder.test")
-		goPath, err := exec.LookPath("go")
-		Expect(err).NotTo(HaveOccurred(), "the go command must be on PATH")
-		build := exec.Command(goPath, "test", "-c", "-o", bin, "./ladder")
-		build.Dir = repo
-		build.Stdout, build.Stderr = GinkgoWriter, GinkgoWriter
-		Expect(build.Run()).To(Succeed())
+		bin := buildSuite(GinkgoT().TempDir())
 		reports := filepath.Join(root, "reports")
 		cmd := exec.Command(bin, "-ginkgo.label-filter=T0.1", "-ginkgo.no-color")
 		cmd.Dir = filepath.Join(root, "ladder")

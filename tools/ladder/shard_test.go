@@ -52,6 +52,21 @@ func junitCases(dir string) []string {
 	return out
 }
 
+// buildSuite compiles the ladder suite of this repository into dir and
+// returns the binary's path, to run as `make ladder` does from a
+// directory's ladder/.
+func buildSuite(dir string) string {
+	GinkgoHelper()
+	bin := filepath.Join(dir, "ladder.test")
+	goPath, err := exec.LookPath("go")
+	Expect(err).NotTo(HaveOccurred(), "the go command must be on PATH")
+	build := exec.Command(goPath, "test", "-c", "-o", bin, "./ladder")
+	build.Dir = repo
+	build.Stdout, build.Stderr = GinkgoWriter, GinkgoWriter
+	Expect(build.Run()).To(Succeed())
+	return bin
+}
+
 // The ladder suite itself, built once and run three times — whole and as
 // two shards — against this repository's fixtures and goldens, each run
 // writing its reports to a directory of its own.
@@ -59,13 +74,7 @@ var _ = Describe("sharding, end to end", Ordered, Serial, func() {
 	var bin, tmp string
 	BeforeAll(func() {
 		tmp = GinkgoT().TempDir()
-		bin = filepath.Join(tmp, "ladder.test")
-		goPath, err := exec.LookPath("go")
-		Expect(err).NotTo(HaveOccurred(), "the go command must be on PATH")
-		build := exec.Command(goPath, "test", "-c", "-o", bin, "./ladder")
-		build.Dir = repo
-		build.Stdout, build.Stderr = GinkgoWriter, GinkgoWriter
-		Expect(build.Run()).To(Succeed())
+		bin = buildSuite(tmp)
 	})
 
 	run := func(name, filter string) string {
