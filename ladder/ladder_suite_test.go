@@ -62,7 +62,7 @@ func invalidFixture(rel string, err error) {
 		loc.LineNumber = list[0].Line
 	}
 	id, tier := ladder.RungOfFile(rel)
-	It(id+" "+rel+" does not load", Label("tier"+tier, id, "invalid-fixture"), loc, func() {
+	It(ladder.LoadFailureSpec(rel), Label("tier"+tier, id, "invalid-fixture"), loc, func() {
 		msg := fmt.Sprintf("%v\n(reproduce: go run ./tools/ladder check %s)", err, rel)
 		AddReportEntry(report.FailureEntry, ladder.Problem{Rung: id, Check: "fixture", Tick: -1, File: rel, Line: loc.LineNumber, Message: msg},
 			ReportEntryVisibilityNever)
