@@ -35,7 +35,7 @@ var reports = cmp.Or(os.Getenv("LADDER_REPORTS"), filepath.Join(root, "reports")
 // that does not load becomes a failing spec pointing at its first error.
 func TestLadder(t *testing.T) {
 	RegisterFailHandler(Fail)
-	clearReports(t)
+	lockReports(t)
 	files, err := fixture.Discover(filepath.Join(root, "fixtures"), "fixtures")
 	if err != nil {
 		t.Fatal(err)
@@ -164,13 +164,30 @@ func rung(f *fixture.Fixture) {
 	})
 }
 
-// clearReports empties the reports directory before a run, so that what
-// it holds afterwards — artifacts, pending changes — is this run's alone.
-func clearReports(t *testing.T) {
-	if err := os.RemoveAll(reports); err != nil {
+// reportsLock is this run's hold on the reports directory, kept open (and
+// so locked) until the process exits.
+var reportsLock *os.File
+
+// lockReports takes the reports directory for this run, refusing with the
+// holder's PID when another run holds it — a second `make ladder` in the
+// same checkout would otherwise clear the first's reports under it — and
+// then empties it, so that what it holds afterwards (artifacts, pending
+// changes) is this run's alone. Under `ginkgo -p` only process 1 does
+// this, before any spec runs: the others are the same run.
+func lockReports(t *testing.T) {
+	if GinkgoParallelProcess() != 1 {
+		return
+	}
+	lock, err := report.Lock(reports)
+	if busy := (*report.BusyError)(nil); errors.As(err, &busy) {
+		busy.Dir = cmp.Or(os.Getenv("LADDER_REPORTS"), "reports/") // as the person who typed make ladder sees it
+		t.Fatal(busy)
+	}
+	if err != nil {
 		t.Fatal(err)
 	}
-	if err := os.MkdirAll(reports, 0o755); err != nil {
+	reportsLock = lock
+	if err := report.Clear(reports); err != nil {
 		t.Fatal(err)
 	}
 }
