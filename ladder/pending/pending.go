@@ -261,8 +261,10 @@ type Accepted struct {
 // one workspace commit — all or none, each file copied in chunks — after
 // checking each with Blockers;
 // any blocker refuses the whole accept with a *RefusedError. Accepted
-// manifests are removed. Recovery reports what the workspace cleaned up
-// from an earlier interrupted run.
+// manifests are removed. A switch that a killed run committed and did not
+// finish refuses the accept with its advice (regen.Pending.Advice): the
+// changes were reviewed against goldens part old, part new. Recovery
+// reports what the workspace cleaned up from an earlier interrupted run.
 func Accept(root, reports string, ms []Manifest) ([]Accepted, regen.Recovery, error) {
 	code, err := CodeHash(root)
 	if err != nil {
@@ -277,6 +279,11 @@ func Accept(root, reports string, ms []Manifest) ([]Accepted, regen.Recovery, er
 	}
 	if len(refused.Order) > 0 {
 		return nil, regen.Recovery{}, refused
+	}
+	// The goldens these changes were reviewed against are half switched:
+	// accepting now would mix a third state in. One way on: the advice.
+	if p := regen.Interrupted(root); p != nil {
+		return nil, regen.Recovery{}, fmt.Errorf("accept: nothing accepted: %s", p.Advice())
 	}
 	ws, rec, err := regen.Open(root)
 	if err != nil {

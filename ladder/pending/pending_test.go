@@ -259,6 +259,16 @@ var _ = Describe("pending changes", func() {
 		Expect(err).To(MatchError(MatchRegexp(`^accept refused, nothing was written:\n  T0.1: the code changed since the run \(code hash ` + code + ` then, [0-9a-f]{16} now\)$`)))
 	})
 
+	It("Accept refuses while a killed run's switch is pending, with its advice, writing nothing", func() {
+		breakGolden("T0.1")
+		save("T0.1", pending.Run{})
+		write(root, "goldens/.regen/journal", `{"version":1,"files":[{"path":"goldens/T0.1-witness/dense.csv","old":"","new":""}]}`)
+		_, _, err := pending.Accept(root, reports, list())
+		Expect(err).To(MatchError(MatchRegexp("^accept: nothing accepted: goldens are half switched: .*abandon it with `make goldens ABANDON=1`")))
+		Expect(read(goldenPath("T0.1", ladder.DenseFile))).To(Equal("tick\n0\n"))
+		Expect(list()).To(HaveLen(1))
+	})
+
 	It("Reject drops the manifest and keeps the evidence", func() {
 		breakGolden("T0.1")
 		save("T0.1", pending.Run{})
