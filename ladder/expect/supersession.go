@@ -6,6 +6,7 @@ import (
 
 	"gopkg.in/yaml.v3"
 
+	"github.com/chronicle/ladder/ladder/jsonschema"
 	"github.com/chronicle/ladder/sim/claims"
 )
 
@@ -65,7 +66,7 @@ func (supersessionKind) Decode(d Decoder, n *yaml.Node, path string) Check {
 				c.tick = &posInt{x, PosOf(v)}
 			}
 		}},
-		Field{Name: "count", Doc: "exactly this many records match", Decode: func(v *yaml.Node, p string) {
+		Field{Name: "count", Doc: "exactly this many records match", Schema: (&jsonschema.Schema{}).Min(0), Decode: func(v *yaml.Node, p string) {
 			if x, ok := d.Int(v, p); ok {
 				if x < 0 {
 					d.Errorf(v, p, "count must not be negative")
