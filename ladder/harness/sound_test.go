@@ -60,7 +60,7 @@ var _ = Describe("Sound assertions", Label("unit"), func() {
 		Expect(got).To(Equal([]seen{
 			{true, 6, "encounter records"},
 			{true, 6, "NPCs in scope"},                        // the merchant, at six ticks
-			{true, 5, "evidence records of holders in scope"}, // neighbor's one record, ticks 1-5
+			{true, 1, "evidence records of holders in scope"}, // neighbor's one record, read once (evidence only accumulates)
 			{true, 6, "ticks"},
 			{true, 5, "rule records"}, // the minting, the two witnesses, the telling's disabled trust discount, its mutation
 		}))
