@@ -17,6 +17,8 @@ type Run struct {
 	events   []int
 	// indexer, when set (Index), indexes the run's own rolls.
 	indexer *compare.Indexer
+	// needles are the sieved trace checks' needles, by item (TraceLine).
+	needles map[int][][]byte
 }
 
 // Start prepares a run of the expectations.

@@ -1,7 +1,10 @@
 package harness_test
 
 import (
+	"bytes"
 	"fmt"
+	"os"
+	"path/filepath"
 	"strings"
 
 	. "github.com/onsi/ginkgo/v2"
@@ -126,5 +129,45 @@ var _ = Describe("the cost of an expectation", Label("unit"), func() {
 		for _, kind := range []string{"provenance", "supersession"} {
 			Expect(long[kind]).To(BeNumerically(">=", 8*short[kind]), "%s: the world's history grew with the run", kind)
 		}
+	})
+})
+
+// The trace sieve (expect.SievedTraceCheck) lets the runner skip decoding
+// a record whose line lacks one of a pattern's needles. It is sound only
+// if every record that matches holds every needle: checked here for every
+// trace pattern of every committed rung against its trace golden.
+var _ = Describe("the trace sieve", Label("unit"), func() {
+	It("never drops a record that matches: every matching line of every golden holds every needle of its pattern", func() {
+		matched := 0
+		for _, f := range ladderFixtures() {
+			var sieved []expect.SievedTraceCheck
+			for _, e := range f.Expect {
+				if s, ok := e.Check.(expect.SievedTraceCheck); ok {
+					sieved = append(sieved, s)
+				}
+			}
+			if len(sieved) == 0 {
+				continue
+			}
+			data, err := os.ReadFile(filepath.Join("..", "..", filepath.FromSlash(f.GoldenDir()), ladder.TraceFile))
+			Expect(err).NotTo(HaveOccurred())
+			for _, line := range bytes.Split(bytes.TrimSuffix(data, []byte("\n")), []byte("\n"))[1:] {
+				rec, err := expect.DecodeRecord(line)
+				Expect(err).NotTo(HaveOccurred())
+				for _, s := range sieved {
+					var o expect.Outcome
+					s.ObserveTrace(rec, &o)
+					if o.Matched == 0 {
+						continue
+					}
+					matched++
+					for _, n := range s.Needles() {
+						Expect(line).To(ContainSubstring(string(n)), "%s: a matching record lacks the needle %s", f.Name(), n)
+					}
+				}
+			}
+		}
+		GinkgoWriter.Printf("%d matching records checked\n", matched)
+		Expect(matched).To(BeNumerically(">", 100), "matching records were found to check")
 	})
 })
