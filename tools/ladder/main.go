@@ -179,6 +179,11 @@ func check(args []string, stdout io.Writer) error {
 			continue
 		}
 		fmt.Fprintf(stdout, "%s: ok (%s, %d case(s) besides the rung)\n", p, fs[0].Rung, len(fs)-1)
+		for _, f := range fs {
+			if f.Case == "" || f.Cost != fs[0].Cost {
+				fmt.Fprintf(stdout, "  %s costs %s\n", f.Name(), f.Cost)
+			}
+		}
 	}
 	if failed {
 		return errors.New("check: some fixtures are invalid")
