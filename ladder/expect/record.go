@@ -3,6 +3,7 @@ package expect
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode/utf16"
@@ -35,6 +36,165 @@ func DecodeRecord(line []byte) (Record, error) {
 		return nil, errors.New("decode record: not a JSON object")
 	}
 	return Record(m), nil
+}
+
+// DecodeKeys decodes only the named top-level keys of a trace line (and
+// skips the rest, checking only that it is well formed): what a check
+// that reads a few fields of a record needs, without building the whole
+// record. A key the line lacks is absent from the result.
+func DecodeKeys(line []byte, keys []string) (Record, error) {
+	d := recordDecoder{b: line}
+	d.space()
+	if d.i >= len(d.b) || d.b[d.i] != '{' {
+		return nil, d.fail("not a JSON object")
+	}
+	d.i++
+	out := Record{}
+	d.space()
+	if d.i < len(d.b) && d.b[d.i] == '}' {
+		d.i++
+		return out, d.end()
+	}
+	for {
+		d.space()
+		if d.i >= len(d.b) || d.b[d.i] != '"' {
+			return nil, d.fail("want a key")
+		}
+		k, err := d.key()
+		if err != nil {
+			return nil, err
+		}
+		d.space()
+		if d.i >= len(d.b) || d.b[d.i] != ':' {
+			return nil, d.fail("want ':'")
+		}
+		d.i++
+		d.space()
+		if slices.Contains(keys, k) {
+			v, err := d.value(1)
+			if err != nil {
+				return nil, err
+			}
+			out[k] = v
+		} else if err := d.skip(1); err != nil {
+			return nil, err
+		}
+		d.space()
+		if d.i >= len(d.b) {
+			return nil, d.fail("unexpected end")
+		}
+		switch d.b[d.i] {
+		case ',':
+			d.i++
+		case '}':
+			d.i++
+			return out, d.end()
+		default:
+			return nil, d.fail("want ',' or '}'")
+		}
+	}
+}
+
+// end checks that nothing but space follows the record.
+func (d *recordDecoder) end() error {
+	d.space()
+	if d.i != len(d.b) {
+		return d.fail("data after the record")
+	}
+	return nil
+}
+
+// skip passes over one value without building it: strings and literals
+// are checked as value reads them, numbers by their grammar.
+func (d *recordDecoder) skip(depth int) error {
+	if depth > maxRecordDepth {
+		return d.fail("nesting too deep")
+	}
+	if d.i >= len(d.b) {
+		return d.fail("unexpected end")
+	}
+	switch c := d.b[d.i]; {
+	case c == '"':
+		return d.skipString()
+	case c == '{' || c == '[':
+		closing := byte('}')
+		if c == '[' {
+			closing = ']'
+		}
+		d.i++
+		d.space()
+		if d.i < len(d.b) && d.b[d.i] == closing {
+			d.i++
+			return nil
+		}
+		for {
+			d.space()
+			if closing == '}' {
+				if d.i >= len(d.b) || d.b[d.i] != '"' {
+					return d.fail("want a key")
+				}
+				if err := d.skipString(); err != nil {
+					return err
+				}
+				d.space()
+				if d.i >= len(d.b) || d.b[d.i] != ':' {
+					return d.fail("want ':'")
+				}
+				d.i++
+				d.space()
+			}
+			if err := d.skip(depth + 1); err != nil {
+				return err
+			}
+			d.space()
+			if d.i >= len(d.b) {
+				return d.fail("unexpected end")
+			}
+			switch d.b[d.i] {
+			case ',':
+				d.i++
+			case closing:
+				d.i++
+				return nil
+			default:
+				return d.fail("want ',' or a closing bracket")
+			}
+		}
+	}
+	_, err := d.value(depth) // a number or a literal: nothing to build
+	return err
+}
+
+// skipString passes over a string, with the checks string makes.
+func (d *recordDecoder) skipString() error {
+	d.i++ // "
+	for d.i < len(d.b) {
+		switch c := d.b[d.i]; {
+		case c == '"':
+			d.i++
+			return nil
+		case c < 0x20:
+			return d.fail("control character in a string")
+		case c == '\\':
+			if d.i+1 >= len(d.b) {
+				return d.fail("unterminated string")
+			}
+			switch d.b[d.i+1] {
+			case '"', '\\', '/', 'b', 'f', 'n', 'r', 't':
+				d.i += 2
+			case 'u':
+				d.i += 2
+				if _, ok := d.hex4(); !ok {
+					return d.fail("invalid \\u escape")
+				}
+			default:
+				return d.fail("invalid escape")
+			}
+		default:
+			d.i++
+		}
+	}
+	return d.fail("unterminated string")
 }
 
 // maxRecordDepth bounds nesting, as encoding/json does (10,000).

@@ -43,6 +43,11 @@ var _ = Describe("DecodeRecord", func() {
 				if !reflect.DeepEqual(got, want) {
 					Fail(p + ": decoded otherwise: " + sc.Text())
 				}
+				some, err := expect.DecodeKeys(sc.Bytes(), partKeys)
+				Expect(err).NotTo(HaveOccurred())
+				if !reflect.DeepEqual(some, only(want, partKeys)) {
+					Fail(p + ": DecodeKeys decoded otherwise: " + sc.Text())
+				}
 				lines++
 			}
 			Expect(sc.Err()).NotTo(HaveOccurred())
@@ -58,6 +63,11 @@ var _ = Describe("DecodeRecord", func() {
 			Expect(gerr != nil).To(Equal(werr != nil), "encoding/json: %v, DecodeRecord: %v", werr, gerr)
 			if werr == nil {
 				Expect(got).To(Equal(want))
+			}
+			some, serr := expect.DecodeKeys([]byte(line), []string{"a", "c"})
+			Expect(serr != nil).To(Equal(werr != nil), "encoding/json: %v, DecodeKeys: %v", werr, serr)
+			if werr == nil {
+				Expect(some).To(Equal(only(want, []string{"a", "c"})))
 			}
 		},
 		Entry("escapes", `{"a":"q\"\\\/\b\f\n\r\t\u00e9\u2028"}`),
@@ -82,8 +92,24 @@ var _ = Describe("DecodeRecord", func() {
 	)
 })
 
+// partKeys are the keys the specs ask DecodeKeys for: a top-level scalar,
+// a nested object, a list, and one no record has.
+var partKeys = []string{"kind", "roll", "pair", "values", "nowhere"}
+
+// only is a record with just the given keys.
+func only(r expect.Record, keys []string) expect.Record {
+	out := expect.Record{}
+	for _, k := range keys {
+		if v, ok := r[k]; ok {
+			out[k] = v
+		}
+	}
+	return out
+}
+
 // FuzzDecodeRecord holds DecodeRecord to encoding/json on any input: both
-// refuse it, or both decode it to the same value.
+// refuse it, or both decode it to the same value; and DecodeKeys refuses
+// what they refuse and otherwise gives just the keys asked for.
 func FuzzDecodeRecord(f *testing.F) {
 	for _, s := range []string{
 		`{"branch":{"generation":0,"save_uuid":"x"},"kind":"encounter","pair":["a","b"],"roll":{"natural":0.25,"pinned":false},"seq":3,"tick":12}`,
@@ -100,6 +126,13 @@ func FuzzDecodeRecord(f *testing.F) {
 		}
 		if werr == nil && !reflect.DeepEqual(got, want) {
 			t.Fatalf("decoded %#v, encoding/json %#v, on %q", got, want, line)
+		}
+		some, serr := expect.DecodeKeys(line, partKeys)
+		if (serr != nil) != (werr != nil) {
+			t.Fatalf("encoding/json: %v, DecodeKeys: %v, on %q", werr, serr, line)
+		}
+		if werr == nil && !reflect.DeepEqual(some, only(want, partKeys)) {
+			t.Fatalf("DecodeKeys gave %#v, want %#v, on %q", some, only(want, partKeys), line)
 		}
 	})
 }

@@ -17,8 +17,10 @@ type Run struct {
 	events   []int
 	// indexer, when set (Index), indexes the run's own rolls.
 	indexer *compare.Indexer
-	// needles are the sieved trace checks' needles, by item (TraceLine).
+	// needles are the sieved trace checks' needles, by item, and readers
+	// the items that read the record at hand (TraceLine).
 	needles map[int][][]byte
+	readers []int
 }
 
 // Start prepares a run of the expectations.

@@ -20,6 +20,9 @@ type SievedTraceCheck interface {
 	KindedTraceCheck
 	// Needles are the byte strings every matching record's line holds.
 	Needles() [][]byte
+	// Keys are the record's top-level keys ObserveTrace reads: a record
+	// holding only those, decoded from the line, is all it needs.
+	Keys() []string
 	// Unmatched tells the check that a record of its kind in its range
 	// cannot match (its line lacks a needle): it is examined all the same.
 	Unmatched(o *Outcome)
@@ -56,32 +59,30 @@ func (c *traceCheck) Needles() [][]byte {
 	return out
 }
 
+// Keys are the kind and the first key of every field the pattern names.
+func (c *traceCheck) Keys() []string {
+	out := []string{"kind"}
+	for _, p := range c.preds {
+		out = append(out, p.path[0])
+	}
+	return out
+}
+
 // Unmatched counts a record of the pattern's kind that cannot match.
 func (c *traceCheck) Unmatched(o *Outcome) { o.Examine(1) }
 
 // TraceLine shows one trace record, given as its canonical line, to the
-// trace checks whose range includes its tick, decoding it only when one
-// of them, or the run's roll index, must read it: a check of another kind
-// does not see it, and a sieved check whose needles the line lacks only
-// counts it as examined. Lines are decoded at most once.
+// trace checks whose range includes its tick, decoding of it only what
+// they read: a check of another kind does not see it; a sieved check
+// whose needles the line lacks only counts it as examined; the sieved
+// checks left read a record of the top-level keys they name (Keys),
+// decoded from the line once for all of them; any other check, or the
+// run's roll index, reads the whole record.
 func (r *Run) TraceLine(t int64, kind string, line []byte) error {
-	var rec Record
-	decoded := false
-	decode := func() error {
-		if decoded {
-			return nil
-		}
-		decoded = true
-		var err error
-		rec, err = DecodeRecord(line)
-		return err
-	}
-	if r.indexer != nil {
-		if err := decode(); err != nil {
-			return err
-		}
-		r.indexer.Add(rec, lineOf(rec))
-	}
+	var full, part Record
+	r.readers = r.readers[:0]
+	whole := r.indexer != nil
+	var keys []string
 	for _, i := range r.traces {
 		if !r.items[i].When.Has(t) {
 			continue
@@ -90,14 +91,35 @@ func (r *Run) TraceLine(t int64, kind string, line []byte) error {
 		if k, ok := c.(KindedTraceCheck); ok && k.TraceKind() != kind {
 			continue
 		}
-		if s, ok := c.(SievedTraceCheck); ok && !r.holdsNeedles(i, s, line) {
+		s, sieved := c.(SievedTraceCheck)
+		if sieved && !r.holdsNeedles(i, s, line) {
 			s.Unmatched(&r.outcomes[i])
 			continue
 		}
-		if err := decode(); err != nil {
+		if sieved {
+			keys = append(keys, s.Keys()...)
+		} else {
+			whole = true
+		}
+		r.readers = append(r.readers, i)
+	}
+	if len(r.readers) == 0 && r.indexer == nil {
+		return nil
+	}
+	var err error
+	if whole {
+		if full, err = DecodeRecord(line); err != nil {
 			return err
 		}
-		c.ObserveTrace(rec, &r.outcomes[i])
+		part = full
+	} else if part, err = DecodeKeys(line, keys); err != nil {
+		return err
+	}
+	if r.indexer != nil {
+		r.indexer.Add(full, lineOf(full))
+	}
+	for _, i := range r.readers {
+		r.items[i].Check.(TraceCheck).ObserveTrace(part, &r.outcomes[i])
 	}
 	return nil
 }

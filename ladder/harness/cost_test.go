@@ -137,7 +137,7 @@ var _ = Describe("the cost of an expectation", Label("unit"), func() {
 // if every record that matches holds every needle: checked here for every
 // trace pattern of every committed rung against its trace golden.
 var _ = Describe("the trace sieve", Label("unit"), func() {
-	It("never drops a record that matches: every matching line of every golden holds every needle of its pattern", func() {
+	It("never drops a record that matches: every matching line of every golden holds every needle of its pattern, and its keys alone judge it", func() {
 		matched := 0
 		for _, f := range ladderFixtures() {
 			var sieved []expect.SievedTraceCheck
@@ -155,8 +155,12 @@ var _ = Describe("the trace sieve", Label("unit"), func() {
 				rec, err := expect.DecodeRecord(line)
 				Expect(err).NotTo(HaveOccurred())
 				for _, s := range sieved {
-					var o expect.Outcome
+					var o, part expect.Outcome
 					s.ObserveTrace(rec, &o)
+					some, err := expect.DecodeKeys(line, s.Keys())
+					Expect(err).NotTo(HaveOccurred())
+					s.ObserveTrace(some, &part)
+					Expect(part).To(Equal(o), "%s: the record of its keys alone is judged as the whole record is: %s", f.Name(), line)
 					if o.Matched == 0 {
 						continue
 					}
