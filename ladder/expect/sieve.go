@@ -33,8 +33,14 @@ var _ SievedTraceCheck = (*traceCheck)(nil)
 // Needles spells each string and boolean the pattern demands as the
 // record's line would hold it: "teller":"frida", "fired":true, a set's
 // members as strings. Numbers are left out (a float field and an integer
-// one spell the same value differently), so are a rule's values.
+// one spell the same value differently), so are a rule's values. A
+// negative (exists: false, count: 0) has none: it reads every record of
+// its kind, noting which of its fields some record holds even where the
+// whole pattern does not match (traceCheck.candidate).
 func (c *traceCheck) Needles() [][]byte {
+	if c.negative() {
+		return nil
+	}
 	var out [][]byte
 	for _, p := range c.preds {
 		key := p.path[len(p.path)-1]

@@ -59,10 +59,12 @@ relationships:
 events:
   - {tick: 1, kind: theft, actor: player, victim: dagr, item: bun, at: market, witnesses: [alda, {npc: cora, says: {item: bread}}]}
   - {tick: 1, kind: favour, actor: role:steward, recipient: bram, at: market}
+  - {tick: 1, kind: brawl, actor: player, victim: bram, at: market, witnesses: [alda]}
+  - {tick: 3, kind: invoke, actor: role:steward, recipient: bram, favour: favour@1, outcome: fulfilled, at: market}
   - {tick: 4, kind: killing, actor: player, victim: proventus, at: hall, witnesses: [alda]}
 %[2]s
 expect:
-  - {from: 1, provenance: {claim: theft@1, witnessed: [alda, cora], not_through: dagr}}
+  - {from: 1, provenance: {claim: theft@1, witnessed: [alda, cora], not_through: erik}}
   - {from: 3, holders: {claim: theft@1, resident: riverwood, through: bram}}
   - {always: true, holders: {claim: theft@1, only: [alda, bram, cora, erik]}}
   - {from: 6, supersession: {holder: bram}}
@@ -76,9 +78,9 @@ expect:
   - {trace: {match: {kind: transmission, teller: dagr}, exists: false}}
   - {logged_first: {claim: theft@1}}
   - {from: 1, duplicate_rejected: {holder: alda, claim: theft@1}}
-  - {always: true, grudge: {holder: bram, count: 0}}
+  - {from: 2, grudge: {holder: bram, count: 1}}
   - {always: true, reputation: {subject: alda, dimension: reliability, observers: []}}
-  - {from: 1, obligation: {favour: favour@1, state: issued}}
+  - {from: 3, obligation: {favour: favour@1, state: fulfilled}}
   - {always: true, schedule: {npc: alda, at: market}}
   - {from: 7, role: {id: steward, holder: alda}}
   - {no_orphans: {role: steward, old_holder: proventus}}
@@ -136,8 +138,18 @@ var _ = Describe("the cost of an expectation", Label("unit"), func() {
 // a record whose line lacks one of a pattern's needles. It is sound only
 // if every record that matches holds every needle: checked here for every
 // trace pattern of every committed rung against its trace golden.
+// holdsAll reports whether line holds every needle.
+func holdsAll(line []byte, needles [][]byte) bool {
+	for _, n := range needles {
+		if !bytes.Contains(line, n) {
+			return false
+		}
+	}
+	return true
+}
+
 var _ = Describe("the trace sieve", Label("unit"), func() {
-	It("never drops a record that matches: every matching line of every golden holds every needle of its pattern, and its keys alone judge it", func() {
+	It("never drops a record that counts: a record of a pattern's kind lacking one of its needles is one reading would only examine, and its keys alone judge any record", func() {
 		matched := 0
 		for _, f := range ladderFixtures() {
 			var sieved []expect.SievedTraceCheck
@@ -161,13 +173,17 @@ var _ = Describe("the trace sieve", Label("unit"), func() {
 					Expect(err).NotTo(HaveOccurred())
 					s.ObserveTrace(some, &part)
 					Expect(part).To(Equal(o), "%s: the record of its keys alone is judged as the whole record is: %s", f.Name(), line)
-					if o.Matched == 0 {
+					if o.Matched > 0 {
+						matched++
+					}
+					if rec["kind"] != s.TraceKind() || holdsAll(line, s.Needles()) {
 						continue
 					}
-					matched++
-					for _, n := range s.Needles() {
-						Expect(line).To(ContainSubstring(string(n)), "%s: a matching record lacks the needle %s", f.Name(), n)
-					}
+					// The runner gives this record to Unmatched instead: it
+					// must come to the same as reading it.
+					var skipped expect.Outcome
+					s.Unmatched(&skipped)
+					Expect(skipped).To(Equal(o), "%s: a record lacking a needle is not merely examined by the check: %s", f.Name(), line)
 				}
 			}
 		}
