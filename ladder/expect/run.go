@@ -17,9 +17,9 @@ type Run struct {
 	events   []int
 	// indexer, when set (Index), indexes the run's own rolls.
 	indexer *compare.Indexer
-	// needles are the sieved trace checks' needles, by item, and readers
+	// sieves are the sieved trace checks' sieves, by item, and readers
 	// the items that read the record at hand (TraceLine).
-	needles map[int][][]byte
+	sieves  map[int]Sieve
 	readers []int
 }
 

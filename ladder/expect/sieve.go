@@ -7,48 +7,68 @@ import (
 )
 
 // SievedTraceCheck is a KindedTraceCheck that can tell from a record's
-// line alone that the record cannot match: trace lines are canonical JSON
+// line alone that the record cannot count: trace lines are canonical JSON
 // (sorted keys, no spaces, one spelling per value), so a record whose
 // field holds a given string or boolean has that key and value, spelt
-// canonically, somewhere in its line. Needles are such spellings, each of
-// which every matching record's line contains; a line that lacks one
-// cannot match, and the runner need not decode it for this check. Decoding
-// is most of what a long run's trace expectations cost: T3.4 stretched to
+// canonically, somewhere in its line. A check's sieve lists such
+// spellings; a line it does not need is one the check would only count as
+// examined, and the runner need not decode it for this check. Decoding is
+// most of what a long run's trace expectations cost: T3.4 stretched to
 // 100,000 ticks spent 57% of its CPU time decoding records that matched
 // nothing.
 type SievedTraceCheck interface {
 	KindedTraceCheck
-	// Needles are the byte strings every matching record's line holds.
-	Needles() [][]byte
+	// Sieve says which lines the check needs to read.
+	Sieve() Sieve
 	// Keys are the record's top-level keys ObserveTrace reads: a record
 	// holding only those, decoded from the line, is all it needs.
 	Keys() []string
 	// Unmatched tells the check that a record of its kind in its range
-	// cannot match (its line lacks a needle): it is examined all the same.
+	// is one it does not need (Sieve): it is examined all the same.
 	Unmatched(o *Outcome)
+}
+
+// Sieve is what a line must hold for a check to read it: every spelling
+// of All (a record that matches holds them all), or one of Any (a
+// negative reads a record holding one of its free fields even where the
+// pattern does not match, to know that the field occurs in the run).
+type Sieve struct {
+	All, Any [][]byte
+}
+
+// Needed reports whether the check must read the record of line.
+func (s Sieve) Needed(line []byte) bool {
+	for _, n := range s.Any {
+		if bytes.Contains(line, n) {
+			return true
+		}
+	}
+	for _, n := range s.All {
+		if !bytes.Contains(line, n) {
+			return false
+		}
+	}
+	return true
 }
 
 var _ SievedTraceCheck = (*traceCheck)(nil)
 
-// Needles spells each string and boolean the pattern demands as the
+// Sieve spells each string and boolean the pattern demands as the
 // record's line would hold it: "teller":"frida", "fired":true, a set's
 // members as strings. Numbers are left out (a float field and an integer
 // one spell the same value differently), so are a rule's values. A
-// negative (exists: false, count: 0) has none: it reads every record of
-// its kind, noting which of its fields some record holds even where the
-// whole pattern does not match (traceCheck.candidate).
-func (c *traceCheck) Needles() [][]byte {
-	if c.negative() {
-		return nil
-	}
-	var out [][]byte
+// negative (exists: false, count: 0) also reads every record holding one
+// of its free fields (a subject, a reason: traceCheck.candidate notes
+// which occur), each a string, so each spelt too.
+func (c *traceCheck) Sieve() Sieve {
+	var s Sieve
 	for _, p := range c.preds {
 		key := p.path[len(p.path)-1]
 		switch {
 		case p.isSet || p.isSubset:
 			for _, m := range append(append([]string(nil), p.set...), p.includes...) {
 				if b, err := canon.Marshal(m); err == nil {
-					out = append(out, b)
+					s.All = append(s.All, b)
 				}
 			}
 		default:
@@ -57,12 +77,16 @@ func (c *traceCheck) Needles() [][]byte {
 				k, err1 := canon.Marshal(key)
 				v, err2 := canon.Marshal(p.scalar)
 				if err1 == nil && err2 == nil {
-					out = append(out, append(append(k, ':'), v...))
+					spelt := append(append(k, ':'), v...)
+					s.All = append(s.All, spelt)
+					if p.free && c.negative() {
+						s.Any = append(s.Any, spelt)
+					}
 				}
 			}
 		}
 	}
-	return out
+	return s
 }
 
 // Keys are the kind and the first key of every field the pattern names.
@@ -80,7 +104,7 @@ func (c *traceCheck) Unmatched(o *Outcome) { o.Examine(1) }
 // TraceLine shows one trace record, given as its canonical line, to the
 // trace checks whose range includes its tick, decoding of it only what
 // they read: a check of another kind does not see it; a sieved check
-// whose needles the line lacks only counts it as examined; the sieved
+// that does not need the line (Sieve) only counts it as examined; the sieved
 // checks left read a record of the top-level keys they name (Keys),
 // decoded from the line once for all of them; any other check, or the
 // run's roll index, reads the whole record.
@@ -98,7 +122,7 @@ func (r *Run) TraceLine(t int64, kind string, line []byte) error {
 			continue
 		}
 		s, sieved := c.(SievedTraceCheck)
-		if sieved && !r.holdsNeedles(i, s, line) {
+		if sieved && !r.sieveOf(i, s).Needed(line) {
 			s.Unmatched(&r.outcomes[i])
 			continue
 		}
@@ -130,21 +154,15 @@ func (r *Run) TraceLine(t int64, kind string, line []byte) error {
 	return nil
 }
 
-// holdsNeedles reports whether line holds every needle of item i's check,
-// computing them once a run.
-func (r *Run) holdsNeedles(i int, s SievedTraceCheck, line []byte) bool {
-	if r.needles == nil {
-		r.needles = map[int][][]byte{}
+// sieveOf is item i's sieve, made once a run.
+func (r *Run) sieveOf(i int, s SievedTraceCheck) Sieve {
+	if r.sieves == nil {
+		r.sieves = map[int]Sieve{}
 	}
-	ns, ok := r.needles[i]
+	v, ok := r.sieves[i]
 	if !ok {
-		ns = s.Needles()
-		r.needles[i] = ns
+		v = s.Sieve()
+		r.sieves[i] = v
 	}
-	for _, n := range ns {
-		if !bytes.Contains(line, n) {
-			return false
-		}
-	}
-	return true
+	return v
 }
