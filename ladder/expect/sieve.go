@@ -2,6 +2,7 @@ package expect
 
 import (
 	"bytes"
+	"slices"
 
 	"github.com/chronicle/ladder/sim/canon"
 )
@@ -86,6 +87,9 @@ func (c *traceCheck) Sieve() Sieve {
 			}
 		}
 	}
+	// A line lacking one needle is decided at that needle: the longer
+	// (a reason, an id) are the rarer, so they go first.
+	slices.SortStableFunc(s.All, func(a, b []byte) int { return len(b) - len(a) })
 	return s
 }
 
