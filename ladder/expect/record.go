@@ -48,51 +48,19 @@ func DecodeKeys(line []byte, keys []string) (Record, error) {
 	if d.i >= len(d.b) || d.b[d.i] != '{' {
 		return nil, d.fail("not a JSON object")
 	}
-	d.i++
 	out := Record{}
-	d.space()
-	if d.i < len(d.b) && d.b[d.i] == '}' {
-		d.i++
-		return out, d.end()
+	err := d.members(func(k string) error {
+		if !slices.Contains(keys, k) {
+			return d.skip(1)
+		}
+		v, err := d.value(1)
+		out[k] = v
+		return err
+	})
+	if err != nil {
+		return nil, err
 	}
-	for {
-		d.space()
-		if d.i >= len(d.b) || d.b[d.i] != '"' {
-			return nil, d.fail("want a key")
-		}
-		k, err := d.key()
-		if err != nil {
-			return nil, err
-		}
-		d.space()
-		if d.i >= len(d.b) || d.b[d.i] != ':' {
-			return nil, d.fail("want ':'")
-		}
-		d.i++
-		d.space()
-		if slices.Contains(keys, k) {
-			v, err := d.value(1)
-			if err != nil {
-				return nil, err
-			}
-			out[k] = v
-		} else if err := d.skip(1); err != nil {
-			return nil, err
-		}
-		d.space()
-		if d.i >= len(d.b) {
-			return nil, d.fail("unexpected end")
-		}
-		switch d.b[d.i] {
-		case ',':
-			d.i++
-		case '}':
-			d.i++
-			return out, d.end()
-		default:
-			return nil, d.fail("want ',' or '}'")
-		}
-	}
+	return out, d.end()
 }
 
 // end checks that nothing but space follows the record.
@@ -116,50 +84,10 @@ func (d *recordDecoder) skip(depth int) error {
 	switch c := d.b[d.i]; {
 	case c == '"':
 		return d.skipString()
-	case c == '{' || c == '[':
-		closing := byte('}')
-		if c == '[' {
-			closing = ']'
-		}
-		d.i++
-		d.space()
-		if d.i < len(d.b) && d.b[d.i] == closing {
-			d.i++
-			return nil
-		}
-		for {
-			d.space()
-			if closing == '}' {
-				if d.i >= len(d.b) || d.b[d.i] != '"' {
-					return d.fail("want a key")
-				}
-				if err := d.skipString(); err != nil {
-					return err
-				}
-				d.space()
-				if d.i >= len(d.b) || d.b[d.i] != ':' {
-					return d.fail("want ':'")
-				}
-				d.i++
-				d.space()
-			}
-			if err := d.skip(depth + 1); err != nil {
-				return err
-			}
-			d.space()
-			if d.i >= len(d.b) {
-				return d.fail("unexpected end")
-			}
-			switch d.b[d.i] {
-			case ',':
-				d.i++
-			case closing:
-				d.i++
-				return nil
-			default:
-				return d.fail("want ',' or a closing bracket")
-			}
-		}
+	case c == '{':
+		return d.members(func(string) error { return d.skip(depth + 1) })
+	case c == '[':
+		return d.elements(func() error { return d.skip(depth + 1) })
 	}
 	_, err := d.value(depth) // a number or a literal: nothing to build
 	return err
@@ -255,78 +183,100 @@ func (d *recordDecoder) literal(word string) error {
 }
 
 func (d *recordDecoder) object(depth int) (any, error) {
-	d.i++ // {
 	m := map[string]any{}
+	err := d.members(func(k string) error {
+		v, err := d.value(depth + 1)
+		m[k] = v
+		return err
+	})
+	if err != nil {
+		return nil, err
+	}
+	return m, nil
+}
+
+func (d *recordDecoder) array(depth int) (any, error) {
+	l := []any{}
+	err := d.elements(func() error {
+		v, err := d.value(depth + 1)
+		l = append(l, v)
+		return err
+	})
+	if err != nil {
+		return nil, err
+	}
+	return l, nil
+}
+
+// members reads an object from its opening brace, calling each with every
+// key and the decoder at its value, which each must read (or skip).
+func (d *recordDecoder) members(each func(k string) error) error {
+	d.i++ // {
 	d.space()
 	if d.i < len(d.b) && d.b[d.i] == '}' {
 		d.i++
-		return m, nil
+		return nil
 	}
 	for {
 		d.space()
 		if d.i >= len(d.b) || d.b[d.i] != '"' {
-			return nil, d.fail("want a key")
+			return d.fail("want a key")
 		}
 		k, err := d.key()
 		if err != nil {
-			return nil, err
+			return err
 		}
 		d.space()
 		if d.i >= len(d.b) || d.b[d.i] != ':' {
-			return nil, d.fail("want ':'")
+			return d.fail("want ':'")
 		}
 		d.i++
 		d.space()
-		v, err := d.value(depth + 1)
-		if err != nil {
-			return nil, err
+		if err := each(k); err != nil {
+			return err
 		}
-		m[k] = v
-		d.space()
-		if d.i >= len(d.b) {
-			return nil, d.fail("unexpected end")
-		}
-		switch d.b[d.i] {
-		case ',':
-			d.i++
-		case '}':
-			d.i++
-			return m, nil
-		default:
-			return nil, d.fail("want ',' or '}'")
+		if done, err := d.next('}'); done || err != nil {
+			return err
 		}
 	}
 }
 
-func (d *recordDecoder) array(depth int) (any, error) {
+// elements reads an array from its opening bracket, calling each with the
+// decoder at every element, which each must read (or skip).
+func (d *recordDecoder) elements(each func() error) error {
 	d.i++ // [
-	l := []any{}
 	d.space()
 	if d.i < len(d.b) && d.b[d.i] == ']' {
 		d.i++
-		return l, nil
+		return nil
 	}
 	for {
 		d.space()
-		v, err := d.value(depth + 1)
-		if err != nil {
-			return nil, err
+		if err := each(); err != nil {
+			return err
 		}
-		l = append(l, v)
-		d.space()
-		if d.i >= len(d.b) {
-			return nil, d.fail("unexpected end")
-		}
-		switch d.b[d.i] {
-		case ',':
-			d.i++
-		case ']':
-			d.i++
-			return l, nil
-		default:
-			return nil, d.fail("want ',' or ']'")
+		if done, err := d.next(']'); done || err != nil {
+			return err
 		}
 	}
+}
+
+// next reads what follows a member or an element: a comma (more follow)
+// or the closing bracket (done).
+func (d *recordDecoder) next(closing byte) (bool, error) {
+	d.space()
+	if d.i >= len(d.b) {
+		return false, d.fail("unexpected end")
+	}
+	switch d.b[d.i] {
+	case ',':
+		d.i++
+		return false, nil
+	case closing:
+		d.i++
+		return true, nil
+	}
+	return false, d.fail(fmt.Sprintf("want ',' or %q", closing))
 }
 
 // number reads a number in JSON's grammar and converts it as
