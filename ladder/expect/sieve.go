@@ -117,15 +117,11 @@ func (r *Run) TraceLine(t int64, kind string, line []byte) error {
 	r.readers = r.readers[:0]
 	whole := r.indexer != nil
 	var keys []string
-	for _, i := range r.traces {
+	for _, i := range r.tracesOf(kind) {
 		if !r.items[i].When.Has(t) {
 			continue
 		}
-		c := r.items[i].Check.(TraceCheck)
-		if k, ok := c.(KindedTraceCheck); ok && k.TraceKind() != kind {
-			continue
-		}
-		s, sieved := c.(SievedTraceCheck)
+		s, sieved := r.items[i].Check.(SievedTraceCheck)
 		if sieved && !r.sieveOf(i, s).Needed(line) {
 			s.Unmatched(&r.outcomes[i])
 			continue
@@ -159,14 +155,13 @@ func (r *Run) TraceLine(t int64, kind string, line []byte) error {
 }
 
 // sieveOf is item i's sieve, made once a run.
-func (r *Run) sieveOf(i int, s SievedTraceCheck) Sieve {
+func (r *Run) sieveOf(i int, s SievedTraceCheck) *Sieve {
 	if r.sieves == nil {
-		r.sieves = map[int]Sieve{}
+		r.sieves = make([]*Sieve, len(r.items))
 	}
-	v, ok := r.sieves[i]
-	if !ok {
-		v = s.Sieve()
-		r.sieves[i] = v
+	if r.sieves[i] == nil {
+		v := s.Sieve()
+		r.sieves[i] = &v
 	}
-	return v
+	return r.sieves[i]
 }
