@@ -79,12 +79,16 @@ func Save(reports, root string, f *fixture.Fixture, run Run) (*Manifest, error) 
 		Expectations: nonNil(run.Expectations), Changed: []string{},
 	}
 	names := ladder.Artifacts(f)
+	sealed := runSeal(dir, f.Name())
 	fresh := map[string]string{}
 	for _, name := range names {
 		fresh[name] = filepath.Join(dir, name)
-		d, err := seal.Digest(fresh[name])
-		if err != nil {
-			return nil, err
+		d, ok := sealed[name]
+		if !ok {
+			var err error
+			if d, err = seal.Digest(fresh[name]); err != nil {
+				return nil, err
+			}
 		}
 		m.Artifacts[name] = d
 	}
@@ -110,6 +114,22 @@ func Save(reports, root string, f *fixture.Fixture, run Run) (*Manifest, error) 
 		return nil, err
 	}
 	return m, os.WriteFile(filepath.Join(dir, ManifestFile), append(b, '\n'), 0o644)
+}
+
+// runSeal is the digest of each file the run's own seal (dir/manifest.json,
+// which ladder.Run writes after its artifacts) holds for set: Save need not
+// read a long run's gigabytes again to digest them. A seal that is missing,
+// broken or of another set gives none, and Save digests the files itself.
+func runSeal(dir, set string) map[string]string {
+	b, err := os.ReadFile(filepath.Join(dir, ladder.ManifestFile))
+	if err != nil {
+		return nil
+	}
+	s, err := seal.Parse(b)
+	if err != nil || s.Set != set {
+		return nil
+	}
+	return s.Files
 }
 
 func nonNil(s []string) []string {
