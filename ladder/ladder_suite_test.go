@@ -174,7 +174,17 @@ func rung(f *fixture.Fixture) {
 		for i := range problems {
 			problems[i].Link = problems[i].PageLink() // for failures.json, the seal's problems too
 		}
-		saveEvidence(res, problems, err)
+		m := saveEvidence(res, problems, err, len(seals.Problems) == 0 && seals.Has(f.GoldenDir()))
+		if m != nil && len(problems) == 0 && len(v.Drift) == 0 {
+			// A run that met its goldens in every comparison, inputs
+			// included, produced what they hold: a pending change then
+			// means the comparison and pending.Save disagree about it.
+			p := ladder.Problem{Rung: f.Rung, Case: f.Case, Check: "pending", Tick: -1, File: f.File, Line: f.Pos.Line,
+				Message: fmt.Sprintf("%s passed against its goldens, yet its pending change says %s differ from them: the run's comparison and its pending change disagree (reports/%s/%s)",
+					f.Name(), strings.Join(m.Changed, ", "), f.Name(), pending.ManifestFile)}
+			p.Link = p.PageLink()
+			problems = append(problems, p)
+		}
 		// The triage page is built from what this run wrote: its artifacts
 		// and, beside them, what the page needs from the engine's end state.
 		Expect(ladder.SavePageEngine(res)).To(Succeed())
@@ -252,11 +262,11 @@ var codeHash = sync.OnceValues(func() (string, error) { return pending.CodeHash(
 // when they differ from the goldens — writes the manifest that makes them
 // a pending change for `ladder review` and `ladder accept`; it points the
 // spec's report at them.
-func saveEvidence(res *ladder.Result, problems []ladder.Problem, aborted error) {
+func saveEvidence(res *ladder.Result, problems []ladder.Problem, aborted error, goldenSealed bool) *pending.Manifest {
 	code, err := codeHash()
 	Expect(err).NotTo(HaveOccurred())
 	m, err := pending.Save(reports, root, res.Fixture,
-		pending.Run{CodeHash: code, Problems: ladder.Lines(problems), Expectations: res.Failures, Aborted: aborted})
+		pending.Run{CodeHash: code, Problems: ladder.Lines(problems), Expectations: res.Failures, Aborted: aborted, GoldenSealed: goldenSealed})
 	Expect(err).NotTo(HaveOccurred())
 	AddReportEntry("trace", "reports/"+res.Fixture.Name()+"/"+ladder.TraceFile, ReportEntryVisibilityFailureOrVerbose)
 	AddReportEntry("audit", ladder.AuditSummary(res.Audit), ReportEntryVisibilityFailureOrVerbose)
@@ -264,6 +274,7 @@ func saveEvidence(res *ladder.Result, problems []ladder.Problem, aborted error) 
 		AddReportEntry("pending", fmt.Sprintf("%s: review with `go run ./tools/ladder review %s`, then accept or reject it", m.State, m.Name),
 			ReportEntryVisibilityFailureOrVerbose)
 	}
+	return m
 }
 
 var _ = ReportAfterSuite("ladder summary", func(r Report) {
