@@ -2,6 +2,7 @@ package expect_test
 
 import (
 	"bufio"
+	"bytes"
 	"encoding/json"
 	"os"
 	"path/filepath"
@@ -20,6 +21,28 @@ func unmarshal(line []byte) (expect.Record, error) {
 	err := json.Unmarshal(line, &r)
 	return r, err
 }
+
+var _ = Describe("a sieve", func() {
+	needs := func(line string, needles ...string) bool {
+		var s expect.Sieve
+		for _, n := range needles {
+			s.All = append(s.All, []byte(n))
+		}
+		return s.Needed([]byte(line))
+	}
+	It("finds a needle wherever the line holds it whole, its opening quote included", func() {
+		Expect(needs(`"fired":true}`, `"fired":true`)).To(BeTrue(), "at the start")
+		Expect(needs(`{"a":1,"fired":true}`, `"fired":true`)).To(BeTrue(), "inside")
+		Expect(needs(`{"pair":["bjorn","frida"]}`, `"frida"`, `"bjorn"`)).To(BeTrue(), "every needle")
+		Expect(needs(`{"teller":"xfrida","pair":["frida"]}`, `"frida"`)).To(BeTrue(), "after a near miss")
+	})
+	It("does not take the rest of a needle for the needle", func() {
+		Expect(needs(`{"misfired":true}`, `"fired":true`)).To(BeFalse(), "a longer key")
+		Expect(needs(`{"teller":"xfrida"}`, `"frida"`)).To(BeFalse(), "a longer string")
+		Expect(needs(`frida"`, `"frida"`)).To(BeFalse(), "at the very start, no quote before it")
+		Expect(needs(`{"pair":["bjorn"]}`, `"frida"`, `"bjorn"`)).To(BeFalse(), "one needle missing")
+	})
+})
 
 var _ = Describe("DecodeRecord", func() {
 	It("gives what encoding/json gives on every line of every committed trace golden", func() {
@@ -152,6 +175,47 @@ func BenchmarkDecodeRecord(b *testing.B) {
 		for b.Loop() {
 			if _, err := unmarshal(line); err != nil {
 				b.Fatal(err)
+			}
+		}
+	})
+}
+
+// BenchmarkSieve times a sieve deciding encounter lines: the pattern
+// {kind: encounter, fired: true, pair: {includes: [frida]}}, whose needles
+// are "fired":true and "frida", over a line holding neither, one holding
+// the first only and one holding both (impl=quote-anchored is Needed,
+// impl=bytes.Contains the plain search it replaced).
+func BenchmarkSieve(b *testing.B) {
+	s := expect.Sieve{All: [][]byte{[]byte(`"fired":true`), []byte(`"frida"`)}}
+	lines := [][]byte{
+		[]byte(`{"branch":{"generation":0,"save_uuid":"9d51412a-db69-8be8-8e97-662d63025555"},"fired":false,"id":"encounter@2/mill/[dagny,erik]","kind":"encounter","pair":["dagny","erik"],"roll":{"key":"encounter@2/mill/[dagny,erik]","natural":0.7562061306732138,"pinned":false,"purpose":"encounter","threshold":0.5,"value":0.7562061306732138},"seq":10,"site":"mill","tick":2}`),
+		[]byte(`{"branch":{"generation":0,"save_uuid":"9d51412a-db69-8be8-8e97-662d63025555"},"fired":true,"id":"encounter@2/inn/[bjorn,sigrid]","kind":"encounter","pair":["bjorn","sigrid"],"roll":{"key":"encounter@2/inn/[bjorn,sigrid]","natural":0.08251255634749954,"pinned":false,"purpose":"encounter","threshold":0.5,"value":0.08251255634749954},"seq":7,"site":"inn","tick":2}`),
+		[]byte(`{"branch":{"generation":0,"save_uuid":"9d51412a-db69-8be8-8e97-662d63025555"},"fired":true,"id":"encounter@2/inn/[bjorn,frida]","kind":"encounter","pair":["bjorn","frida"],"roll":{"key":"encounter@2/inn/[bjorn,frida]","natural":0.08251255634749954,"pinned":false,"purpose":"encounter","threshold":0.5,"value":0.08251255634749954},"seq":7,"site":"inn","tick":2}`),
+	}
+	plain := func(line []byte) bool {
+		for _, n := range s.All {
+			if !bytes.Contains(line, n) {
+				return false
+			}
+		}
+		return true
+	}
+	for i, line := range lines {
+		if s.Needed(line) != plain(line) || s.Needed(line) != (i == 2) {
+			b.Fatalf("line %d: Needed %v, bytes.Contains %v", i, s.Needed(line), plain(line))
+		}
+	}
+	b.Run("impl=quote-anchored", func(b *testing.B) {
+		for b.Loop() {
+			for _, line := range lines {
+				s.Needed(line)
+			}
+		}
+	})
+	b.Run("impl=bytes.Contains", func(b *testing.B) {
+		for b.Loop() {
+			for _, line := range lines {
+				plain(line)
 			}
 		}
 	})

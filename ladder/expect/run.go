@@ -20,11 +20,12 @@ type Run struct {
 	// ofKind are the trace checks that read a record of a kind, those of
 	// that kind and those of every kind, in item order, made at the first
 	// record of the kind: a long run's lines are mostly of one kind, read
-	// by few of its checks. sieves are the sieved trace checks' sieves, by
-	// item (made once a run), and readers the items that read the record
-	// at hand (TraceLine).
+	// by few of its checks. sieves and keys are the sieved trace checks'
+	// sieves and keys, by item (made once a run), and readers the items
+	// that read the record at hand (TraceLine).
 	ofKind  map[string][]int
 	sieves  []*Sieve
+	keys    [][]string
 	readers []int
 }
 

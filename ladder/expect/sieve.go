@@ -40,16 +40,39 @@ type Sieve struct {
 // Needed reports whether the check must read the record of line.
 func (s Sieve) Needed(line []byte) bool {
 	for _, n := range s.Any {
-		if bytes.Contains(line, n) {
+		if holds(line, n) {
 			return true
 		}
 	}
 	for _, n := range s.All {
-		if !bytes.Contains(line, n) {
+		if !holds(line, n) {
 			return false
 		}
 	}
 	return true
+}
+
+// holds reports whether line contains needle. Every needle is a JSON
+// string or key and starts with a quote, the commonest byte of a line, on
+// which a search stops at every field: it looks for the rest of the needle
+// instead and checks the quote before it (bytes.Contains, about twice as
+// fast on trace lines).
+func holds(line, needle []byte) bool {
+	if len(needle) < 2 || needle[0] != '"' {
+		return bytes.Contains(line, needle)
+	}
+	rest := needle[1:]
+	for from := 1; from <= len(line)-len(rest); {
+		i := bytes.Index(line[from:], rest)
+		if i < 0 {
+			return false
+		}
+		if line[from+i-1] == '"' {
+			return true
+		}
+		from += i + 1
+	}
+	return false
 }
 
 var _ SievedTraceCheck = (*traceCheck)(nil)
@@ -127,7 +150,7 @@ func (r *Run) TraceLine(t int64, kind string, line []byte) error {
 			continue
 		}
 		if sieved {
-			keys = append(keys, s.Keys()...)
+			keys = append(keys, r.keysOf(i, s)...)
 		} else {
 			whole = true
 		}
@@ -152,6 +175,17 @@ func (r *Run) TraceLine(t int64, kind string, line []byte) error {
 		r.items[i].Check.(TraceCheck).ObserveTrace(part, &r.outcomes[i])
 	}
 	return nil
+}
+
+// keysOf is item i's Keys, listed once a run.
+func (r *Run) keysOf(i int, s SievedTraceCheck) []string {
+	if r.keys == nil {
+		r.keys = make([][]string, len(r.items))
+	}
+	if r.keys[i] == nil {
+		r.keys[i] = s.Keys()
+	}
+	return r.keys[i]
 }
 
 // sieveOf is item i's sieve, made once a run.
