@@ -102,9 +102,13 @@ mutate:
 	$(GO) run ./tools/mutate -suites both,ladder $(if $(SCOPE),-scope $(SCOPE)) -out reports/mutation
 
 ## goldens: regenerate goldens (all, RUNG=T2.3 with its cases and the rungs extending it, or RUNG=T2.3/swapped)
-## after proving determinism with two runs made in different orders; switches all changed files at once
+## after proving determinism with two runs made in different orders; switches all changed files at once.
+## After a killed run: FINISH=1 only finishes its committed switch, ABANDON=1 only undoes it (every file
+## as it was before, sealed)
+ABANDON ?=
+FINISH  ?=
 goldens:
-	$(GO) run ./tools/ladder goldens $(if $(RUNG),-rung $(RUNG))
+	$(GO) run ./tools/ladder goldens $(if $(RUNG),-rung $(RUNG)) $(if $(ABANDON),-abandon) $(if $(FINISH),-finish)
 
 ## bench: every benchmark, five counts, for benchstat
 bench:

@@ -213,6 +213,40 @@ var _ = Describe("Compare", func() {
 			"dense: malformed golden at line 3, column 2: wrong number of fields: got 1, want 2"),
 	)
 
+	// Every sentence Describe can write, against a planted case of its
+	// kind: a kind added without a case here fails.
+	It("has a planted case of every kind, which reads as that kind", func() {
+		g := lines("tick,a,b", "0,1,2", "1,1,2")
+		planted := map[dense.DivergenceKind][2][]byte{
+			dense.KindCell:        {g, lines("tick,a,b", "0,1,2", "1,1,3")},
+			dense.KindHeader:      {g, lines("tick,a,c", "0,1,2", "1,1,2")},
+			dense.KindMissingRows: {g, lines("tick,a,b", "0,1,2")},
+			dense.KindExtraRows:   {g, lines("tick,a,b", "0,1,2", "1,1,2", "2,1,2")},
+			dense.KindSyntax:      {g, lines("tick,a,b", "0,1,2", `1,"1",2`)},
+		}
+		phrase := map[dense.DivergenceKind]string{
+			dense.KindCell:        `first divergence at tick 1, column "b": golden 2, actual 3`,
+			dense.KindHeader:      `header differs at column 3: golden "b", actual "c"`,
+			dense.KindMissingRows: "actual ends before tick 1 (golden has 1 more row)",
+			dense.KindExtraRows:   "actual has extra rows from tick 2",
+			dense.KindSyntax:      `first divergence at tick 1, column "a": same values written differently: golden "1,2\n", actual "\"1\",2\n"`,
+		}
+		kinds := 0
+		for k := range 256 {
+			kind := dense.DivergenceKind(k)
+			if strings.HasPrefix(kind.String(), "DivergenceKind(") {
+				continue
+			}
+			kinds++
+			c, ok := planted[kind]
+			Expect(ok).To(BeTrue(), "no planted case of the %s kind", kind)
+			d := divergence(c[0], c[1])
+			Expect(d.Kind).To(Equal(kind))
+			Expect(d.String()).To(Equal(phrase[kind]))
+		}
+		Expect(kinds).To(Equal(len(planted)))
+	})
+
 	It("names each kind", func() {
 		Expect([]string{dense.KindCell.String(), dense.KindHeader.String(), dense.KindMissingRows.String(),
 			dense.KindExtraRows.String(), dense.KindSyntax.String(), dense.DivergenceKind(9).String()}).To(Equal(

@@ -22,6 +22,15 @@ func RungOfFile(name string) (rung, tier string) {
 	return strings.TrimSuffix(base, ".yaml"), "-none"
 }
 
+// LoadFailureSpec is the text of the spec that fails for a fixture file
+// that does not load: its rung id (RungOfFile), its path, "does not load".
+// The suite names the spec by it and the triage page finds the spec by it,
+// so the two cannot drift apart.
+func LoadFailureSpec(name string) string {
+	rung, _ := RungOfFile(name)
+	return rung + " " + name + " does not load"
+}
+
 // GoldenDirOfFile is the golden directory a fixture file's rung uses,
 // relative to the repository root: goldens/<file name without .yaml>.
 func GoldenDirOfFile(name string) string {

@@ -35,10 +35,14 @@ var reports = cmp.Or(os.Getenv("LADDER_REPORTS"), filepath.Join(root, "reports")
 // that does not load becomes a failing spec pointing at its first error.
 func TestLadder(t *testing.T) {
 	RegisterFailHandler(Fail)
-	clearReports(t)
+	lockReports(t)
 	files, err := fixture.Discover(filepath.Join(root, "fixtures"), "fixtures")
 	if err != nil {
 		t.Fatal(err)
+	}
+	halfSwitched = regen.Interrupted(root)
+	if GinkgoParallelProcess() == 1 {
+		beforeRun(files)
 	}
 	for _, file := range files {
 		if file.Err != nil {
@@ -52,6 +56,37 @@ func TestLadder(t *testing.T) {
 	RunSpecs(t, "Chronicle ladder")
 }
 
+// halfSwitched is the switch a killed `make goldens` or `accept` committed
+// and did not finish, nil when there is none: the goldens are part old,
+// part new, which every run — a RUNG= subset too — says before anything
+// else, with the one thing to do about it.
+var halfSwitched *regen.Pending
+
+// beforeRun prints what a person must know before reading any rung's
+// result: a half-finished switch of the goldens, and — on a subset run,
+// which has no goldens-health spec — golden directories no fixture owns.
+func beforeRun(files []fixture.File) {
+	if halfSwitched != nil {
+		fmt.Fprintf(os.Stdout, "\nladder: %s\n\n", halfSwitched.Advice())
+	}
+	cfg, _ := GinkgoConfiguration()
+	if cfg.LabelFilter == "" && len(cfg.FocusStrings) == 0 && len(cfg.FocusFiles) == 0 {
+		return // the full run's goldens-health spec fails on them
+	}
+	obsolete, _, err := ladder.ObsoleteGoldens(root, files)
+	if err != nil {
+		fmt.Fprintf(os.Stdout, "ladder: warning: could not look for obsolete golden directories: %v\n", err)
+	}
+	for _, dir := range obsolete {
+		fmt.Fprintf(os.Stdout, "ladder: warning: %s\n", obsoleteLine(dir))
+	}
+}
+
+// obsoleteLine says what an obsolete golden directory is and what to do.
+func obsoleteLine(dir string) string {
+	return fmt.Sprintf("%s is obsolete: no fixture has it (remove it with `git rm -r %s`, or restore its fixture)", dir, dir)
+}
+
 // invalidFixture is the failing spec of a fixture that does not load. It
 // carries the rung's labels, read off the file name, so it counts as a
 // failed rung and `make ladder RUNG=<id>` selects it.
@@ -62,7 +97,7 @@ func invalidFixture(rel string, err error) {
 		loc.LineNumber = list[0].Line
 	}
 	id, tier := ladder.RungOfFile(rel)
-	It(id+" "+rel+" does not load", Label("tier"+tier, id, "invalid-fixture"), loc, func() {
+	It(ladder.LoadFailureSpec(rel), Label("tier"+tier, id, "invalid-fixture"), loc, func() {
 		msg := fmt.Sprintf("%v\n(reproduce: go run ./tools/ladder check %s)", err, rel)
 		AddReportEntry(report.FailureEntry, ladder.Problem{Rung: id, Check: "fixture", Tick: -1, File: rel, Line: loc.LineNumber, Message: msg},
 			ReportEntryVisibilityNever)
@@ -81,11 +116,10 @@ func goldensHealth(files []fixture.File) {
 		AddReportEntry("examined", fmt.Sprintf("%d golden directories", examined), ReportEntryVisibilityFailureOrVerbose)
 		var problems []string
 		for _, dir := range obsolete {
-			problems = append(problems, fmt.Sprintf("%s is obsolete: no fixture has it (remove it with `git rm -r %s`, or restore its fixture)", dir, dir))
+			problems = append(problems, obsoleteLine(dir))
 		}
-		if regen.Interrupted(root) {
-			problems = append(problems, "goldens are half switched: a regeneration or accept was killed after committing; "+
-				"finish it with `make goldens` or any `go run ./tools/ladder accept`")
+		if halfSwitched != nil {
+			problems = append(problems, halfSwitched.Advice())
 		}
 		if len(problems) > 0 {
 			Fail(fmt.Sprintf("%s\n(examined %d golden directories)", strings.Join(problems, "\n"), examined))
@@ -121,6 +155,7 @@ func rung(f *fixture.Fixture) {
 		// first, and a broken seal is the rung's first problem.
 		seals := ladder.CheckSeals(root, f)
 		AddReportEntry("seal", seals, ReportEntryVisibilityNever) // counted in the seal summary
+		seals.Problems = inSwitch(f, seals.Problems)
 		// The artifacts go straight to reports/<rung>/ as they are
 		// produced, compared with the goldens as they are written.
 		res, err := ladder.Run(f, ladder.Options{Dir: pending.Dir(reports, f), Goldens: root})
@@ -139,7 +174,17 @@ func rung(f *fixture.Fixture) {
 		for i := range problems {
 			problems[i].Link = problems[i].PageLink() // for failures.json, the seal's problems too
 		}
-		saveEvidence(res, problems, err)
+		m := saveEvidence(res, problems, err, len(seals.Problems) == 0 && seals.Has(f.GoldenDir()))
+		if m != nil && len(problems) == 0 && len(v.Drift) == 0 {
+			// A run that met its goldens in every comparison, inputs
+			// included, produced what they hold: a pending change then
+			// means the comparison and pending.Save disagree about it.
+			p := ladder.Problem{Rung: f.Rung, Case: f.Case, Check: "pending", Tick: -1, File: f.File, Line: f.Pos.Line,
+				Message: fmt.Sprintf("%s passed against its goldens, yet its pending change says %s differ from them: the run's comparison and its pending change disagree (reports/%s/%s)",
+					f.Name(), strings.Join(m.Changed, ", "), f.Name(), pending.ManifestFile)}
+			p.Link = p.PageLink()
+			problems = append(problems, p)
+		}
 		// The triage page is built from what this run wrote: its artifacts
 		// and, beside them, what the page needs from the engine's end state.
 		Expect(ladder.SavePageEngine(res)).To(Succeed())
@@ -164,15 +209,47 @@ func rung(f *fixture.Fixture) {
 	})
 }
 
-// clearReports empties the reports directory before a run, so that what
-// it holds afterwards — artifacts, pending changes — is this run's alone.
-func clearReports(t *testing.T) {
-	if err := os.RemoveAll(reports); err != nil {
+// reportsLock is this run's hold on the reports directory, kept open (and
+// so locked) until the process exits.
+var reportsLock *os.File
+
+// lockReports takes the reports directory for this run, refusing with the
+// holder's PID when another run holds it — a second `make ladder` in the
+// same checkout would otherwise clear the first's reports under it — and
+// then empties it, so that what it holds afterwards (artifacts, pending
+// changes) is this run's alone. Under `ginkgo -p` only process 1 does
+// this, before any spec runs: the others are the same run.
+func lockReports(t *testing.T) {
+	if GinkgoParallelProcess() != 1 {
+		return
+	}
+	lock, err := report.Lock(reports)
+	if busy := (*report.BusyError)(nil); errors.As(err, &busy) {
+		busy.Dir = cmp.Or(os.Getenv("LADDER_REPORTS"), "reports/") // as the person who typed make ladder sees it
+		t.Fatal(busy)
+	}
+	if err != nil {
 		t.Fatal(err)
 	}
-	if err := os.MkdirAll(reports, 0o755); err != nil {
+	reportsLock = lock
+	if err := report.Clear(reports); err != nil {
 		t.Fatal(err)
 	}
+}
+
+// inSwitch replaces the seal problems of a rung whose golden set a
+// half-finished switch touches with one line carrying the switch's advice:
+// its seal is broken because the switch stopped part way, and the seal's
+// own advice (restore the set from git) would leave a switch that can no
+// longer be finished. A set the switch touches whose seal holds (none of
+// its files moved yet, or all) is compared as usual.
+func inSwitch(f *fixture.Fixture, seals []ladder.Problem) []ladder.Problem {
+	p := halfSwitched
+	if p == nil || len(seals) == 0 || !p.Switched(f.GoldenDir()) && (f.SameRunAs.Rung == "" || !p.Switched(f.SameRunAs.GoldenDir)) {
+		return seals
+	}
+	return []ladder.Problem{{Rung: f.Rung, Case: f.Case, Check: ladder.SealCheck, Tick: -1, File: f.File, Line: f.Pos.Line,
+		Message: fmt.Sprintf("%s seal: %s is in a half-finished switch, so it is part old, part new: %s", f.Name(), f.GoldenDir(), p.Advice())}}
 }
 
 // codeHash is the hash of the code this run was built from, recorded with
@@ -185,11 +262,11 @@ var codeHash = sync.OnceValues(func() (string, error) { return pending.CodeHash(
 // when they differ from the goldens — writes the manifest that makes them
 // a pending change for `ladder review` and `ladder accept`; it points the
 // spec's report at them.
-func saveEvidence(res *ladder.Result, problems []ladder.Problem, aborted error) {
+func saveEvidence(res *ladder.Result, problems []ladder.Problem, aborted error, goldenSealed bool) *pending.Manifest {
 	code, err := codeHash()
 	Expect(err).NotTo(HaveOccurred())
 	m, err := pending.Save(reports, root, res.Fixture,
-		pending.Run{CodeHash: code, Problems: ladder.Lines(problems), Expectations: res.Failures, Aborted: aborted})
+		pending.Run{CodeHash: code, Problems: ladder.Lines(problems), Expectations: res.Failures, Aborted: aborted, GoldenSealed: goldenSealed})
 	Expect(err).NotTo(HaveOccurred())
 	AddReportEntry("trace", "reports/"+res.Fixture.Name()+"/"+ladder.TraceFile, ReportEntryVisibilityFailureOrVerbose)
 	AddReportEntry("audit", ladder.AuditSummary(res.Audit), ReportEntryVisibilityFailureOrVerbose)
@@ -197,6 +274,7 @@ func saveEvidence(res *ladder.Result, problems []ladder.Problem, aborted error) 
 		AddReportEntry("pending", fmt.Sprintf("%s: review with `go run ./tools/ladder review %s`, then accept or reject it", m.State, m.Name),
 			ReportEntryVisibilityFailureOrVerbose)
 	}
+	return m
 }
 
 var _ = ReportAfterSuite("ladder summary", func(r Report) {

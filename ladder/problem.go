@@ -42,6 +42,11 @@ type Problem struct {
 	// problem names, when hasRecord.
 	record    int64
 	hasRecord bool
+	// NoGoldens marks the problem of a new rung or case, whose golden
+	// directory does not exist yet: nothing to compare and no seal to
+	// check, which the seal summary must not call a seal check that
+	// examined nothing.
+	NoGoldens bool `json:"no_goldens,omitempty"`
 }
 
 // problem makes a Problem of check whose message is the rung, the check,
@@ -237,7 +242,7 @@ func missingGoldens(root string, f *fixture.Fixture) (Problem, bool) {
 			return Problem{}, false
 		}
 	}
-	p := Problem{Rung: f.Rung, Case: f.Case, Check: "goldens", Tick: -1, File: f.File, Line: f.Pos.Line}
+	p := Problem{Rung: f.Rung, Case: f.Case, Check: "goldens", Tick: -1, File: f.File, Line: f.Pos.Line, NoGoldens: true}
 	p.Message = fmt.Sprintf("%s: no goldens yet (%s/ does not exist): review what this run produced with "+
 		"`go run ./tools/ladder review %s` and accept it with `go run ./tools/ladder accept %s`, or run `make goldens RUNG=%s`",
 		f.Name(), f.GoldenDir(), f.Name(), f.Name(), f.Name())

@@ -6,6 +6,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/chronicle/ladder/ladder/fixture"
@@ -28,6 +29,12 @@ type Seals struct {
 type SetCheck struct {
 	Dir   string `json:"dir"`
 	Files int    `json:"files"`
+}
+
+// Has reports whether the golden set in dir was checked (its directory
+// exists).
+func (s Seals) Has(dir string) bool {
+	return slices.ContainsFunc(s.Checked, func(c SetCheck) bool { return c.Dir == dir })
 }
 
 // CheckSeals verifies, before a run of f compares anything, every golden

@@ -1,7 +1,6 @@
 package ladder
 
 import (
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -243,12 +242,10 @@ func (s *traceSink) Emit(r trace.Record) {
 	line := s.buf[start:]
 	s.compare(line)
 	if s.chk != nil && s.chk.Traces(r.Tick, string(r.Body.Kind())) {
-		var rec expect.Record
-		if err := json.Unmarshal(line, &rec); err != nil {
+		if err := s.chk.TraceLine(r.Tick, string(r.Body.Kind()), line); err != nil {
 			s.err = fmt.Errorf("trace line %d: %w", s.lines, err)
 			return
 		}
-		s.chk.Trace(rec)
 	}
 	if len(s.buf) >= flushAt {
 		s.write()

@@ -45,6 +45,7 @@ type watch struct {
 	log      *events.Writer
 	sampleAt []int64
 	digests  map[int64]string // at most one per checkpoint sample
+	memo     *digest.Memo     // keeps what the digests spell between samples
 	findings []audit.Finding
 	errs     []string // the log could not be written, a digest not taken, the audit not fed
 }
@@ -56,7 +57,7 @@ func openWatch(f *fixture.Fixture, dir string) (*watch, error) {
 		return nil, err
 	}
 	x := &watch{file: file, buf: bufio.NewWriter(file), sampleAt: f.Checkpoints.Ticks(f.Ticks), digests: map[int64]string{},
-		meter: coverage.NewMeter()}
+		meter: coverage.NewMeter(), memo: digest.NewMemo()}
 	x.log = events.NewWriter(x.buf)
 	return x, nil
 }
@@ -92,7 +93,7 @@ func (x *watch) tick() {
 		x.sampleAt = x.sampleAt[1:]
 	}
 	if len(x.sampleAt) > 0 && x.sampleAt[0] == t {
-		d, err := digest.Of(x.w)
+		d, err := x.memo.Of(x.w)
 		x.fail(err)
 		x.digests[t] = d
 	}
@@ -118,7 +119,7 @@ func (x *watch) finish(res *Result) error {
 	for i := range cp.Samples {
 		cp.Samples[i].StateDigest = x.digests[cp.Samples[i].Tick]
 	}
-	d, err := digest.Of(x.w)
+	d, err := x.memo.Of(x.w)
 	x.fail(err)
 	cp.Outcome.StateDigest = d
 	res.Audit = x.a.Examined()

@@ -116,14 +116,15 @@ var scopesSchema = func() *jsonschema.Schema {
 		s.MinItems = new(1)
 		return s
 	}
-	tick := jsonschema.Integer().Min(0)
+	tick := TickSchema()
 	scope := jsonschema.Object(
 		jsonschema.Prop("sites", names("the locations where the key's roll is made")),
 		jsonschema.Prop("npcs", names("NPCs of whom one is among the key's participants")),
 		jsonschema.Prop("purposes", names("the key's roll purposes")),
 		jsonschema.Prop("from", tick.Doc("the first tick, inclusive")),
-		jsonschema.Prop("to", jsonschema.Integer().Min(0).Doc("the last tick, inclusive")),
+		jsonschema.Prop("to", TickSchema().Doc("the last tick, inclusive")),
 	).Doc("a key is inside a scope when it satisfies every constraint given")
+	scope.MinProperties = new(1) // an empty scope admits every key: the loader asks for only_in_one: any
 	list := jsonschema.Array(scope)
 	list.MinItems = new(1)
 	return jsonschema.AnyOf(jsonschema.Enum("none", "any"), scope, list)

@@ -37,7 +37,7 @@ func (curveKind) Decode(d Decoder, n *yaml.Node, path string) Check {
 	d.Object(n, path,
 		Field{Name: "claim", Required: true, Doc: "the claim whose believers are counted", Decode: func(v *yaml.Node, p string) { c.claim = d.Claim(v, p) }},
 		Field{Name: "believers", Required: true, Doc: "tick: count steps from tick 0, ticks increasing; each count holds until the next step",
-			Schema: jsonschema.Map(&jsonschema.Schema{Pattern: TickKeyPattern}, jsonschema.Integer().Min(0)), Decode: func(v *yaml.Node, p string) {
+			Schema: jsonschema.Map(&jsonschema.Schema{Pattern: TickKeySchemaPattern}, jsonschema.Integer().Min(0)), Decode: func(v *yaml.Node, p string) {
 				for v != nil && v.Kind == yaml.AliasNode {
 					v = v.Alias
 				}

@@ -38,8 +38,12 @@ func (eventsKind) Decode(d Decoder, n *yaml.Node, path string) Check {
 				d.Errorf(v, p, "unknown event kind %q%s (kinds: %s)", c.kind, d.Suggest(c.kind, kinds), strings.Join(kinds, ", "))
 			}
 		}},
-		Field{Name: "count", Required: true, Doc: "how many", Decode: func(v *yaml.Node, p string) {
+		Field{Name: "count", Required: true, Doc: "how many", Schema: (&jsonschema.Schema{}).Min(0), Decode: func(v *yaml.Node, p string) {
 			if x, ok := d.Int(v, p); ok {
+				if x < 0 {
+					d.Errorf(v, p, "count must not be negative: no range holds fewer than no events")
+					return
+				}
 				c.count = &posInt{x, PosOf(v)}
 			}
 		}},

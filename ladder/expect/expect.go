@@ -145,9 +145,25 @@ type World interface {
 }
 
 // TickKeyPattern is what a tick written as a mapping key looks like:
-// decimal digits. Decoder.TickKey reads keys by it, and a kind states it
-// in the schema of its keys.
+// decimal digits. Decoder.TickKey reads keys by it; a kind states
+// TickKeySchemaPattern in the schema of its keys.
 const TickKeyPattern = `^[0-9]+$`
+
+// LastTick is the last tick of the longest run the loader accepts
+// (fixture.MaxTicks − 1, which the fixture package holds it to). The
+// schema cannot know a fixture's own length, so it bounds every tick by
+// this one.
+const LastTick = 999_999
+
+// TickKeySchemaPattern is TickKeyPattern as the schema states it: at most
+// LastTick, so at most six digits after any leading zeros.
+const TickKeySchemaPattern = `^0*[0-9]{1,6}$`
+
+// TickSchema is a tick as the schema states it: an integer from 0 to
+// LastTick.
+func TickSchema() *jsonschema.Schema {
+	return jsonschema.Integer().Range(0, LastTick)
+}
 
 // Field is one key a mapping may hold, for Decoder.Object. Doc and Schema
 // are read only when the fixture schema is generated: Doc describes the

@@ -6,6 +6,7 @@ import (
 
 	"gopkg.in/yaml.v3"
 
+	"github.com/chronicle/ladder/ladder/jsonschema"
 	"github.com/chronicle/ladder/sim/social"
 )
 
@@ -95,7 +96,7 @@ func (grudgeKind) Decode(d Decoder, n *yaml.Node, path string) Check {
 			at := PosOf(v)
 			c.causesAt = &at
 		}}),
-		Field{Name: "count", Doc: "instead of holder and target, or with one of them: how many grudges there are (of the holder, against the target)", Decode: func(v *yaml.Node, p string) {
+		Field{Name: "count", Doc: "instead of holder and target, or with one of them: how many grudges there are (of the holder, against the target)", Schema: (&jsonschema.Schema{}).Min(0), Decode: func(v *yaml.Node, p string) {
 			if x, ok := d.Int(v, p); ok {
 				if x < 0 {
 					d.Errorf(v, p, "count must not be negative")

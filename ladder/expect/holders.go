@@ -141,22 +141,43 @@ func (h *holdersCheck) AtTick(w World, o *Outcome) {
 	}
 }
 
+// throughRun is what one run of a through check has read: how many
+// evidence records of each holder, and the first that broke it.
+type throughRun struct {
+	read   map[string]int
+	broken string
+}
+
 // checkThrough examines every evidence record of every holder in scope
-// but the through NPC itself.
+// but the through NPC itself. Evidence only accumulates, so each record is
+// read once, at the first tick of the range that holds it; one that breaks
+// the check breaks it at every later tick.
 func (h *holdersCheck) checkThrough(w World, o *Outcome, holders []string) bool {
+	st, _ := o.state.(*throughRun)
+	if st == nil {
+		st = &throughRun{read: map[string]int{}}
+		o.state = st
+	}
+	if st.broken != "" {
+		o.Fail(w.Tick(), h.throughAt, "%s", st.broken)
+		return false
+	}
 	for _, npc := range holders {
 		if npc == h.through {
 			continue
 		}
 		b, _ := w.Store().Belief(npc, h.claim)
-		for i, ev := range b.Evidence {
+		for i := st.read[npc]; i < len(b.Evidence); i++ {
+			ev := b.Evidence[i]
 			o.Examine(1)
+			st.read[npc] = i + 1
 			if !slices.Contains(ev.Chain, h.through) {
 				how := fmt.Sprintf("came by %s", list(ev.Chain))
 				if len(ev.Chain) == 0 {
 					how = "was " + string(ev.Type)
 				}
-				o.Fail(w.Tick(), h.throughAt, "%s's evidence[%d] for %s %s, not through %s", npc, i, h.claim, how, h.through)
+				st.broken = fmt.Sprintf("%s's evidence[%d] for %s %s, not through %s", npc, i, h.claim, how, h.through)
+				o.Fail(w.Tick(), h.throughAt, "%s", st.broken)
 				return false
 			}
 		}

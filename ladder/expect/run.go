@@ -17,6 +17,16 @@ type Run struct {
 	events   []int
 	// indexer, when set (Index), indexes the run's own rolls.
 	indexer *compare.Indexer
+	// ofKind are the trace checks that read a record of a kind, those of
+	// that kind and those of every kind, in item order, made at the first
+	// record of the kind: a long run's lines are mostly of one kind, read
+	// by few of its checks. sieves and keys are the sieved trace checks'
+	// sieves and keys, by item (made once a run), and readers the items
+	// that read the record at hand (TraceLine).
+	ofKind  map[string][]int
+	sieves  []*Sieve
+	keys    [][]string
+	readers []int
 }
 
 // Start prepares a run of the expectations.
@@ -64,7 +74,8 @@ func (r *Run) Trace(rec Record) {
 		r.indexer.Add(rec, lineOf(rec))
 	}
 	t := rec.Tick()
-	for _, i := range r.traces {
+	kind, _ := rec["kind"].(string)
+	for _, i := range r.tracesOf(kind) {
 		if r.items[i].When.Has(t) {
 			r.items[i].Check.(TraceCheck).ObserveTrace(rec, &r.outcomes[i])
 		}
@@ -79,15 +90,31 @@ func (r *Run) Traces(t int64, kind string) bool {
 	if r.indexer != nil {
 		return true // the run's roll index reads every record
 	}
-	for _, i := range r.traces {
-		if !r.items[i].When.Has(t) {
-			continue
-		}
-		if k, ok := r.items[i].Check.(KindedTraceCheck); !ok || k.TraceKind() == kind {
+	for _, i := range r.tracesOf(kind) {
+		if r.items[i].When.Has(t) {
 			return true
 		}
 	}
 	return false
+}
+
+// tracesOf are the trace checks that read records of kind: those that
+// read every kind and those of that kind (KindedTraceCheck), in item order.
+func (r *Run) tracesOf(kind string) []int {
+	if is, ok := r.ofKind[kind]; ok {
+		return is
+	}
+	is := []int{}
+	for _, i := range r.traces {
+		if k, ok := r.items[i].Check.(KindedTraceCheck); !ok || k.TraceKind() == kind {
+			is = append(is, i)
+		}
+	}
+	if r.ofKind == nil {
+		r.ofKind = map[string][]int{}
+	}
+	r.ofKind[kind] = is
+	return is
 }
 
 // Event shows one canonical event to the event checks whose range includes

@@ -6,6 +6,7 @@ import (
 
 	"gopkg.in/yaml.v3"
 
+	"github.com/chronicle/ladder/ladder/jsonschema"
 	"github.com/chronicle/ladder/sim/claims"
 )
 
@@ -20,9 +21,9 @@ import (
 //
 //	supersession: {holder: hilde, loser: "theft@1#v1", winner: "theft@1#v0", kept: false}
 //
-// It examines the supersession records the store holds at each checked
-// tick (records accumulate: one made at tick 10 is still there at tick
-// 20); with none at all, even count: 0 has checked nothing.
+// It examines each supersession record the store holds in its range once
+// (records accumulate: one made at tick 10 is still there at tick 20, and
+// counts there); with none at all, even count: 0 has checked nothing.
 type supersessionKind struct{}
 
 func (supersessionKind) Name() string   { return "supersession" }
@@ -65,7 +66,7 @@ func (supersessionKind) Decode(d Decoder, n *yaml.Node, path string) Check {
 				c.tick = &posInt{x, PosOf(v)}
 			}
 		}},
-		Field{Name: "count", Doc: "exactly this many records match", Decode: func(v *yaml.Node, p string) {
+		Field{Name: "count", Doc: "exactly this many records match", Schema: (&jsonschema.Schema{}).Min(0), Decode: func(v *yaml.Node, p string) {
 			if x, ok := d.Int(v, p); ok {
 				if x < 0 {
 					d.Errorf(v, p, "count must not be negative")
@@ -94,21 +95,25 @@ func (c *supersessionCheck) matches(s claims.Supersession) bool {
 		(c.tick == nil || s.Tick == c.tick.v)
 }
 
+// AtTick counts the records matching the pattern. Records only
+// accumulate, so each is read once, at the first tick of the range that
+// holds it (o.state is how many have been read, o.Matched how many of
+// those match): the check costs time linear in the run.
 func (c *supersessionCheck) AtTick(w World, o *Outcome) {
-	t := w.Tick()
-	records := w.Store().Supersessions()
-	o.Examine(int64(len(records)))
-	var n int64
-	for _, s := range records {
-		if c.matches(s) {
-			n++
+	t, store := w.Tick(), w.Store()
+	read, _ := o.state.(int)
+	for ; read < store.SupersessionCount(); read++ {
+		o.Examine(1)
+		if c.matches(store.SupersessionAt(read)) {
+			o.Matched++
 		}
 	}
-	switch {
+	o.state = read
+	switch n := o.Matched; {
 	case c.count != nil && n != c.count.v:
-		o.Fail(t, c.count.at, "%d supersession records match %s, want %d; the store holds %s", n, c.pattern(), c.count.v, describe(records))
+		o.Fail(t, c.count.at, "%d supersession records match %s, want %d; the store holds %s", n, c.pattern(), c.count.v, describe(store.Supersessions()))
 	case c.count == nil && n == 0:
-		o.Fail(t, c.at, "no supersession record matches %s; the store holds %s", c.pattern(), describe(records))
+		o.Fail(t, c.at, "no supersession record matches %s; the store holds %s", c.pattern(), describe(store.Supersessions()))
 	}
 }
 

@@ -350,7 +350,11 @@ func (g *gen) relationships() {
 		if a == b {
 			continue
 		}
-		g.f.Relationships = append(g.f.Relationships, sim.Relationship{From: a, To: b, Trust: round(g.r.Float64())})
+		trust := round(g.r.Float64())
+		if slices.ContainsFunc(g.f.Relationships, func(r sim.Relationship) bool { return r.From == a && r.To == b }) {
+			continue // the loader refuses a pair given twice; the draw is kept, so the worlds after it are as before
+		}
+		g.f.Relationships = append(g.f.Relationships, sim.Relationship{From: a, To: b, Trust: trust})
 	}
 }
 

@@ -156,6 +156,17 @@ var _ = Describe("Social expectation failure messages", Label("unit"), func() {
 		Entry("the origins, a set",
 			"{at: 1, provenance: {claim: brawl@1, witnessed: [loser]}}", "[loser]",
 			" at tick 1: holders of brawl@1 with witnessed evidence = [loser, o1], want exactly [loser]"),
+		// Each record is read once, yet a broken one fails every later tick
+		// of the range, and one made before the range is read at its start.
+		Entry("a chain through the NPC, failing at every later tick too",
+			"{from: 3, provenance: {claim: brawl@1, not_through: o1}}", "o1}",
+			" at tick 3: jon's evidence[0] for brawl@1 came through o1 (chain [o1]) (and 1 more ticks)"),
+		Entry("a record made before the range, read at the range's first tick",
+			"{from: 4, provenance: {claim: brawl@1, not_through: o1}}", "o1}",
+			" at tick 4: jon's evidence[0] for brawl@1 came through o1 (chain [o1])"),
+		Entry("the origins, at every tick of the range",
+			"{from: 1, provenance: {claim: brawl@1, witnessed: [loser]}}", "[loser]",
+			" at tick 1: holders of brawl@1 with witnessed evidence = [loser, o1], want exactly [loser] (and 3 more ticks)"),
 	)
 
 	It("counts what each social check examined, and fails one that examined nothing", func() {

@@ -60,7 +60,7 @@ var _ = Describe("Sound assertions", Label("unit"), func() {
 		Expect(got).To(Equal([]seen{
 			{true, 6, "encounter records"},
 			{true, 6, "NPCs in scope"},                        // the merchant, at six ticks
-			{true, 5, "evidence records of holders in scope"}, // neighbor's one record, ticks 1-5
+			{true, 1, "evidence records of holders in scope"}, // neighbor's one record, read once (evidence only accumulates)
 			{true, 6, "ticks"},
 			{true, 5, "rule records"}, // the minting, the two witnesses, the telling's disabled trust discount, its mutation
 		}))
@@ -113,7 +113,7 @@ var _ = Describe("Sound assertions", Label("unit"), func() {
 		Entry("a chain that must not hold an NPC who never held the claim",
 			`{from: 1, provenance: {claim: theft@1, not_through: bystander}}`, "bystander}",
 			"bystander held no belief in theft@1 at any checked tick, so no evidence chain could have held them — "+
-				"a negative must examine something that could have matched (examined 15 evidence records of holders in ticks [1, 5])"),
+				"a negative must examine something that could have matched (examined 3 evidence records of holders in ticks [1, 5])"), // each record read once
 		Entry("holders of a claim not yet in the world",
 			`{at: 0, holders: {claim: theft@1, count: 0}}`, "0}",
 			"claim theft@1 was not in the world at any checked tick, so nobody could have held it — "+

@@ -308,6 +308,9 @@ var _ = Describe("RungOfFile", Label("unit"), func() {
 		Entry("a name off the rule", "fixtures/notes.yaml", "notes", "-none"),
 		Entry("a bad rung id", "fixtures/T9.1-x.yaml", "T9.1-x", "-none"),
 	)
+	It("names the spec of a file that does not load as the triage page looks it up: rung, path, does not load", func() {
+		Expect(ladder.LoadFailureSpec("fixtures/T1.9-badtick.yaml")).To(Equal("T1.9 fixtures/T1.9-badtick.yaml does not load"))
+	})
 	It("gives the golden directory of a file", func() {
 		Expect(ladder.GoldenDirOfFile("fixtures/T2.1-spread.yaml")).To(Equal("goldens/T2.1-spread"))
 	})

@@ -3,6 +3,7 @@ package jsonschema
 import (
 	"bytes"
 	"encoding/json"
+	"math"
 	"slices"
 	"strconv"
 )
@@ -36,6 +37,7 @@ type Schema struct {
 
 	Properties    []Property // in the order they are written
 	Required      []string
+	MinProperties *int
 	PropertyNames *Schema
 	// Additional is the schema of keys not in Properties; Closed refuses
 	// them (additionalProperties: false).
@@ -79,6 +81,19 @@ func Map(names, values *Schema) *Schema {
 	return &Schema{Types: []string{"object"}, PropertyNames: names, Additional: values}
 }
 
+// FiniteNumber is a number that is neither NaN nor an infinity, as the
+// loader reads every number. JSON has neither, but YAML does (.nan, .inf)
+// and an editor's validator sees them as numbers: every numeric keyword
+// compares, and NaN compares false with everything, so NaN passes any
+// bound. It fails the one schema no finite number can pass — at least 1
+// and at most 0 — so its negation refuses NaN alone; the largest finite
+// float64 as the bounds refuses the infinities.
+func FiniteNumber() *Schema {
+	s := Number().Range(-math.MaxFloat64, math.MaxFloat64)
+	s.AllOf = []*Schema{{Description: "not NaN", Not: (&Schema{}).Range(1, 0)}}
+	return s
+}
+
 // Enum is a string out of a fixed set.
 func Enum(values ...string) *Schema {
 	s := String()
@@ -116,7 +131,8 @@ func (s *Schema) Min(lo float64) *Schema { s.Minimum = &lo; return s }
 func (s *Schema) Empty() bool {
 	return s.Ref == "" && len(s.Types) == 0 && s.Const == nil && len(s.Enum) == 0 && len(s.AnyOf) == 0 &&
 		len(s.OneOf) == 0 && len(s.AllOf) == 0 && s.Not == nil && s.If == nil && s.Pattern == "" && s.Items == nil &&
-		len(s.Properties) == 0 && s.Additional == nil && !s.Closed && len(s.Required) == 0 && s.PropertyNames == nil
+		len(s.Properties) == 0 && s.Additional == nil && !s.Closed && len(s.Required) == 0 && s.PropertyNames == nil &&
+		s.MinProperties == nil && s.Minimum == nil && s.Maximum == nil && s.ExclusiveMinimum == nil && s.ExclusiveMaximum == nil
 }
 
 // AllowNull adds null to the types s accepts (a key that may be written
@@ -228,6 +244,7 @@ func (s *Schema) MarshalJSON() ([]byte, error) {
 		{"uniqueItems", true, !s.UniqueItems},
 		{"properties", orderedProps(s.Properties), len(s.Properties) == 0},
 		{"required", s.Required, len(s.Required) == 0},
+		{"minProperties", s.MinProperties, s.MinProperties == nil},
 		{"propertyNames", s.PropertyNames, s.PropertyNames == nil},
 		{"additionalProperties", s.Additional, s.Additional == nil || s.Closed},
 		{"additionalProperties", false, !s.Closed},

@@ -54,6 +54,12 @@ type Run struct {
 	Problems     []string
 	Expectations []string
 	Aborted      error
+	// GoldenSealed says the caller checked the golden set against its
+	// seal before the run and found it whole (ladder.CheckSeals): the
+	// digests the seal records are then the golden files' own, and a
+	// sealed artifact is compared with its golden by digest, not by
+	// reading both again.
+	GoldenSealed bool
 }
 
 // Dir returns the directory under reports where f's artifacts go.
@@ -79,18 +85,37 @@ func Save(reports, root string, f *fixture.Fixture, run Run) (*Manifest, error) 
 		Expectations: nonNil(run.Expectations), Changed: []string{},
 	}
 	names := ladder.Artifacts(f)
+	sealed := runSeal(dir, f.Name())
 	fresh := map[string]string{}
 	for _, name := range names {
 		fresh[name] = filepath.Join(dir, name)
-		d, err := seal.Digest(fresh[name])
-		if err != nil {
-			return nil, err
+		d, ok := sealed[name]
+		if !ok {
+			var err error
+			if d, err = seal.Digest(fresh[name]); err != nil {
+				return nil, err
+			}
 		}
 		m.Artifacts[name] = d
 	}
-	changes, err := regen.Changes(root, f.GoldenDir(), names, fresh)
-	if err != nil {
-		return nil, err
+	var golden map[string]string
+	if run.GoldenSealed {
+		golden = runSeal(filepath.Join(root, filepath.FromSlash(f.GoldenDir())), f.Name())
+	}
+	var changes []regen.Change
+	for _, name := range names {
+		g, inGolden := golden[name]
+		if d, inRun := sealed[name]; inGolden && inRun {
+			if d != g {
+				changes = append(changes, regen.Change{Name: name, Path: f.GoldenDir() + "/" + name})
+			}
+			continue
+		}
+		c, err := regen.Changes(root, f.GoldenDir(), []string{name}, fresh)
+		if err != nil {
+			return nil, err
+		}
+		changes = append(changes, c...)
 	}
 	m.State = "changed"
 	for _, c := range changes {
@@ -110,6 +135,24 @@ func Save(reports, root string, f *fixture.Fixture, run Run) (*Manifest, error) 
 		return nil, err
 	}
 	return m, os.WriteFile(filepath.Join(dir, ManifestFile), append(b, '\n'), 0o644)
+}
+
+// runSeal is the digest of each file the seal in dir (manifest.json) holds
+// for set: for the run's own, which ladder.Run writes after its artifacts,
+// Save need not read a long run's gigabytes again to digest them, nor,
+// for a golden set checked against its seal (Run.GoldenSealed), to
+// compare them with their goldens. A seal that is missing, broken or of
+// another set gives none, and Save reads the files themselves.
+func runSeal(dir, set string) map[string]string {
+	b, err := os.ReadFile(filepath.Join(dir, ladder.ManifestFile))
+	if err != nil {
+		return nil
+	}
+	s, err := seal.Parse(b)
+	if err != nil || s.Set != set {
+		return nil
+	}
+	return s.Files
 }
 
 func nonNil(s []string) []string {
@@ -261,8 +304,10 @@ type Accepted struct {
 // one workspace commit — all or none, each file copied in chunks — after
 // checking each with Blockers;
 // any blocker refuses the whole accept with a *RefusedError. Accepted
-// manifests are removed. Recovery reports what the workspace cleaned up
-// from an earlier interrupted run.
+// manifests are removed. A switch that a killed run committed and did not
+// finish refuses the accept with its advice (regen.Pending.Advice): the
+// changes were reviewed against goldens part old, part new. Recovery
+// reports what the workspace cleaned up from an earlier interrupted run.
 func Accept(root, reports string, ms []Manifest) ([]Accepted, regen.Recovery, error) {
 	code, err := CodeHash(root)
 	if err != nil {
@@ -277,6 +322,11 @@ func Accept(root, reports string, ms []Manifest) ([]Accepted, regen.Recovery, er
 	}
 	if len(refused.Order) > 0 {
 		return nil, regen.Recovery{}, refused
+	}
+	// The goldens these changes were reviewed against are half switched:
+	// accepting now would mix a third state in. One way on: the advice.
+	if p := regen.Interrupted(root); p != nil {
+		return nil, regen.Recovery{}, fmt.Errorf("accept: nothing accepted: %s", p.Advice())
 	}
 	ws, rec, err := regen.Open(root)
 	if err != nil {

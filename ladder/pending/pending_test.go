@@ -122,6 +122,24 @@ var _ = Describe("pending changes", func() {
 			Expect(list()).To(Equal([]pending.Manifest{*m}))
 		})
 
+		It("compares by the seals' digests once the caller checked the golden set against its seal, reading no golden again", func() {
+			Expect(save("T0.1", pending.Run{GoldenSealed: true})).To(BeNil())
+			// A golden resealed with other bytes differs by digest: the
+			// same files listed as when both are read.
+			breakGolden("T0.1")
+			dir := filepath.Join(root, "goldens", "T0.1-witness")
+			Expect(seal.Write(dir, "T0.1", ladder.Sealed(fixtures["T0.1"]))).To(Succeed())
+			bySeal := save("T0.1", pending.Run{GoldenSealed: true})
+			Expect(bySeal.Changed).To(Equal([]string{ladder.DenseFile, ladder.ManifestFile}))
+			Expect(save("T0.1", pending.Run{}).Changed).To(Equal(bySeal.Changed))
+			// What the seal stands for is not read: a golden edited under
+			// an unchanged seal (which the seal check refuses first) is
+			// taken at its seal's word.
+			Expect(os.WriteFile(filepath.Join(dir, ladder.ManifestFile), arts["T0.1"][ladder.ManifestFile], 0o644)).To(Succeed())
+			Expect(save("T0.1", pending.Run{GoldenSealed: true})).To(BeNil())
+			Expect(save("T0.1", pending.Run{}).Changed).To(Equal([]string{ladder.DenseFile}))
+		})
+
 		It("calls a rung without goldens new", func() {
 			Expect(os.RemoveAll(filepath.Join(root, "goldens", "T0.1-witness"))).To(Succeed())
 			m := save("T0.1", pending.Run{})
@@ -257,6 +275,16 @@ var _ = Describe("pending changes", func() {
 		write(root, "sim/world.go", "package sim\n\nvar leak int\n")
 		_, _, err := pending.Accept(root, reports, list())
 		Expect(err).To(MatchError(MatchRegexp(`^accept refused, nothing was written:\n  T0.1: the code changed since the run \(code hash ` + code + ` then, [0-9a-f]{16} now\)$`)))
+	})
+
+	It("Accept refuses while a killed run's switch is pending, with its advice, writing nothing", func() {
+		breakGolden("T0.1")
+		save("T0.1", pending.Run{})
+		write(root, "goldens/.regen/journal", `{"version":1,"files":[{"path":"goldens/T0.1-witness/dense.csv","old":"","new":""}]}`)
+		_, _, err := pending.Accept(root, reports, list())
+		Expect(err).To(MatchError(MatchRegexp("^accept: nothing accepted: goldens are half switched: .*abandon it with `make goldens ABANDON=1`")))
+		Expect(read(goldenPath("T0.1", ladder.DenseFile))).To(Equal("tick\n0\n"))
+		Expect(list()).To(HaveLen(1))
 	})
 
 	It("Reject drops the manifest and keeps the evidence", func() {

@@ -1,6 +1,9 @@
 package regen
 
 import (
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -75,32 +78,43 @@ const (
 
 // Open takes the workspace under root, waiting for nobody: it fails with
 // ErrBusy when another process holds it. It then clears what an
-// interrupted run left, finishing a committed switch first.
+// interrupted run left, finishing a committed switch first — unless a file
+// it names has changed since the switch (a `git checkout`, a hand edit):
+// then it refuses with a *StaleError and changes nothing, and only Abandon
+// gets the goldens back to a sealed state.
 func Open(root string) (*Workspace, Recovery, error) {
+	w, err := lock(root)
+	if err != nil {
+		return nil, Recovery{}, err
+	}
+	rec, err := w.recover()
+	if err != nil {
+		w.lock.Close()
+		return nil, rec, err
+	}
+	return w, rec, nil
+}
+
+// lock takes the workspace's lock, creating its directory.
+func lock(root string) (*Workspace, error) {
 	dir := filepath.Join(root, filepath.FromSlash(WorkDir))
 	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return nil, Recovery{}, fmt.Errorf("open workspace: %w", err)
+		return nil, fmt.Errorf("open workspace: %w", err)
 	}
 	lock, err := os.OpenFile(filepath.Join(dir, lockName), os.O_CREATE|os.O_RDWR, 0o644)
 	if err != nil {
-		return nil, Recovery{}, fmt.Errorf("open workspace: %w", err)
+		return nil, fmt.Errorf("open workspace: %w", err)
 	}
 	// flock, not a lock file's existence: the kernel drops the lock when
 	// its holder dies, however it dies.
 	if err := syscall.Flock(int(lock.Fd()), syscall.LOCK_EX|syscall.LOCK_NB); err != nil {
 		lock.Close()
 		if errors.Is(err, syscall.EWOULDBLOCK) {
-			return nil, Recovery{}, ErrBusy
+			return nil, ErrBusy
 		}
-		return nil, Recovery{}, fmt.Errorf("lock workspace: %w", err)
+		return nil, fmt.Errorf("lock workspace: %w", err)
 	}
-	w := &Workspace{root: root, dir: dir, lock: lock}
-	rec, err := w.recover()
-	if err != nil {
-		w.Close()
-		return nil, rec, err
-	}
-	return w, rec, nil
+	return &Workspace{root: root, dir: dir, lock: lock}, nil
 }
 
 // Inherit returns the locked file for child processes to inherit
@@ -124,11 +138,14 @@ func (w *Workspace) Close() error {
 // Commit writes files (repository-relative slash paths, each to the file
 // holding its new bytes: a rendering, a run's artifact) so that, as any
 // later Open sees it, either none or all of them are in place. Each is
-// copied into the workspace's stage in chunks and synced; then a journal
-// naming them is written atomically — the commit point; then each staged
-// file is renamed over its target. A run killed before the journal exists
-// leaves only staged files, which the next Open deletes; one killed after
-// leaves the journal, which the next Open replays.
+// copied into the workspace's stage in chunks and synced, and each
+// target's current bytes are copied aside; then a
+// journal naming every file with the hashes of its old and new bytes is
+// written atomically — the commit point; then each staged file is renamed
+// over its target. A run killed before the journal exists leaves only
+// staged files, which the next Open deletes; one killed after leaves the
+// journal, which the next Open replays if every target still holds what
+// the journal expects there, and which Abandon undoes.
 func (w *Workspace) Commit(files map[string]string) error {
 	paths := make([]string, 0, len(files))
 	for p := range files {
@@ -139,28 +156,52 @@ func (w *Workspace) Commit(files map[string]string) error {
 	}
 	slices.Sort(paths)
 	stage := filepath.Join(w.dir, stageName)
+	j := journal{Version: journalVersion}
 	for _, p := range paths {
 		w.at("stage " + p)
-		if err := copySynced(filepath.Join(stage, filepath.FromSlash(p)), files[p]); err != nil {
+		sum, err := copySynced(filepath.Join(stage, filepath.FromSlash(p)), files[p])
+		if err != nil {
 			return fmt.Errorf("stage %s: %w", p, err)
 		}
+		old, err := w.keepOld(p)
+		if err != nil {
+			return fmt.Errorf("stage %s: keep its old bytes: %w", p, err)
+		}
+		j.Files = append(j.Files, journalFile{Path: p, Old: old, New: sum})
 	}
 	w.at("journal")
-	journal := strings.Join(paths, "\n") + "\n"
 	if len(paths) == 0 {
 		return nil
 	}
-	if err := WriteAtomic(filepath.Join(w.dir, journalName), []byte(journal)); err != nil {
+	data, err := json.Marshal(j)
+	if err != nil {
 		return fmt.Errorf("commit: %w", err)
 	}
-	return w.replay(paths)
+	if err := WriteAtomic(filepath.Join(w.dir, journalName), append(data, '\n')); err != nil {
+		return fmt.Errorf("commit: %w", err)
+	}
+	return w.replay(&j)
+}
+
+// keepOld copies the target of p into the workspace's old/ and returns
+// the hash of its bytes, "" when it has none. A copy, not a hard link: a
+// tool that writes a golden in place after a kill (an editor, a test)
+// would change a linked copy too, and abandoning would restore nothing.
+func (w *Workspace) keepOld(p string) (string, error) {
+	target := filepath.Join(w.root, filepath.FromSlash(p))
+	if _, err := os.Lstat(target); errors.Is(err, fs.ErrNotExist) {
+		return "", nil
+	}
+	return copySynced(filepath.Join(w.dir, oldName, filepath.FromSlash(p)), target)
 }
 
 // replay moves every staged file of a committed journal into place (a file
-// already moved is skipped), then drops the journal and the stage.
-func (w *Workspace) replay(paths []string) error {
+// already moved is skipped), then drops the journal, the stage and the
+// old bytes.
+func (w *Workspace) replay(j *journal) error {
 	stage := filepath.Join(w.dir, stageName)
-	for _, p := range paths {
+	for _, f := range j.Files {
+		p := f.Path
 		w.at("switch " + p)
 		from := filepath.Join(stage, filepath.FromSlash(p))
 		to := filepath.Join(w.root, filepath.FromSlash(p))
@@ -177,7 +218,7 @@ func (w *Workspace) replay(paths []string) error {
 	if err := os.Remove(filepath.Join(w.dir, journalName)); err != nil {
 		return fmt.Errorf("switch: drop the journal: %w", err)
 	}
-	return os.RemoveAll(stage)
+	return errors.Join(os.RemoveAll(stage), os.RemoveAll(filepath.Join(w.dir, oldName)))
 }
 
 func (w *Workspace) at(point string) {
@@ -186,28 +227,30 @@ func (w *Workspace) at(point string) {
 	}
 }
 
-// recover finishes a committed switch, then removes every other entry of
-// the workspace and any temporary file an older version of this tool left
-// beside a golden.
+// recover finishes a committed switch whose targets are as its journal
+// expects, refuses one whose targets changed since (*StaleError) or whose
+// journal cannot be read, then removes every other entry of the workspace
+// and any temporary file an older version of this tool left beside a
+// golden.
 func (w *Workspace) recover() (Recovery, error) {
 	var rec Recovery
-	data, err := os.ReadFile(filepath.Join(w.dir, journalName))
+	j, err := readJournal(w.dir)
 	switch {
 	case err == nil:
-		paths := strings.Split(strings.TrimSuffix(string(data), "\n"), "\n")
-		for _, p := range paths {
-			if err := checkPath(p); err != nil {
-				return rec, fmt.Errorf("interrupted switch: journal %s/%s: %w", WorkDir, journalName, err)
-			}
-			if _, err := os.Lstat(filepath.Join(w.dir, stageName, filepath.FromSlash(p))); err == nil {
-				rec.Finished = append(rec.Finished, p)
+		if p := inspect(w.root, w.dir, j); len(p.Stale) > 0 {
+			return rec, &StaleError{Pending: p}
+		}
+		for _, f := range j.Files {
+			if _, err := os.Lstat(filepath.Join(w.dir, stageName, filepath.FromSlash(f.Path))); err == nil {
+				rec.Finished = append(rec.Finished, f.Path)
 			}
 		}
-		if err := w.replay(paths); err != nil {
+		if err := w.replay(j); err != nil {
 			return rec, fmt.Errorf("finish an interrupted switch: %w", err)
 		}
-	case !errors.Is(err, fs.ErrNotExist):
-		return rec, fmt.Errorf("read the journal: %w", err)
+	case errors.Is(err, fs.ErrNotExist):
+	default:
+		return rec, fmt.Errorf("interrupted switch: %s", (&Pending{Unreadable: err.Error()}).Advice())
 	}
 	removed, err := w.clear()
 	rec.Removed = removed
@@ -276,35 +319,28 @@ func checkPath(p string) error {
 }
 
 // copySynced copies the file src to a new file p and syncs it, creating
-// its directory.
-func copySynced(p, src string) error {
+// its directory; it returns the SHA-256 of the bytes copied, in hex.
+func copySynced(p, src string) (string, error) {
 	in, err := os.Open(src)
 	if err != nil {
-		return err
+		return "", err
 	}
 	defer in.Close()
 	if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-		return err
+		return "", err
 	}
 	f, err := os.OpenFile(p, os.O_CREATE|os.O_WRONLY|os.O_TRUNC, 0o644)
 	if err != nil {
-		return err
+		return "", err
 	}
-	if _, err := io.Copy(f, in); err != nil {
+	h := sha256.New()
+	if _, err := io.Copy(io.MultiWriter(f, h), in); err != nil {
 		f.Close()
-		return err
+		return "", err
 	}
 	if err := f.Sync(); err != nil {
 		f.Close()
-		return err
+		return "", err
 	}
-	return f.Close()
-}
-
-// Interrupted reports whether the workspace under root holds the journal
-// of a switch that committed but did not finish: the goldens are part old,
-// part new until the next Open (make goldens, ladder accept) replays it.
-func Interrupted(root string) bool {
-	_, err := os.Stat(filepath.Join(root, filepath.FromSlash(WorkDir), journalName))
-	return err == nil
+	return hex.EncodeToString(h.Sum(nil)), f.Close()
 }

@@ -19,17 +19,26 @@ import (
 )
 
 // The files every workspace spec switches: two golden directories, so a
-// switch killed half way leaves one rung new and the other old.
-var switched = []string{
-	"goldens/T0.1-witness/checkpoints.json",
-	"goldens/T0.1-witness/dense.csv",
-	"goldens/T0.2-decay/dense.csv",
-}
+// switch killed half way leaves one rung new and the other old, and a
+// third set the switch adds (a new rung: no old bytes).
+var (
+	switched = []string{
+		"goldens/T0.1-witness/checkpoints.json",
+		"goldens/T0.1-witness/dense.csv",
+		"goldens/T0.2-decay/dense.csv",
+	}
+	added = "goldens/T0.9-added/dense.csv"
+	// every is what a switch moves, in its order.
+	every = append(slices.Clone(switched), added)
+)
 
 func contents(version string) map[string][]byte {
 	out := map[string][]byte{}
 	for _, p := range switched {
 		out[p] = []byte(version + " " + p + "\n")
+	}
+	if version == "new" {
+		out[added] = []byte("new " + added + "\n")
 	}
 	return out
 }
@@ -244,14 +253,104 @@ var _ = Describe("Workspace", func() {
 		Entry("while rendering", "render", []string{"goldens/.regen/run-1/goldens/T0.1-witness/dense.csv"}, "old", nil),
 		Entry("while staging", "stage "+switched[1], []string{"goldens/.regen/stage/" + switched[0]}, "old", nil),
 		Entry("staged, before the commit", "journal", []string{"goldens/.regen/stage/" + switched[2]}, "old", nil),
-		Entry("committed, before the first rename", "switch "+switched[0], []string{"goldens/.regen/journal"}, "new", switched),
-		Entry("half way through the switch", "switch "+switched[1], []string{"goldens/.regen/journal", "goldens/.regen/stage/" + switched[2]}, "new", switched[1:]),
+		Entry("committed, before the first rename", "switch "+switched[0], []string{"goldens/.regen/journal"}, "new", every),
+		Entry("half way through the switch", "switch "+switched[1], []string{"goldens/.regen/journal", "goldens/.regen/stage/" + switched[2]}, "new", every[1:]),
 	)
 
-	It("refuses to replay a journal that names a file outside goldens/", func() {
-		writeTree(root, map[string][]byte{"goldens/.regen/journal": []byte("goldens/T0.1-witness/dense.csv\n../outside\n")})
+	// Abandoning is the way back from any committed switch: every file as
+	// it was before, the set the switch added gone, nothing left over.
+	DescribeTable("after a kill inside the switch window, Abandon puts every file back as it was before the switch",
+		func(point string) {
+			killChildAt(root, point)
+			p := regen.Interrupted(root)
+			Expect(p).NotTo(BeNil())
+			Expect(p.Stale).To(BeEmpty())
+			Expect(p.Files).To(Equal(len(every)))
+			Expect(p.Sets).To(Equal([]string{"goldens/T0.1-witness", "goldens/T0.2-decay", "goldens/T0.9-added"}))
+			Expect(p.Advice()).To(HaveSuffix("finish it with `make goldens FINISH=1`, or abandon it with `make goldens ABANDON=1`, which puts back every file as it was before the switch"))
+
+			a, err := regen.Abandon(root)
+			Expect(err).NotTo(HaveOccurred())
+			Expect(a.Restored).To(Equal(switched))
+			Expect(a.Removed).To(Equal([]string{added}))
+			Expect(a.Overwrote).To(BeEmpty())
+			Expect(tree(root)).To(Equal(settled("old")), "the added set's directory is gone too")
+			Expect(regen.Interrupted(root)).To(BeNil())
+		},
+		Entry("committed, before the first rename", "switch "+switched[0]),
+		Entry("half way through the switch", "switch "+switched[1]),
+		Entry("before the last rename", "switch "+added),
+	)
+
+	It("refuses to replay a switch over a file restored since (git checkout), and abandoning it restores the sealed state", func() {
+		killChildAt(root, "switch "+switched[2]) // the two T0.1 files moved, T0.2 and the added set not
+		Expect(tree(root)[switched[0]]).To(HavePrefix("new "))
+		// What the seal's advice used to send a person to do: restore the
+		// half-switched set from git.
+		writeTree(root, map[string][]byte{switched[0]: []byte("old " + switched[0] + "\n"), switched[1]: []byte("old " + switched[1] + "\n")})
+		before := tree(root)
+
+		p := regen.Interrupted(root)
+		Expect(p).NotTo(BeNil())
+		Expect(p.Moved).To(Equal(2))
+		Expect(p.Stale).To(Equal([]regen.Stale{{Path: switched[0], Moved: true}, {Path: switched[1], Moved: true}}))
+		Expect(p.Advice()).To(ContainSubstring("and " + switched[0] + " (and 1 more) has changed since (it had already moved; a `git checkout`?), " +
+			"so the switch will not be replayed over it: abandon it with `make goldens ABANDON=1`"))
+		Expect(p.Advice()).NotTo(ContainSubstring("FINISH"), "one piece of advice: a stale switch can only be abandoned")
+
 		_, _, err := regen.Open(root)
-		Expect(err).To(MatchError(`interrupted switch: journal goldens/.regen/journal: "../outside" is not a golden file path`))
+		var stale *regen.StaleError
+		Expect(errors.As(err, &stale)).To(BeTrue(), "got %v", err)
+		Expect(tree(root)).To(Equal(before), "refused, not replayed: the restored files were not moved back over")
+
+		a, err := regen.Abandon(root)
+		Expect(err).NotTo(HaveOccurred())
+		Expect(a.Overwrote).To(BeEmpty(), "the restored files hold their old bytes: nothing of the person's is undone")
+		Expect(tree(root)).To(Equal(settled("old")))
+		ws, rec := open()
+		Expect(ws.Close()).To(Succeed())
+		Expect(rec.Finished).To(BeEmpty())
+	})
+
+	It("says when abandoning undoes a change made after the kill", func() {
+		killChildAt(root, "switch "+switched[1])
+		writeTree(root, map[string][]byte{switched[2]: []byte("edited by hand\n")})
+		p := regen.Interrupted(root)
+		Expect(p.Stale).To(Equal([]regen.Stale{{Path: switched[2], Moved: false}}))
+		a, err := regen.Abandon(root)
+		Expect(err).NotTo(HaveOccurred())
+		Expect(a.Overwrote).To(Equal([]string{switched[2]}))
+		Expect(a.String()).To(HaveSuffix("these had been changed since and that change is undone: " + switched[2]))
+		Expect(tree(root)).To(Equal(settled("old")))
+	})
+
+	It("sees no interrupted switch while one is being made, and none to abandon when there is none", func() {
+		Expect(regen.Interrupted(root)).To(BeNil())
+		a, err := regen.Abandon(root)
+		Expect(err).NotTo(HaveOccurred())
+		Expect(a.String()).To(Equal("no interrupted switch to abandon"))
+		ws, _ := open()
+		defer ws.Close()
+		writeTree(root, map[string][]byte{"goldens/.regen/journal": []byte(`{"version":1,"files":[]}`)})
+		Expect(regen.Interrupted(root)).To(BeNil(), "the workspace is held: a switch in progress, not an interrupted one")
+		_, err = regen.Abandon(root)
+		Expect(err).To(MatchError(regen.ErrBusy))
+	})
+
+	It("refuses a journal it cannot read, with advice that needs no journal", func() {
+		writeTree(root, map[string][]byte{"goldens/.regen/journal": []byte("goldens/T0.1-witness/dense.csv\n")}) // an older tool's format
+		p := regen.Interrupted(root)
+		Expect(p).NotTo(BeNil())
+		Expect(p.Unreadable).NotTo(BeEmpty())
+		Expect(p.Advice()).To(HaveSuffix("nothing will replay it; remove goldens/.regen and restore the goldens from git (`git checkout HEAD -- goldens/`)"))
+		_, _, err := regen.Open(root)
+		Expect(err).To(MatchError(ContainSubstring("cannot be read")))
+	})
+
+	It("refuses to replay a journal that names a file outside goldens/", func() {
+		writeTree(root, map[string][]byte{"goldens/.regen/journal": []byte(`{"version":1,"files":[{"path":"goldens/T0.1-witness/dense.csv","old":"","new":""},{"path":"../outside","old":"","new":""}]}`)})
+		_, _, err := regen.Open(root)
+		Expect(err).To(MatchError(ContainSubstring(`"../outside" is not a golden file path`)))
 		Expect(slices.Collect(func(yield func(string) bool) {
 			for p := range tree(root) {
 				if strings.HasPrefix(p, "goldens/T0") && !yield(p) {

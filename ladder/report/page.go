@@ -1,6 +1,7 @@
 package report
 
 import (
+	"errors"
 	"fmt"
 	"path/filepath"
 	"slices"
@@ -37,9 +38,9 @@ func PageInputs(root, reports string, r types.Report, pairs []Pair) ([]page.Inpu
 	var problems []string
 	for _, file := range files {
 		if file.Err != nil {
-			if s, ok := specs[file.Name+" does not load"]; ok {
+			if s, ok := specs[ladder.LoadFailureSpec(file.Name)]; ok {
 				used++
-				inputs = append(inputs, page.Input{Name: file.Name, Title: "does not load", Source: file.Name, Failures: FailureLines(s)})
+				inputs = append(inputs, loadFailureInput(file, s))
 			}
 			continue
 		}
@@ -70,6 +71,19 @@ func PageInputs(root, reports string, r types.Report, pairs []Pair) ([]page.Inpu
 		inputs[a].Partners = append(inputs[a].Partners, page.Partner{Name: p.B, Dense: inputs[b].Dense, Trace: inputs[b].Trace})
 	}
 	return inputs, problems, nil
+}
+
+// loadFailureInput is the page section of a fixture file that does not
+// load: named by its rung (so #T9.1 opens it), placed at the loader's first
+// error, showing the located error its spec failed with.
+func loadFailureInput(file fixture.File, s types.SpecReport) page.Input {
+	id, _ := ladder.RungOfFile(file.Name)
+	source := file.Name
+	var list fixture.ErrorList
+	if errors.As(file.Err, &list) && len(list) > 0 {
+		source = fmt.Sprintf("%s:%d", file.Name, list[0].Line)
+	}
+	return page.Input{Name: id, Title: file.Name + " does not load", Source: source, Failures: FailureLines(s)}
 }
 
 // RungSpecs returns the rung specs that ran, by their text: they carry a

@@ -26,6 +26,13 @@ type Object []Field
 // order). A repeated key is an error.
 type Ordered []Field
 
+// Raw is a value already spelt as canonical JSON, written as it is: a
+// caller that keeps the spelling of what does not change between two
+// encodings (sim/digest's Memo keeps each belief's evidence) splices it in
+// rather than spelling it again. Marshal does not check it: whoever makes
+// one spells it with Marshal.
+type Raw []byte
+
 // Marshaler is implemented by types that have a canonical JSON form: the
 // encoder writes the value CanonJSON returns in their place.
 type Marshaler interface {
@@ -82,6 +89,8 @@ func appendValue(dst []byte, v any, depth int) ([]byte, *pathError) {
 		return strconv.AppendUint(dst, x, 10), nil
 	case float64:
 		return appendNumber(dst, x)
+	case Raw:
+		return append(dst, x...), nil
 	case Object:
 		return appendObject(dst, x, depth)
 	case Ordered:

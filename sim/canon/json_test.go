@@ -46,6 +46,12 @@ var _ = Describe("Marshal", func() {
 		Expect(marshal(canon.Ordered(fields))).To(Equal(`{"b":1,"a":2,"B":3,"é":4,"a0":5}`))
 	})
 
+	It("writes a Raw value as it is, wherever it stands", func() {
+		got, err := canon.Marshal(canon.Object{{Key: "b", Value: canon.Raw(`[{"x":1}]`)}, {Key: "a", Value: []any{canon.Raw(`"q"`), 2}}})
+		Expect(err).NotTo(HaveOccurred())
+		Expect(string(got)).To(Equal(`{"a":["q",2],"b":[{"x":1}]}`))
+	})
+
 	It("sorts map keys", func() {
 		Expect(marshal(map[string]any{"z": true, "a": nil, "m": "x"})).To(Equal(`{"a":null,"m":"x","z":true}`))
 		Expect(marshal(map[string]string{"z": "1", "a": "2"})).To(Equal(`{"a":"2","z":"1"}`))

@@ -123,3 +123,12 @@ func (s *Store) Resolve(holder string, t Testimony, incoming Side, dent float64)
 // Supersessions returns every supersession record, in the order they were
 // made.
 func (s *Store) Supersessions() []Supersession { return slices.Clone(s.supersessions) }
+
+// SupersessionCount returns how many supersession records the store holds
+// (len of Supersessions, without the copy).
+func (s *Store) SupersessionCount() int { return len(s.supersessions) }
+
+// SupersessionAt returns the i-th supersession record (0 ≤ i <
+// SupersessionCount), in the order they were made: records only
+// accumulate, so a reader that has seen the first i reads the rest alone.
+func (s *Store) SupersessionAt(i int) Supersession { return s.supersessions[i] }

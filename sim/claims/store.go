@@ -152,6 +152,10 @@ func (s *Store) Variant(id string) (*Variant, bool) {
 // ClaimIDs returns every claim id, sorted.
 func (s *Store) ClaimIDs() []string { return slices.Clone(s.claimIDs) }
 
+// VariantCountOf returns how many variants a claim has (len of Variants,
+// without building it); variant i is <claim>#v<i>.
+func (s *Store) VariantCountOf(claim string) int { return s.counts[claim] }
+
 // Variants returns every variant of a claim in creation order (v0 first).
 func (s *Store) Variants(claim string) []*Variant {
 	n := s.counts[claim]

@@ -131,6 +131,47 @@ var _ = Describe("the state digest", func() {
 		Expect(err).To(MatchError(ContainSubstring("digest: beliefs at tick 3: guard/theft@2 confidence: NaN")))
 	})
 
+	// A Memo keeps each belief's evidence spelt between digests: its digest
+	// must be Of's at every tick of a world whose evidence grows, with
+	// beliefs formed along the way, and a refusal must be Of's too.
+	It("gives, through a Memo, Of's digest at every step of a world whose evidence grows", func() {
+		s := example()
+		m := digest.NewMemo()
+		tell := func(teller, listener string, t int64) {
+			GinkgoHelper()
+			if _, held := s.store.Belief(listener, "theft@2"); held {
+				_, err := s.store.Corroborate(listener, claims.Testimony{Teller: teller, Chain: []string{teller}, Variant: "theft@2#v0", Tick: t, Via: "e", Confidence: 0.5}, 100)
+				Expect(err).NotTo(HaveOccurred())
+				return
+			}
+			_, err := s.store.Hear(listener, claims.Testimony{Teller: teller, Chain: []string{teller}, Variant: "theft@2#v0", Tick: t, Via: "e", Confidence: 0.5})
+			Expect(err).NotTo(HaveOccurred())
+		}
+		for t := int64(3); t < 40; t++ {
+			switch t % 3 {
+			case 0:
+				tell("guard", "thief", t)
+			case 1:
+				tell("thief", "guard", t)
+			}
+			s.now = t
+			want, err := digest.Of(s)
+			Expect(err).NotTo(HaveOccurred())
+			Expect(m.Of(s)).To(Equal(want), "tick %d", t)
+			if t%5 == 0 {
+				Expect(m.Of(s)).To(Equal(want), "twice at one tick")
+			}
+		}
+		b, _ := s.store.Belief("guard", "theft@2")
+		Expect(len(b.Evidence)).To(BeNumerically(">", 10))
+		b.Evidence[len(b.Evidence)-1].Confidence = nan() // spelt already: the memo keeps its old spelling…
+		tell("thief", "guard", 41)
+		b.Evidence[len(b.Evidence)-1].Confidence = nan() // …and refuses a new record Of refuses
+		_, want := digest.Of(s)
+		_, got := m.Of(s)
+		Expect(got).To(MatchError(want.Error()))
+	})
+
 	It("does not depend on the order the state was built in", func() {
 		build := func(reverse bool) *state {
 			s := empty("a", "b", "c")

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"math"
 	"reflect"
+	"strconv"
 	"strings"
 
 	"github.com/chronicle/ladder/sim/canon"
@@ -18,60 +19,64 @@ import (
 // their tier's group.
 //
 // Each field's `define` tag is its name in YAML fixtures and in the hash;
+// `range` is the interval of values Validate accepts for it alone, in
+// interval notation ("[0,1]", "(0,)" for positive, "[1,)"), which the
+// fixture schema states and a spec holds to Validate (how defines relate
+// to each other, forgotten_gist ≤ dormant_gist, is Validate's alone);
 // `doc` is the one-line meaning printed by docs and error messages;
 // `layer` is the layer it belongs to (see Layer): the hash of a world
 // covers the defines of the layers it uses, and only those.
 type Defines struct {
 	// Time.
-	TicksPerDay int64 `define:"ticks_per_day" layer:"core" doc:"ticks in one game day (one tick is one game hour)"`
+	TicksPerDay int64 `define:"ticks_per_day" layer:"core" range:"[1,)" doc:"ticks in one game day (one tick is one game hour)"`
 
 	// Tier 0: witnessing, memory, corroboration.
-	WitnessConfidence     float64 `define:"witness_confidence" layer:"core" doc:"confidence of a belief formed by direct observation (the direct-observation baseline)"`
-	VerbatimHalfLifeTicks float64 `define:"verbatim_half_life_ticks" layer:"core" doc:"ticks for verbatim strength to halve (fast: surface detail fades)"`
-	GistHalfLifeTicks     float64 `define:"gist_half_life_ticks" layer:"core" doc:"ticks for gist strength to halve (slow: the meaning stays)"`
-	DormantGist           float64 `define:"dormant_gist" layer:"core" doc:"gist strength below which a held rumour is dormant"`
-	ForgottenGist         float64 `define:"forgotten_gist" layer:"core" doc:"gist strength below which a held rumour is forgotten"`
-	CorroborationWindow   int64   `define:"corroboration_window_ticks" layer:"core" doc:"a report about an event older than this many ticks is stale and cannot raise confidence"`
+	WitnessConfidence     float64 `define:"witness_confidence" layer:"core" range:"[0,1]" doc:"confidence of a belief formed by direct observation (the direct-observation baseline)"`
+	VerbatimHalfLifeTicks float64 `define:"verbatim_half_life_ticks" layer:"core" range:"(0,)" doc:"ticks for verbatim strength to halve (fast: surface detail fades)"`
+	GistHalfLifeTicks     float64 `define:"gist_half_life_ticks" layer:"core" range:"(0,)" doc:"ticks for gist strength to halve (slow: the meaning stays)"`
+	DormantGist           float64 `define:"dormant_gist" layer:"core" range:"[0,1]" doc:"gist strength below which a held rumour is dormant"`
+	ForgottenGist         float64 `define:"forgotten_gist" layer:"core" range:"[0,1]" doc:"gist strength below which a held rumour is forgotten"`
+	CorroborationWindow   int64   `define:"corroboration_window_ticks" layer:"core" range:"[0,)" doc:"a report about an event older than this many ticks is stale and cannot raise confidence"`
 
 	// Tier 1: encounters and testimony.
-	EncounterProbability float64 `define:"encounter_probability" layer:"core" doc:"chance that a co-present pair meets in one tick"`
-	RetellDecay          float64 `define:"retell_decay" layer:"core" doc:"factor applied to the teller's confidence when testimony is passed on"`
-	TrustFloor           float64 `define:"trust_floor" layer:"core" doc:"trust-discounted retelling: the discount factor when the listener does not trust the teller at all"`
-	DefaultTrust         float64 `define:"default_trust" layer:"core" doc:"trust-discounted retelling: trust assumed between NPCs with no relationship"`
+	EncounterProbability float64 `define:"encounter_probability" layer:"core" range:"[0,1]" doc:"chance that a co-present pair meets in one tick"`
+	RetellDecay          float64 `define:"retell_decay" layer:"core" range:"[0,1]" doc:"factor applied to the teller's confidence when testimony is passed on"`
+	TrustFloor           float64 `define:"trust_floor" layer:"core" range:"[0,1]" doc:"trust-discounted retelling: the discount factor when the listener does not trust the teller at all"`
+	DefaultTrust         float64 `define:"default_trust" layer:"core" range:"[0,1]" doc:"trust-discounted retelling: trust assumed between NPCs with no relationship"`
 
 	// Tier 2: mutation and variant conflict.
-	MutationMax   float64 `define:"mutation_max" layer:"core" doc:"chance a retelling mutates a slot when the teller's verbatim memory is gone; scaled by 1 − verbatim"`
-	ContestedDent float64 `define:"contested_dent" layer:"core" doc:"fraction of confidence a belief loses when it is contested by another variant"`
+	MutationMax   float64 `define:"mutation_max" layer:"core" range:"[0,1]" doc:"chance a retelling mutates a slot when the teller's verbatim memory is gone; scaled by 1 − verbatim"`
+	ContestedDent float64 `define:"contested_dent" layer:"core" range:"[0,1]" doc:"fraction of confidence a belief loses when it is contested by another variant"`
 
 	// Tier 3, the social layer: grudges (decision 0016).
-	GrudgeEmotionalHalfLifeTicks   float64 `define:"grudge_emotional_half_life_ticks" layer:"social" doc:"ticks for a grudge's emotional strength to halve (slower than a rumour's gist: a grudge outlives the gossip)"`
-	GrudgeEvidentiaryHalfLifeTicks float64 `define:"grudge_evidentiary_half_life_ticks" layer:"social" doc:"ticks for a grudge's evidentiary strength to halve (shorter than emotional: more felt than proven)"`
-	GrudgeHumiliation              float64 `define:"grudge_humiliation" layer:"social" doc:"emotional strength of a grudge for a brawl lost with nobody watching"`
-	GrudgeAudienceWeight           float64 `define:"grudge_audience_weight" layer:"social" doc:"emotional strength each onlooker adds to a brawl-loss grudge (capped at 1)"`
-	GrudgeRefusal                  float64 `define:"grudge_refusal" layer:"social" doc:"emotional strength of a grudge for a refused favour"`
-	GrudgeBereavement              float64 `define:"grudge_bereavement" layer:"social" doc:"emotional strength of a grudge against the killer of kin"`
-	GrudgeEvidenceWeight           float64 `define:"grudge_evidence_weight" layer:"social" doc:"evidentiary strength of a new grudge per unit of the holder's confidence in its cause"`
-	GrudgeSettled                  float64 `define:"grudge_settled" layer:"social" doc:"total grudge strength (emotional + evidentiary) below which a grudge is settled and no longer acts"`
+	GrudgeEmotionalHalfLifeTicks   float64 `define:"grudge_emotional_half_life_ticks" layer:"social" range:"(0,)" doc:"ticks for a grudge's emotional strength to halve (slower than a rumour's gist: a grudge outlives the gossip)"`
+	GrudgeEvidentiaryHalfLifeTicks float64 `define:"grudge_evidentiary_half_life_ticks" layer:"social" range:"(0,)" doc:"ticks for a grudge's evidentiary strength to halve (shorter than emotional: more felt than proven)"`
+	GrudgeHumiliation              float64 `define:"grudge_humiliation" layer:"social" range:"[0,1]" doc:"emotional strength of a grudge for a brawl lost with nobody watching"`
+	GrudgeAudienceWeight           float64 `define:"grudge_audience_weight" layer:"social" range:"[0,1]" doc:"emotional strength each onlooker adds to a brawl-loss grudge (capped at 1)"`
+	GrudgeRefusal                  float64 `define:"grudge_refusal" layer:"social" range:"[0,1]" doc:"emotional strength of a grudge for a refused favour"`
+	GrudgeBereavement              float64 `define:"grudge_bereavement" layer:"social" range:"[0,1]" doc:"emotional strength of a grudge against the killer of kin"`
+	GrudgeEvidenceWeight           float64 `define:"grudge_evidence_weight" layer:"social" range:"[0,1]" doc:"evidentiary strength of a new grudge per unit of the holder's confidence in its cause"`
+	GrudgeSettled                  float64 `define:"grudge_settled" layer:"social" range:"[0,1]" doc:"total grudge strength (emotional + evidentiary) below which a grudge is settled and no longer acts"`
 
 	// Tier 3: observer-local reputation (decision 0017).
-	ReputationPriorAlpha float64 `define:"reputation_prior_alpha" layer:"social" doc:"α of the Beta prior every observer's opinion starts from"`
-	ReputationPriorBeta  float64 `define:"reputation_prior_beta" layer:"social" doc:"β of the Beta prior every observer's opinion starts from"`
-	ReputationWeight     float64 `define:"reputation_weight" layer:"social" doc:"what one believed claim adds to α (evidence for) or β (evidence against)"`
+	ReputationPriorAlpha float64 `define:"reputation_prior_alpha" layer:"social" range:"(0,)" doc:"α of the Beta prior every observer's opinion starts from"`
+	ReputationPriorBeta  float64 `define:"reputation_prior_beta" layer:"social" range:"(0,)" doc:"β of the Beta prior every observer's opinion starts from"`
+	ReputationWeight     float64 `define:"reputation_weight" layer:"social" range:"(0,)" doc:"what one believed claim adds to α (evidence for) or β (evidence against)"`
 
 	// Tier 3: serial offences (decision 0018).
-	EscalationThreshold   int64 `define:"escalation_threshold" layer:"social" doc:"believed offences by one offender, within the window, at which a victim escalates"`
-	EscalationRearm       int64 `define:"escalation_rearm" layer:"social" doc:"count at or below which a fired accumulator re-arms (hysteresis)"`
-	EscalationWindowTicks int64 `define:"escalation_window_ticks" layer:"social" doc:"an offence whose event is older than this many ticks no longer counts"`
+	EscalationThreshold   int64 `define:"escalation_threshold" layer:"social" range:"[1,)" doc:"believed offences by one offender, within the window, at which a victim escalates"`
+	EscalationRearm       int64 `define:"escalation_rearm" layer:"social" range:"[0,)" doc:"count at or below which a fired accumulator re-arms (hysteresis)"`
+	EscalationWindowTicks int64 `define:"escalation_window_ticks" layer:"social" range:"[0,)" doc:"an offence whose event is older than this many ticks no longer counts"`
 
 	// Tier 4a: schedule write-back (decision 0020).
-	MourningTicks int64 `define:"mourning_ticks" layer:"schedule" doc:"ticks a mourner spends at the temple of its hold, from the tick after it comes to believe the killing of kin"`
+	MourningTicks int64 `define:"mourning_ticks" layer:"schedule" range:"[1,)" doc:"ticks a mourner spends at the temple of its hold, from the tick after it comes to believe the killing of kin"`
 
 	// Tier 4b: pair weighting (decision 0021).
-	AvoidanceStrength float64 `define:"avoidance_strength" layer:"weighting" doc:"how far a grudge's total strength g lowers a pair's encounter weight: w = max(0, 1 − avoidance_strength × g)"`
+	AvoidanceStrength float64 `define:"avoidance_strength" layer:"weighting" range:"[0,)" doc:"how far a grudge's total strength g lowers a pair's encounter weight: w = max(0, 1 − avoidance_strength × g)"`
 
 	// Tier 5: roles and succession (decision 0022).
-	SuccessionDelayTicks int64   `define:"succession_delay_ticks" layer:"roles" doc:"ticks from a role falling vacant to its successor's appointment"`
-	SuccessionKinBonus   float64 `define:"succession_kin_bonus" layer:"roles" doc:"what kinship with the previous holder adds to a candidate's succession score"`
+	SuccessionDelayTicks int64   `define:"succession_delay_ticks" layer:"roles" range:"[0,)" doc:"ticks from a role falling vacant to its successor's appointment"`
+	SuccessionKinBonus   float64 `define:"succession_kin_bonus" layer:"roles" range:"[0,1]" doc:"what kinship with the previous holder adds to a candidate's succession score"`
 }
 
 // Default returns the engine's baseline coefficients. Where the seed spec
@@ -131,6 +136,39 @@ type Field struct {
 	Kind  DefineKind
 	Layer Layer
 	Doc   string
+	Range Range
+}
+
+// Range is the interval of values a define may take on its own: from Min
+// (excluded when MinOpen) up to Max, which is +Inf when unbounded. Every
+// float define must also be finite.
+type Range struct {
+	Min     float64
+	MinOpen bool
+	Max     float64
+}
+
+// parseRange reads a range tag: "[lo,hi]", "[lo,)" or "(lo,)".
+func parseRange(tag string) (Range, error) {
+	if len(tag) < 4 || (tag[0] != '[' && tag[0] != '(') {
+		return Range{}, fmt.Errorf("range %q: want [lo,hi], [lo,) or (lo,)", tag)
+	}
+	lo, hi, ok := strings.Cut(tag[1:len(tag)-1], ",")
+	r := Range{MinOpen: tag[0] == '(', Max: math.Inf(1)}
+	var err error
+	if r.Min, err = strconv.ParseFloat(lo, 64); err != nil || !ok {
+		return Range{}, fmt.Errorf("range %q: want a lower bound", tag)
+	}
+	switch {
+	case hi == "" && tag[len(tag)-1] == ')':
+	case hi != "" && tag[len(tag)-1] == ']':
+		if r.Max, err = strconv.ParseFloat(hi, 64); err != nil {
+			return Range{}, fmt.Errorf("range %q: %w", tag, err)
+		}
+	default:
+		return Range{}, fmt.Errorf("range %q: want [lo,hi], [lo,) or (lo,)", tag)
+	}
+	return r, nil
 }
 
 // Fields lists every define in declaration order.
@@ -147,7 +185,11 @@ func Fields() []Field {
 		if !ok {
 			panic(fmt.Sprintf("rules: define %s has no known layer tag", f.Name))
 		}
-		out = append(out, Field{Name: f.Tag.Get("define"), Kind: kind, Layer: layer, Doc: f.Tag.Get("doc")})
+		r, err := parseRange(f.Tag.Get("range"))
+		if err != nil {
+			panic(fmt.Sprintf("rules: define %s: %v", f.Name, err))
+		}
+		out = append(out, Field{Name: f.Tag.Get("define"), Kind: kind, Layer: layer, Doc: f.Tag.Get("doc"), Range: r})
 	}
 	return out
 }

@@ -287,6 +287,53 @@ var _ = Describe("Defines", func() {
 	})
 
 	Describe("Validate", func() {
+		// Each define's declared range (its range tag, which the fixture
+		// schema states) is exactly what Validate accepts for it alone:
+		// a value just outside fails naming it, the bound itself (or the
+		// nearest value inside an open bound) is not refused for its range.
+		It("accepts and refuses each define by its declared range", func() {
+			set := func(f rules.Field, v float64) error {
+				d := rules.Default()
+				if f.Kind == rules.IntDefine {
+					Expect(d.SetInt(f.Name, int64(v))).To(Succeed())
+				} else {
+					Expect(d.SetFloat(f.Name, v)).To(Succeed())
+				}
+				return d.Validate()
+			}
+			own := func(f rules.Field) string { return f.Name + " = " }
+			examined := 0
+			for _, f := range rules.Fields() {
+				r := f.Range
+				step := func(from, to float64) float64 {
+					if f.Kind == rules.IntDefine {
+						if to > from {
+							return from + 1
+						}
+						return from - 1
+					}
+					return math.Nextafter(from, to)
+				}
+				below, lowest := step(r.Min, math.Inf(-1)), r.Min
+				if r.MinOpen {
+					below, lowest = r.Min, step(r.Min, math.Inf(1))
+				}
+				Expect(set(f, below)).To(MatchError(ContainSubstring(own(f))), "%s = %v is below its range %+v", f.Name, below, r)
+				if err := set(f, lowest); err != nil {
+					Expect(err.Error()).NotTo(ContainSubstring(own(f)), "%s = %v is inside its range %+v", f.Name, lowest, r)
+				}
+				if !math.IsInf(r.Max, 1) {
+					Expect(set(f, step(r.Max, math.Inf(1)))).To(MatchError(ContainSubstring(own(f))), "%s above its range %+v", f.Name, r)
+					if err := set(f, r.Max); err != nil {
+						Expect(err.Error()).NotTo(ContainSubstring(own(f)), "%s = %v is inside its range %+v", f.Name, r.Max, r)
+					}
+				}
+				examined++
+			}
+			Expect(examined).To(Equal(len(rules.Fields())))
+			Expect(examined).To(BeNumerically(">", 20))
+		})
+
 		DescribeTable("names each broken define",
 			func(mutate func(*rules.Defines), problem string) {
 				d := rules.Default()

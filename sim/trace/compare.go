@@ -4,7 +4,10 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"strconv"
 	"strings"
+
+	"github.com/chronicle/ladder/sim/canon"
 )
 
 // Divergence is the first record where two trace files differ.
@@ -28,7 +31,44 @@ type Divergence struct {
 	// differs: the run moved to another timeline (a case given its own
 	// generation), so every line of the file differs the same way.
 	Branches [2]string
+	// Respelled is set when the two lines decode to the same record, seq
+	// and branch included, and differ only in how it is spelt (spacing,
+	// key order, escapes, a number's digits): it names the side that is
+	// not the record's canonical spelling — "golden", "actual" or "both"
+	// (as Compare's arguments, before Describe renames them).
+	Respelled string
 }
+
+// Form names which of Describe's sentences a divergence reads as; Forms
+// lists every one, so a spec can hold a planted case of each.
+func (d Divergence) Form() string {
+	switch {
+	case d.Fields == nil:
+		return FormLines
+	case len(d.Fields) > 0 && d.Shifted:
+		return FormShifted
+	case len(d.Fields) > 0:
+		return FormFields
+	case d.Branches[0] != d.Branches[1]:
+		return FormBranch
+	case d.Respelled != "":
+		return FormSpelling
+	}
+	return FormPosition
+}
+
+// The sentences of Describe, by Form.
+const (
+	FormFields   = "fields"   // a record's fields changed: each with both values
+	FormShifted  = "shifted"  // different records: one side has a record the other lacks
+	FormPosition = "position" // the same record at another seq
+	FormBranch   = "branch"   // the same record on another branch (every line differs alike)
+	FormSpelling = "spelling" // the same record, seq and branch included, spelt otherwise
+	FormLines    = "lines"    // a side is missing or not a record: both lines as they are
+)
+
+// Forms lists every Form.
+var Forms = []string{FormFields, FormShifted, FormPosition, FormBranch, FormSpelling, FormLines}
 
 // maxFields caps how many differing fields a one-line message lists.
 const maxFields = 4
@@ -52,7 +92,11 @@ func (d Divergence) Describe(a, b string) string {
 		if d.Branches[0] != d.Branches[1] {
 			return head + fmt.Sprintf("the branch key differs, on this and every later line: %s %s, %s %s", a, d.Branches[0], b, d.Branches[1])
 		}
-		if d.Fields != nil {
+		switch d.Form() {
+		case FormSpelling:
+			side := map[string]string{"golden": a, "actual": b, "both": a + " and " + b}[d.Respelled]
+			head += fmt.Sprintf("same fields, not the canonical spelling: line %d of %s: ", d.Line, side)
+		case FormPosition:
 			head += "only the record's position (seq) differs: "
 		}
 		return head + fmt.Sprintf("%s %s, %s %s", a, shorten(d.Golden), b, shorten(d.Actual))
@@ -123,6 +167,9 @@ func Compare(golden, actual []byte) *Divergence {
 			gb, _ := json.Marshal(gr["branch"])
 			ab, _ := json.Marshal(ar["branch"])
 			d.Branches = [2]string{string(gb), string(ab)}
+			if d.Branches[0] == d.Branches[1] && fmt.Sprint(gr["seq"]) == fmt.Sprint(ar["seq"]) {
+				d.Respelled = respelled(g, gr, a, ar)
+			}
 		}
 		if gr["kind"] != ar["kind"] || keyOf(gr) != keyOf(ar) || gr["tick"] != ar["tick"] {
 			d.Shifted, d.ActualTick, d.ActualKey = true, tickOf(ar), keyOf(ar)
@@ -130,6 +177,58 @@ func Compare(golden, actual []byte) *Divergence {
 		}
 	}
 	return d
+}
+
+// respelled names the sides of two lines that decode to the same record
+// whose bytes are not that record's canonical spelling (canon.Marshal of
+// it, numbers kept as written: an integer stays an integer, any other
+// number is spelt as a float). At least one side is not, or the lines
+// would be equal; "" only if neither can be re-spelt.
+func respelled(g string, gr map[string]any, a string, ar map[string]any) string {
+	gOK, aOK := canonical(g, gr), canonical(a, ar)
+	switch {
+	case !gOK && !aOK:
+		return "both"
+	case !gOK:
+		return "golden"
+	case !aOK:
+		return "actual"
+	}
+	return "both" // unreachable: two canonical spellings of one record are equal
+}
+
+// canonical reports whether line is the canonical spelling of rec, its
+// decoding (json.Number numbers).
+func canonical(line string, rec map[string]any) bool {
+	want, err := canon.Marshal(numbersAsWritten(rec))
+	return err == nil && string(want) == line
+}
+
+// numbersAsWritten turns a decoded record's json.Numbers back into the
+// Go values the encoder spells: int64 for an integer written as one,
+// float64 for anything else.
+func numbersAsWritten(v any) any {
+	switch x := v.(type) {
+	case map[string]any:
+		out := make(map[string]any, len(x))
+		for k, e := range x {
+			out[k] = numbersAsWritten(e)
+		}
+		return out
+	case []any:
+		out := make([]any, len(x))
+		for i, e := range x {
+			out[i] = numbersAsWritten(e)
+		}
+		return out
+	case json.Number:
+		if i, err := strconv.ParseInt(string(x), 10, 64); err == nil && strconv.FormatInt(i, 10) == string(x) {
+			return i
+		}
+		f, _ := x.Float64()
+		return f
+	}
+	return v
 }
 
 func lineAt(b []byte, start int) string {

@@ -3,6 +3,8 @@ package trace_test
 import (
 	"bytes"
 	"encoding/json"
+	"maps"
+	"slices"
 	"strings"
 
 	"github.com/google/go-cmp/cmp"
@@ -68,6 +70,120 @@ var _ = Describe("Compare", func() {
 		Expect(d.Fields).To(BeEmpty())
 		Expect(d.Fields).NotTo(BeNil())
 		Expect(d.String()).To(ContainSubstring(`): only the record's position (seq) differs: golden {`))
+	})
+
+	It("says when two lines are the same record spelt otherwise, naming the side that is not canonical, not a moved record", func() {
+		golden := sample()
+		ls := lines(golden)
+		ls[2] = strings.Replace(ls[2], `"tick":12`, `"tick" :12`, 1)
+		d := trace.Compare(golden, join(ls))
+		Expect(d.Form()).To(Equal(trace.FormSpelling))
+		Expect(d.Respelled).To(Equal("actual"))
+		Expect(d.String()).To(HavePrefix(`first divergent record at line 3 (tick 12, encounter "` + encID + `"): same fields, not the canonical spelling: line 3 of actual: golden {`))
+		Expect(d.String()).NotTo(ContainSubstring("position"))
+	})
+
+	It("names the golden as the side spelt otherwise when two of its keys are swapped", func() {
+		golden := sample()
+		ls := lines(golden)
+		// "kind" and "pair" swapped in the golden's encounter line.
+		var rec map[string]json.RawMessage
+		Expect(json.Unmarshal([]byte(ls[2]), &rec)).To(Succeed())
+		kind, pair := `"kind":`+string(rec["kind"]), `"pair":`+string(rec["pair"])
+		Expect(ls[2]).To(ContainSubstring(kind))
+		swapped := strings.Replace(strings.Replace(ls[2], kind, "\x00", 1), pair, kind, 1)
+		swapped = strings.Replace(swapped, "\x00", pair, 1)
+		Expect(swapped).NotTo(Equal(ls[2]))
+		tampered := slices.Clone(ls)
+		tampered[2] = swapped
+		d := trace.Compare(join(tampered), golden)
+		Expect(d.Form()).To(Equal(trace.FormSpelling))
+		Expect(d.Describe("golden", "actual")).To(ContainSubstring("same fields, not the canonical spelling: line 3 of golden: "))
+		Expect(d.Describe("run 1", "run 2")).To(ContainSubstring("same fields, not the canonical spelling: line 3 of run 1: "), "the sides take the names Describe is given")
+	})
+
+	It("says both sides are spelt otherwise when neither is canonical", func() {
+		golden := sample()
+		ls := lines(golden)
+		g, a := slices.Clone(ls), slices.Clone(ls)
+		g[2] = strings.Replace(g[2], `"tick":12`, `"tick": 12`, 1)
+		a[2] = strings.Replace(a[2], `"tick":12`, `"tick" :12`, 1)
+		d := trace.Compare(join(g), join(a))
+		Expect(d.String()).To(ContainSubstring("same fields, not the canonical spelling: line 3 of golden and actual: "))
+	})
+
+	It("tells a number spelt otherwise (0.720 for 0.72) from a changed value", func() {
+		golden := sample()
+		ls := lines(golden)
+		Expect(ls[3]).To(ContainSubstring(`"confidence":0.72`))
+		ls[3] = strings.Replace(ls[3], `"confidence":0.72`, `"confidence":0.720`, 1)
+		d := trace.Compare(golden, join(ls))
+		Expect(d.Form()).To(Equal(trace.FormFields), "json.Number keeps the digits: 0.720 is a field change, shown with both spellings")
+		Expect(d.String()).To(HaveSuffix("confidence: golden 0.72, actual 0.720"))
+	})
+
+	// Every sentence Describe can write, each against a planted case of its
+	// kind: a new form without a case here fails the last entry.
+	formCases := map[string]func() (golden, actual []byte){
+		trace.FormFields: func() ([]byte, []byte) {
+			g := sample()
+			return g, []byte(strings.Replace(string(g), `"confidence":0.72`, `"confidence":0.75`, 1))
+		},
+		trace.FormShifted: func() ([]byte, []byte) {
+			g := sample()
+			ls := lines(g)
+			return g, join(append(ls[:2:2], ls[3:]...))
+		},
+		trace.FormPosition: func() ([]byte, []byte) {
+			g := sample()
+			return g, []byte(strings.Replace(string(g), `"seq":1`, `"seq":7`, 1))
+		},
+		trace.FormBranch: func() ([]byte, []byte) {
+			g := sample()
+			return g, bytes.ReplaceAll(g, []byte(`"generation":3,`), []byte(`"generation":4,`))
+		},
+		trace.FormSpelling: func() ([]byte, []byte) {
+			g := sample()
+			return g, []byte(strings.Replace(string(g), `"tick":13`, `"tick" : 13`, 1))
+		},
+		trace.FormLines: func() ([]byte, []byte) {
+			g := sample()
+			ls := lines(g)
+			return g, join(ls[:3])
+		},
+	}
+	phrases := map[string]string{
+		trace.FormFields:   "confidence: golden 0.72, actual 0.75",
+		trace.FormShifted:  "(a record was added or removed)",
+		trace.FormPosition: "only the record's position (seq) differs",
+		trace.FormBranch:   "the branch key differs, on this and every later line",
+		trace.FormSpelling: "same fields, not the canonical spelling: line 5 of actual",
+		trace.FormLines:    "actual <missing>",
+	}
+	DescribeTable("every sentence it writes, against a planted case of its kind",
+		func(form string) {
+			plant, ok := formCases[form]
+			Expect(ok).To(BeTrue(), "no planted case of form %q", form)
+			d := trace.Compare(plant())
+			Expect(d).NotTo(BeNil())
+			Expect(d.Form()).To(Equal(form))
+			Expect(d.String()).To(ContainSubstring(phrases[form]))
+			for other, phrase := range phrases {
+				if other != form {
+					Expect(d.String()).NotTo(ContainSubstring(phrase), "a %s divergence reads as %s", form, other)
+				}
+			}
+		},
+		func() []TableEntry {
+			var out []TableEntry
+			for _, f := range trace.Forms {
+				out = append(out, Entry(f, f))
+			}
+			return out
+		}(),
+	)
+	It("has a planted case for every form and no case for a form that does not exist", func() {
+		Expect(slices.Sorted(maps.Keys(formCases))).To(Equal(slices.Sorted(slices.Values(trace.Forms))))
 	})
 
 	It("says when the whole file moved to another branch, not that only the position differs", func() {

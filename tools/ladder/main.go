@@ -2,7 +2,8 @@
 // line. Run it from the repository root (the Makefile does):
 //
 //	go run ./tools/ladder check [fixture.yaml ...]   validate fixtures; exit 1 on any error
-//	go run ./tools/ladder goldens [-rung T0.2]       regenerate goldens (make goldens); -rung takes T2.3/swapped too
+//	go run ./tools/ladder goldens [-rung T0.2]       regenerate goldens (make goldens); -rung takes T2.3/swapped too;
+//	                                                 -finish or -abandon: only finish or undo a killed run's switch
 //	go run ./tools/ladder render -out DIR [-rung R]  write a rendering laid out like goldens/
 //	go run ./tools/ladder explain -rung T1.1 -at 12 -holder neighbor -claim theft@2
 //	                                                 a belief's provenance as of a tick
@@ -178,6 +179,11 @@ func check(args []string, stdout io.Writer) error {
 			continue
 		}
 		fmt.Fprintf(stdout, "%s: ok (%s, %d case(s) besides the rung)\n", p, fs[0].Rung, len(fs)-1)
+		for _, f := range fs {
+			if f.Case == "" || f.Cost != fs[0].Cost {
+				fmt.Fprintf(stdout, "  %s costs %s\n", f.Name(), f.Cost)
+			}
+		}
 	}
 	if failed {
 		return errors.New("check: some fixtures are invalid")
@@ -214,8 +220,36 @@ func goldens(args []string, stdout, stderr io.Writer) error {
 	fl.SetOutput(stderr)
 	var names rungList
 	fl.Var(&names, "rung", "rung (T2.3) or case (T2.3/swapped) to regenerate (repeatable; default all)")
+	abandon := fl.Bool("abandon", false, "regenerate nothing: discard a switch a killed run committed, putting back every file it touched as it was before (make goldens ABANDON=1)")
+	finish := fl.Bool("finish", false, "regenerate nothing: finish a switch a killed run committed (make goldens FINISH=1)")
 	if err := fl.Parse(args); err != nil {
 		return err
+	}
+	if *abandon && *finish {
+		return errors.New("goldens: -abandon and -finish are two answers to one question: pick one")
+	}
+	if p := regen.Interrupted("."); p != nil {
+		fmt.Fprintf(stdout, "workspace: %s\n", p.Advice())
+	}
+	switch {
+	case *abandon:
+		a, err := regen.Abandon(".")
+		if err != nil {
+			return err
+		}
+		fmt.Fprintln(stdout, a)
+		return nil
+	case *finish:
+		ws, rec, err := regen.Open(".")
+		if err != nil {
+			return err
+		}
+		if rec.Empty() {
+			fmt.Fprintln(stdout, "no interrupted switch to finish")
+		} else {
+			fmt.Fprintf(stdout, "workspace: %s\n", rec)
+		}
+		return ws.Close()
 	}
 	fixtures, err := regen.Select(".", names)
 	if err != nil {

@@ -51,9 +51,24 @@ func runsOf(name string) []*fixture.Fixture {
 }
 
 // checked is what `check` prints for a valid fixture at path whose runs
-// are runs.
+// are runs: ok, then what the rung costs, and each case that costs
+// otherwise.
 func checked(path string, runs []*fixture.Fixture) string {
-	return fmt.Sprintf("%s: ok (%s, %d case(s) besides the rung)\n", path, runs[0].Rung, len(runs)-1)
+	s := fmt.Sprintf("%s: ok (%s, %d case(s) besides the rung)\n", path, runs[0].Rung, len(runs)-1)
+	for _, f := range runs {
+		if f.Case == "" || f.Cost != runs[0].Cost {
+			s += fmt.Sprintf("  %s costs %s\n", f.Name(), f.Cost)
+		}
+	}
+	return s
+}
+
+// loaded loads a fixture file the spec wrote.
+func loaded(path string) []*fixture.Fixture {
+	GinkgoHelper()
+	fs, err := fixture.Load(path)
+	Expect(err).NotTo(HaveOccurred())
+	return fs
 }
 
 // tempRoot makes a repository-like root holding the T0.1 fixture (and,
@@ -100,18 +115,29 @@ var _ = Describe("check", func() {
 		Expect(os.WriteFile(path, []byte(src), 0o644)).To(Succeed())
 		out, err := invoke("check", path)
 		Expect(err).NotTo(HaveOccurred())
-		Expect(out).To(Equal(path + ": ok (T0.1, 0 case(s) besides the rung)\n"))
+		Expect(out).To(Equal(checked(path, loaded(path))))
+		Expect(out).To(HavePrefix(path + ": ok (T0.1, 0 case(s) besides the rung)\n  T0.1 costs "))
 		Expect(os.WriteFile(path, []byte(src+"cases:\n  a: {summary: one}\n  b: {summary: two}\n"), 0o644)).To(Succeed())
 		out, err = invoke("check", path)
 		Expect(err).NotTo(HaveOccurred())
-		Expect(out).To(Equal(path + ": ok (T0.1, 2 case(s) besides the rung)\n"))
+		Expect(out).To(Equal(checked(path, loaded(path))))
+		Expect(out).To(HavePrefix(path + ": ok (T0.1, 2 case(s) besides the rung)\n"))
+	})
+
+	It("prints a sweep's cost: towns, seeds and town-runs, and no trace", func() {
+		path := filepath.Join(repo, "fixtures", "T2.8-spread-at-scale.yaml")
+		out, err := invoke("check", path)
+		Expect(err).NotTo(HaveOccurred())
+		Expect(out).To(Equal(checked(path, runsOf("T2.8-spread-at-scale"))))
+		Expect(out).To(MatchRegexp(`\n  T2\.8 costs [0-9,]+ NPCs \([0-9,]+ towns of [0-9,]+\) × [0-9,]+ ticks × [0-9,]+ seeds = [0-9,]+ NPC-ticks; ` +
+			`[0-9,]+ co-present pair-ticks; [0-9,]+ town-runs \([0-9,]+ seeds × [0-9,]+ towns\); no trace \(a sweep writes aggregates\)\n$`))
 	})
 
 	It("counts a rung's cases", func() {
 		path := filepath.Join(repo, "fixtures", "T2.3-conflicting-variants.yaml")
 		out, err := invoke("check", path)
 		Expect(err).NotTo(HaveOccurred())
-		Expect(out).To(MatchRegexp(`^` + regexpQuote(path) + `: ok \(T2\.3, [1-9][0-9]* case\(s\) besides the rung\)\n$`))
+		Expect(out).To(MatchRegexp(`^` + regexpQuote(path) + `: ok \(T2\.3, [1-9][0-9]* case\(s\) besides the rung\)\n(  T2\.3\S* costs .*\n)+$`))
 	})
 
 	It("prints every error of an invalid fixture at file:line:col and fails", func() {
@@ -126,7 +152,7 @@ var _ = Describe("check", func() {
 		out, err := invoke("check", path, valid)
 		Expect(err).To(MatchError("check: some fixtures are invalid"))
 		Expect(out).To(Equal(path + `:1:1: missing required key "title"` + "\n" +
-			path + ":2:1: titel: unknown key (allowed: rung, title, tier, seed_id, ticks, summary, branch, defines, rules, locations, cast, relationships, events, pins, expect, checkpoints, cases, items, extends, same_run, kin, counterfactual_of, roles, sweep)\n" +
+			path + ":2:1: titel: unknown key (allowed: rung, title, tier, seed_id, ticks, summary, branch, defines, rules, locations, cast, relationships, events, pins, expect, checkpoints, cases, items, extends, same_run, kin, counterfactual_of, roles, sweep, budget)\n" +
 			path + `:3:7: tier: tier "1" does not match rung T0.1 (tier 0)` + "\n" +
 			checked(valid, runsOf("T0.1-witness"))))
 	})

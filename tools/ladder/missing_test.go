@@ -61,6 +61,7 @@ var _ = Describe("Verify's advice on a missing golden", func() {
 				"and accept it with `go run ./tools/ladder accept T0.2`, or run `make goldens RUNG=T0.2`",
 		}))
 		Expect(v.Problems[0].Check).To(Equal("goldens"))
+		Expect(v.Problems[0].NoGoldens).To(BeTrue(), "marked new, so the seal summary does not count it as a rung whose seal went unchecked")
 	})
 
 	It("tells a deleted golden that git still has from one never created, and says how to restore it", func() {

@@ -18,6 +18,7 @@ import (
 	"github.com/chronicle/ladder/ladder/artifact"
 	"github.com/chronicle/ladder/ladder/checkpoint"
 	"github.com/chronicle/ladder/ladder/pending"
+	"github.com/chronicle/ladder/ladder/regen"
 	"github.com/chronicle/ladder/sim/trace"
 	"github.com/chronicle/ladder/tolerances"
 )
@@ -30,6 +31,9 @@ func reportsDir() string { return cmp.Or(os.Getenv("LADDER_REPORTS"), "reports")
 // how far it goes (columns, cells, ticks; trace records by kind;
 // checkpoints) and whether it can be accepted.
 func review(args []string, stdout io.Writer) error {
+	if p := regen.Interrupted("."); p != nil {
+		fmt.Fprintf(stdout, "warning: %s\n\n", p.Advice())
+	}
 	all, err := pending.List(reportsDir())
 	if err != nil {
 		return err
