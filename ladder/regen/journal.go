@@ -2,17 +2,16 @@ package regen
 
 import (
 	"bytes"
-	"crypto/sha256"
-	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
 	"syscall"
+
+	"github.com/chronicle/ladder/ladder/seal"
 )
 
 // journal is the commit record of a switch: every golden file it moves
@@ -168,19 +167,14 @@ func setOf(path string) string {
 // hashOf is the SHA-256 of a file's bytes in hex, "" when it does not
 // exist (or cannot be read, which the journal's hashes never match).
 func hashOf(path string) string {
-	f, err := os.Open(path)
-	if err != nil {
-		if errors.Is(err, fs.ErrNotExist) {
-			return ""
-		}
+	sum, err := seal.Digest(path)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return ""
+	case err != nil:
 		return "unreadable"
 	}
-	defer f.Close()
-	h := sha256.New()
-	if _, err := io.Copy(h, f); err != nil {
-		return "unreadable"
-	}
-	return hex.EncodeToString(h.Sum(nil))
+	return sum
 }
 
 func readJournal(dir string) (*journal, error) {
