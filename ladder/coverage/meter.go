@@ -66,7 +66,7 @@ func (m *Meter) Emit(r trace.Record) {
 	}
 	for _, i := range m.byKind[r.Body.Kind()] {
 		d := &m.regs[i]
-		if !d.regime.Sign.Shows(d.rule.Name, r.Body) {
+		if !Shows(d.regime.Sign, d.rule.Name, r.Body) {
 			continue
 		}
 		h := &m.hits[i]

@@ -113,7 +113,7 @@ func Build(runs []Run, expected []string) Report {
 	for _, r := range rules.Catalogue() {
 		for _, g := range r.Regimes {
 			at[key{r.Name, g.Name}] = len(rep.Regimes)
-			rep.Regimes = append(rep.Regimes, Row{Number: r.Number, Rule: r.Name, Regime: g.Name, Sign: g.Sign.String(),
+			rep.Regimes = append(rep.Regimes, Row{Number: r.Number, Rule: r.Name, Regime: g.Name, Sign: Describe(g.Sign),
 				Unreachable: g.Unreachable, Runs: []RunHit{}})
 		}
 	}
