@@ -72,7 +72,7 @@ func NewRoller(seedID string, pins []Pin) (*Roller, error) {
 	for i, p := range pins {
 		p.Participants = slices.Clone(p.Participants)
 		k := r.Key(p.Purpose, p.Tick, p.Site, p.Participants)
-		if !(p.Value >= 0 && p.Value < 1) {
+		if !PinValueOK(p.Value) {
 			return nil, &PinError{Index: i, Key: k, Err: fmt.Errorf("%w: %v", ErrPinValue, p.Value)}
 		}
 		enc := string(k.AppendEncoding(nil))
@@ -84,6 +84,11 @@ func NewRoller(seedID string, pins []Pin) (*Roller, error) {
 	}
 	return r, nil
 }
+
+// PinValueOK reports whether v can be a pinned roll's value: a number in
+// [0, 1), the values a roll takes (NaN fails too). Loaders refuse a pin
+// with it, at the pin's line, before any world is built.
+func PinValueOK(v float64) bool { return v >= 0 && v < 1 }
 
 // SeedID returns the seed every roll of r is keyed by.
 func (r *Roller) SeedID() string { return r.seedID }
