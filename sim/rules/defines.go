@@ -259,73 +259,57 @@ func (d Defines) Value(name string) (float64, bool) {
 }
 
 // Validate checks the invariants the engine relies on, naming every broken
-// define in one error.
+// define in one error: each define within the range its tag declares (the
+// same table the fixture schema states, so the two cannot disagree), every
+// float finite, and the relations between defines that no single range
+// can say.
 func (d Defines) Validate() error {
 	var problems []string
-	unit := func(name string, v float64) {
-		if !(v >= 0 && v <= 1) { // written so NaN fails too
-			problems = append(problems, fmt.Sprintf("%s = %s must be within [0, 1]", name, canon.FormatFloat(v)))
+	for _, f := range Fields() {
+		v, _ := d.Value(f.Name)
+		if msg := f.Range.refuses(f.Kind, v); msg != "" {
+			problems = append(problems, fmt.Sprintf("%s = %s %s", f.Name, f.format(v), msg))
 		}
 	}
-	positive := func(name string, v float64) {
-		if !(v > 0) || math.IsInf(v, 1) {
-			problems = append(problems, fmt.Sprintf("%s = %s must be positive and finite", name, canon.FormatFloat(v)))
-		}
-	}
-	if d.TicksPerDay <= 0 {
-		problems = append(problems, fmt.Sprintf("ticks_per_day = %d must be positive", d.TicksPerDay))
-	}
-	if d.CorroborationWindow < 0 {
-		problems = append(problems, fmt.Sprintf("corroboration_window_ticks = %d must not be negative", d.CorroborationWindow))
-	}
-	unit("witness_confidence", d.WitnessConfidence)
-	unit("dormant_gist", d.DormantGist)
-	unit("forgotten_gist", d.ForgottenGist)
-	unit("encounter_probability", d.EncounterProbability)
-	unit("retell_decay", d.RetellDecay)
-	unit("trust_floor", d.TrustFloor)
-	unit("default_trust", d.DefaultTrust)
-	unit("mutation_max", d.MutationMax)
-	unit("contested_dent", d.ContestedDent)
-	positive("verbatim_half_life_ticks", d.VerbatimHalfLifeTicks)
-	positive("gist_half_life_ticks", d.GistHalfLifeTicks)
 	if d.ForgottenGist > d.DormantGist {
 		problems = append(problems, "forgotten_gist must not exceed dormant_gist (a rumour goes dormant before it is forgotten)")
 	}
-	positive("grudge_emotional_half_life_ticks", d.GrudgeEmotionalHalfLifeTicks)
-	positive("grudge_evidentiary_half_life_ticks", d.GrudgeEvidentiaryHalfLifeTicks)
-	unit("grudge_humiliation", d.GrudgeHumiliation)
-	unit("grudge_audience_weight", d.GrudgeAudienceWeight)
-	unit("grudge_refusal", d.GrudgeRefusal)
-	unit("grudge_bereavement", d.GrudgeBereavement)
-	unit("grudge_evidence_weight", d.GrudgeEvidenceWeight)
-	unit("grudge_settled", d.GrudgeSettled)
-	positive("reputation_prior_alpha", d.ReputationPriorAlpha)
-	positive("reputation_prior_beta", d.ReputationPriorBeta)
-	positive("reputation_weight", d.ReputationWeight)
-	if d.EscalationThreshold < 1 {
-		problems = append(problems, fmt.Sprintf("escalation_threshold = %d must be at least 1", d.EscalationThreshold))
-	}
-	if d.EscalationRearm < 0 || d.EscalationRearm >= d.EscalationThreshold {
+	if d.EscalationRearm >= d.EscalationThreshold {
 		problems = append(problems, fmt.Sprintf("escalation_rearm = %d must be within [0, escalation_threshold) (an accumulator re-arms below the count that fires it)", d.EscalationRearm))
 	}
-	if d.EscalationWindowTicks < 0 {
-		problems = append(problems, fmt.Sprintf("escalation_window_ticks = %d must not be negative", d.EscalationWindowTicks))
-	}
-	if d.MourningTicks < 1 {
-		problems = append(problems, fmt.Sprintf("mourning_ticks = %d must be at least 1 (a mourning block is never empty)", d.MourningTicks))
-	}
-	if !(d.AvoidanceStrength >= 0) || math.IsInf(d.AvoidanceStrength, 1) {
-		problems = append(problems, fmt.Sprintf("avoidance_strength = %s must be non-negative and finite", canon.FormatFloat(d.AvoidanceStrength)))
-	}
-	if d.SuccessionDelayTicks < 0 {
-		problems = append(problems, fmt.Sprintf("succession_delay_ticks = %d must not be negative", d.SuccessionDelayTicks))
-	}
-	unit("succession_kin_bonus", d.SuccessionKinBonus)
 	if len(problems) > 0 {
 		return fmt.Errorf("invalid defines: %s", strings.Join(problems, "; "))
 	}
 	return nil
+}
+
+// refuses says why v lies outside the range, "" when it does not. Each
+// test is written so that NaN fails it; an integer define is finite by
+// its type, so its message leaves finiteness out.
+func (r Range) refuses(kind DefineKind, v float64) string {
+	lo := strconv.FormatFloat(r.Min, 'f', -1, 64)
+	finite := " and finite"
+	if kind == IntDefine {
+		finite = ""
+	}
+	switch {
+	case !math.IsInf(r.Max, 1) && !(v >= r.Min && v <= r.Max):
+		return fmt.Sprintf("must be within [%s, %s]", lo, strconv.FormatFloat(r.Max, 'f', -1, 64))
+	case r.MinOpen && !(v > r.Min && !math.IsInf(v, 1)):
+		return "must be above " + lo + finite
+	case !r.MinOpen && !(v >= r.Min && !math.IsInf(v, 1)):
+		return "must be at least " + lo + finite
+	}
+	return ""
+}
+
+// format spells a define's value as an error message quotes it: an
+// integer as one.
+func (f Field) format(v float64) string {
+	if f.Kind == IntDefine {
+		return strconv.FormatFloat(v, 'f', -1, 64)
+	}
+	return canon.FormatFloat(v)
 }
 
 // Canonical returns the defines of the given layers as a

@@ -343,9 +343,9 @@ var _ = Describe("Defines", func() {
 				Expect(err.Error()).To(HavePrefix("invalid defines: "))
 				Expect(strings.Split(strings.TrimPrefix(err.Error(), "invalid defines: "), "; ")).To(ContainElement(problem))
 			},
-			Entry("ticks_per_day zero", func(d *rules.Defines) { d.TicksPerDay = 0 }, "ticks_per_day = 0 must be positive"),
-			Entry("ticks_per_day negative", func(d *rules.Defines) { d.TicksPerDay = -24 }, "ticks_per_day = -24 must be positive"),
-			Entry("negative window", func(d *rules.Defines) { d.CorroborationWindow = -1 }, "corroboration_window_ticks = -1 must not be negative"),
+			Entry("ticks_per_day zero", func(d *rules.Defines) { d.TicksPerDay = 0 }, "ticks_per_day = 0 must be at least 1"),
+			Entry("ticks_per_day negative", func(d *rules.Defines) { d.TicksPerDay = -24 }, "ticks_per_day = -24 must be at least 1"),
+			Entry("negative window", func(d *rules.Defines) { d.CorroborationWindow = -1 }, "corroboration_window_ticks = -1 must be at least 0"),
 			Entry("witness_confidence above 1", func(d *rules.Defines) { d.WitnessConfidence = 1.5 }, "witness_confidence = 1.5 must be within [0, 1]"),
 			Entry("witness_confidence below 0", func(d *rules.Defines) { d.WitnessConfidence = -0.1 }, "witness_confidence = -0.1 must be within [0, 1]"),
 			Entry("dormant_gist above 1", func(d *rules.Defines) { d.DormantGist = 2 }, "dormant_gist = 2.0 must be within [0, 1]"),
@@ -356,34 +356,33 @@ var _ = Describe("Defines", func() {
 			Entry("default_trust above 1", func(d *rules.Defines) { d.DefaultTrust = 1.25 }, "default_trust = 1.25 must be within [0, 1]"),
 			Entry("mutation_max above 1", func(d *rules.Defines) { d.MutationMax = 1.5 }, "mutation_max = 1.5 must be within [0, 1]"),
 			Entry("contested_dent negative", func(d *rules.Defines) { d.ContestedDent = -0.1 }, "contested_dent = -0.1 must be within [0, 1]"),
-			Entry("verbatim half-life zero", func(d *rules.Defines) { d.VerbatimHalfLifeTicks = 0 }, "verbatim_half_life_ticks = 0.0 must be positive and finite"),
-			Entry("verbatim half-life negative", func(d *rules.Defines) { d.VerbatimHalfLifeTicks = -72 }, "verbatim_half_life_ticks = -72.0 must be positive and finite"),
-			Entry("gist half-life zero", func(d *rules.Defines) { d.GistHalfLifeTicks = 0 }, "gist_half_life_ticks = 0.0 must be positive and finite"),
-			Entry("gist half-life NaN", func(d *rules.Defines) { d.GistHalfLifeTicks = math.NaN() }, "gist_half_life_ticks = nan must be positive and finite"),
+			Entry("verbatim half-life zero", func(d *rules.Defines) { d.VerbatimHalfLifeTicks = 0 }, "verbatim_half_life_ticks = 0.0 must be above 0 and finite"),
+			Entry("verbatim half-life negative", func(d *rules.Defines) { d.VerbatimHalfLifeTicks = -72 }, "verbatim_half_life_ticks = -72.0 must be above 0 and finite"),
+			Entry("gist half-life zero", func(d *rules.Defines) { d.GistHalfLifeTicks = 0 }, "gist_half_life_ticks = 0.0 must be above 0 and finite"),
+			Entry("gist half-life NaN", func(d *rules.Defines) { d.GistHalfLifeTicks = math.NaN() }, "gist_half_life_ticks = nan must be above 0 and finite"),
 			Entry("forgotten above dormant", func(d *rules.Defines) { d.ForgottenGist, d.DormantGist = 0.6, 0.5 },
 				"forgotten_gist must not exceed dormant_gist (a rumour goes dormant before it is forgotten)"),
-			Entry("grudge emotional half-life zero", func(d *rules.Defines) { d.GrudgeEmotionalHalfLifeTicks = 0 }, "grudge_emotional_half_life_ticks = 0.0 must be positive and finite"),
-			Entry("grudge evidentiary half-life infinite", func(d *rules.Defines) { d.GrudgeEvidentiaryHalfLifeTicks = math.Inf(1) }, "grudge_evidentiary_half_life_ticks = inf must be positive and finite"),
+			Entry("grudge emotional half-life zero", func(d *rules.Defines) { d.GrudgeEmotionalHalfLifeTicks = 0 }, "grudge_emotional_half_life_ticks = 0.0 must be above 0 and finite"),
+			Entry("grudge evidentiary half-life infinite", func(d *rules.Defines) { d.GrudgeEvidentiaryHalfLifeTicks = math.Inf(1) }, "grudge_evidentiary_half_life_ticks = inf must be above 0 and finite"),
 			Entry("grudge_humiliation above 1", func(d *rules.Defines) { d.GrudgeHumiliation = 1.5 }, "grudge_humiliation = 1.5 must be within [0, 1]"),
 			Entry("grudge_audience_weight negative", func(d *rules.Defines) { d.GrudgeAudienceWeight = -0.05 }, "grudge_audience_weight = -0.05 must be within [0, 1]"),
 			Entry("grudge_refusal above 1", func(d *rules.Defines) { d.GrudgeRefusal = 2 }, "grudge_refusal = 2.0 must be within [0, 1]"),
 			Entry("grudge_bereavement NaN", func(d *rules.Defines) { d.GrudgeBereavement = math.NaN() }, "grudge_bereavement = nan must be within [0, 1]"),
 			Entry("grudge_evidence_weight above 1", func(d *rules.Defines) { d.GrudgeEvidenceWeight = 1.25 }, "grudge_evidence_weight = 1.25 must be within [0, 1]"),
 			Entry("grudge_settled negative", func(d *rules.Defines) { d.GrudgeSettled = -1 }, "grudge_settled = -1.0 must be within [0, 1]"),
-			Entry("reputation prior α zero", func(d *rules.Defines) { d.ReputationPriorAlpha = 0 }, "reputation_prior_alpha = 0.0 must be positive and finite"),
-			Entry("reputation prior β negative", func(d *rules.Defines) { d.ReputationPriorBeta = -1 }, "reputation_prior_beta = -1.0 must be positive and finite"),
-			Entry("reputation weight zero", func(d *rules.Defines) { d.ReputationWeight = 0 }, "reputation_weight = 0.0 must be positive and finite"),
+			Entry("reputation prior α zero", func(d *rules.Defines) { d.ReputationPriorAlpha = 0 }, "reputation_prior_alpha = 0.0 must be above 0 and finite"),
+			Entry("reputation prior β negative", func(d *rules.Defines) { d.ReputationPriorBeta = -1 }, "reputation_prior_beta = -1.0 must be above 0 and finite"),
+			Entry("reputation weight zero", func(d *rules.Defines) { d.ReputationWeight = 0 }, "reputation_weight = 0.0 must be above 0 and finite"),
 			Entry("escalation threshold zero", func(d *rules.Defines) { d.EscalationThreshold = 0 }, "escalation_threshold = 0 must be at least 1"),
 			Entry("escalation re-arm at the threshold", func(d *rules.Defines) { d.EscalationRearm = 4 },
 				"escalation_rearm = 4 must be within [0, escalation_threshold) (an accumulator re-arms below the count that fires it)"),
-			Entry("escalation re-arm negative", func(d *rules.Defines) { d.EscalationRearm = -1 },
-				"escalation_rearm = -1 must be within [0, escalation_threshold) (an accumulator re-arms below the count that fires it)"),
-			Entry("escalation window negative", func(d *rules.Defines) { d.EscalationWindowTicks = -1 }, "escalation_window_ticks = -1 must not be negative"),
-			Entry("mourning_ticks zero", func(d *rules.Defines) { d.MourningTicks = 0 }, "mourning_ticks = 0 must be at least 1 (a mourning block is never empty)"),
-			Entry("avoidance_strength negative", func(d *rules.Defines) { d.AvoidanceStrength = -0.5 }, "avoidance_strength = -0.5 must be non-negative and finite"),
-			Entry("avoidance_strength NaN", func(d *rules.Defines) { d.AvoidanceStrength = math.NaN() }, "avoidance_strength = nan must be non-negative and finite"),
-			Entry("avoidance_strength infinite", func(d *rules.Defines) { d.AvoidanceStrength = math.Inf(1) }, "avoidance_strength = inf must be non-negative and finite"),
-			Entry("succession delay negative", func(d *rules.Defines) { d.SuccessionDelayTicks = -1 }, "succession_delay_ticks = -1 must not be negative"),
+			Entry("escalation re-arm negative", func(d *rules.Defines) { d.EscalationRearm = -1 }, "escalation_rearm = -1 must be at least 0"),
+			Entry("escalation window negative", func(d *rules.Defines) { d.EscalationWindowTicks = -1 }, "escalation_window_ticks = -1 must be at least 0"),
+			Entry("mourning_ticks zero", func(d *rules.Defines) { d.MourningTicks = 0 }, "mourning_ticks = 0 must be at least 1"),
+			Entry("avoidance_strength negative", func(d *rules.Defines) { d.AvoidanceStrength = -0.5 }, "avoidance_strength = -0.5 must be at least 0 and finite"),
+			Entry("avoidance_strength NaN", func(d *rules.Defines) { d.AvoidanceStrength = math.NaN() }, "avoidance_strength = nan must be at least 0 and finite"),
+			Entry("avoidance_strength infinite", func(d *rules.Defines) { d.AvoidanceStrength = math.Inf(1) }, "avoidance_strength = inf must be at least 0 and finite"),
+			Entry("succession delay negative", func(d *rules.Defines) { d.SuccessionDelayTicks = -1 }, "succession_delay_ticks = -1 must be at least 0"),
 			Entry("succession kin bonus above 1", func(d *rules.Defines) { d.SuccessionKinBonus = 1.5 }, "succession_kin_bonus = 1.5 must be within [0, 1]"),
 		)
 
@@ -400,11 +399,11 @@ var _ = Describe("Defines", func() {
 			Expect(d.Validate()).To(Succeed())
 		})
 
-		It("names every broken define in one error", func() {
+		It("names every broken define in one error, in declaration order", func() {
 			d := rules.Default()
 			d.TicksPerDay, d.RetellDecay, d.GistHalfLifeTicks = 0, 2, -1
 			err := d.Validate()
-			Expect(err).To(MatchError("invalid defines: ticks_per_day = 0 must be positive; retell_decay = 2.0 must be within [0, 1]; gist_half_life_ticks = -1.0 must be positive and finite"))
+			Expect(err).To(MatchError("invalid defines: ticks_per_day = 0 must be at least 1; gist_half_life_ticks = -1.0 must be above 0 and finite; retell_decay = 2.0 must be within [0, 1]"))
 		})
 
 		DescribeTable("rejects non-finite coefficients",
