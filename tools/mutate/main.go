@@ -23,7 +23,10 @@
 // each with the reason, in tools/mutate/equivalent.txt, keyed by file, the
 // source line's text and the mutation type so the list survives edits
 // elsewhere in the file; the score counts killed over non-equivalent
-// covered mutants.
+// covered mutants. In the ladder pass, the mutants of
+// tools/mutate/beyond-ladder.txt — killed by their package's specs, and
+// changing no output a run has — are set apart the same way, with the
+// score counting them against it printed beside (beyond.go).
 package main
 
 import (
@@ -69,6 +72,7 @@ func run(args []string, stdout, stderr io.Writer) error {
 	coefficient := fl.Int("timeout-coefficient", 4, "a mutant's time budget, as a multiple of the coverage run's (which runs the same specs and the ladder, instrumented, with the ladder not failing fast)")
 	out := fl.String("out", "reports/mutation", "directory for the reports")
 	equivalents := fl.String("equivalent", "tools/mutate/equivalent.txt", "the list of equivalent mutants")
+	beyondList := fl.String("beyond-ladder", "tools/mutate/beyond-ladder.txt", "the list of mutants no rung can see (the ladder pass counts them apart from its score)")
 	summarize := fl.Bool("summarize", false, "run no pass: summarise the reports a previous run left in -out (gremlins-<suite>.json for each of -suites), against the equivalent list as it is now; the sources must be those the pass mutated")
 	dry := fl.Bool("dry-run", false, "find the mutants and check the equivalent list against them (ambiguous or stale entries) without testing any: one coverage run, minutes rather than hours")
 	scope := fl.String("scope", "", "the package directories to mutate, joined by commas (e.g. ./sim/social or ./sim/claims,./sim/rules), each covered and tested by its own specs and the ladder; default: every package under sim/ and views/")
@@ -76,6 +80,10 @@ func run(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	eq, err := readEquivalents(*equivalents)
+	if err != nil {
+		return err
+	}
+	beyond, err := readList("the beyond-the-ladder list", *beyondList)
 	if err != nil {
 		return err
 	}
@@ -151,6 +159,11 @@ func run(args []string, stdout, stderr io.Writer) error {
 		r, err := load(file, eq, reach)
 		if err != nil {
 			return fmt.Errorf("pass %s: %w", suite, err)
+		}
+		if suite == "ladder" {
+			if err := r.setBeyond(beyond); err != nil {
+				return fmt.Errorf("pass %s: %w", suite, err)
+			}
 		}
 		results[suite] = r
 		order = append(order, suite)
@@ -311,7 +324,12 @@ type tally struct {
 	// NotReached counts, in a pass run with part of the suite, the
 	// non-equivalent mutants the full suite reaches and that part does not.
 	NotReached int
-	Runnable   int // a dry run's covered mutants, Equivalent among them
+	// Beyond counts, in the ladder pass, the survivors (lived, timed out or
+	// not reached) that the beyond-the-ladder list names: mutants that
+	// change no output a run has, so no rung can see them. They are out of
+	// the score, like equivalent mutants, and listed with their reasons.
+	Beyond   int
+	Runnable int // a dry run's covered mutants, Equivalent among them
 }
 
 // Score is killed over killed plus the non-equivalent survivors (lived,
@@ -326,11 +344,29 @@ func (t tally) Score() float64 {
 	return float64(t.Killed) / float64(den)
 }
 
+// WithBeyond is the score with the beyond-the-ladder survivors counted
+// against it, as lived mutants are.
+func (t tally) WithBeyond() float64 {
+	den := t.Killed + t.Lived + t.TimedOut + t.NotReached + t.Beyond
+	if den == 0 {
+		return 0
+	}
+	return float64(t.Killed) / float64(den)
+}
+
 type report struct {
 	packages   map[string]*tally
 	lived      []mutant
 	notCovered []mutant // each is dead code or a path no spec or rung takes
 	stale      []equivalent
+	// notReached are the mutants counted NotReached, kept for setBeyond.
+	notReached []mutant
+	// beyond, in the ladder pass, are the survivors the beyond-the-ladder
+	// list names, with its reasons; beyondStale its entries that name no
+	// survivor of the pass (the ladder kills the mutant now, or its line
+	// changed).
+	beyond      []listed
+	beyondStale []equivalent
 }
 
 // place identifies a mutant within one version of the sources.
@@ -443,6 +479,7 @@ func load(path string, eq []equivalent, reach map[place]bool) (*report, error) {
 			r.lived = append(r.lived, mu)
 		case judged:
 			t.NotReached++
+			r.notReached = append(r.notReached, mu)
 		case mu.Status == "NOT COVERED":
 			t.NotCovered++
 			r.notCovered = append(r.notCovered, mu)
@@ -549,10 +586,14 @@ func (e equivalent) matches(m mutant) bool {
 // Blank lines and lines starting with # are comments. A missing list is
 // an error: a pass without it would count every equivalent mutant as a
 // survivor and report a score that says nothing.
-func readEquivalents(path string) ([]equivalent, error) {
+func readEquivalents(path string) ([]equivalent, error) { return readList("the equivalent list", path) }
+
+// readList reads a list in the equivalent list's form; name is what
+// errors call it.
+func readList(name, path string) ([]equivalent, error) {
 	f, err := os.Open(path)
 	if err != nil {
-		return nil, fmt.Errorf("the equivalent list: %w", err)
+		return nil, fmt.Errorf("%s: %w", name, err)
 	}
 	defer f.Close()
 	var out []equivalent
@@ -657,8 +698,26 @@ func render(order []string, results map[string]*report) string {
 			}
 			fmt.Fprintf(&b, "*Not reached*: mutants the full suite reaches and %s not; they count against the score.\n\n", part)
 		}
-		b.WriteString("| package | killed | lived | timed out | not reached | equivalent | not covered | not viable | score |\n")
-		b.WriteString("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |\n")
+		ladder := suite == "ladder"
+		if ladder {
+			b.WriteString("*Beyond the ladder*: survivors tools/mutate/beyond-ladder.txt lists, each with why no run's output changes; out of the score, like equivalent mutants. *With them*: the score counting them against it.\n\n")
+			b.WriteString("| package | killed | lived | timed out | not reached | beyond the ladder | equivalent | not covered | not viable | score | with them |\n")
+			b.WriteString("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |\n")
+		} else {
+			b.WriteString("| package | killed | lived | timed out | not reached | equivalent | not covered | not viable | score |\n")
+			b.WriteString("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |\n")
+		}
+		row := func(name string, t tally, bold bool) {
+			score := fmt.Sprintf("%.1f%%", 100*t.Score())
+			if bold {
+				score = "**" + score + "**"
+			}
+			if ladder {
+				fmt.Fprintf(&b, "| %s | %d | %d | %d | %d | %d | %d | %d | %d | %s | %.1f%% |\n", name, t.Killed, t.Lived, t.TimedOut, t.NotReached, t.Beyond, t.Equivalent, t.NotCovered, t.NotViable, score, 100*t.WithBeyond())
+				return
+			}
+			fmt.Fprintf(&b, "| %s | %d | %d | %d | %d | %d | %d | %d | %s |\n", name, t.Killed, t.Lived, t.TimedOut, t.NotReached, t.Equivalent, t.NotCovered, t.NotViable, score)
+		}
 		var sum tally
 		pkgs := make([]string, 0, len(r.packages))
 		for p := range r.packages {
@@ -667,7 +726,7 @@ func render(order []string, results map[string]*report) string {
 		slices.Sort(pkgs)
 		for _, p := range pkgs {
 			t := *r.packages[p]
-			fmt.Fprintf(&b, "| %s | %d | %d | %d | %d | %d | %d | %d | %.1f%% |\n", p, t.Killed, t.Lived, t.TimedOut, t.NotReached, t.Equivalent, t.NotCovered, t.NotViable, 100*t.Score())
+			row(p, t, false)
 			sum.Killed += t.Killed
 			sum.Lived += t.Lived
 			sum.TimedOut += t.TimedOut
@@ -675,8 +734,10 @@ func render(order []string, results map[string]*report) string {
 			sum.Equivalent += t.Equivalent
 			sum.NotCovered += t.NotCovered
 			sum.NotViable += t.NotViable
+			sum.Beyond += t.Beyond
 		}
-		fmt.Fprintf(&b, "| **all** | %d | %d | %d | %d | %d | %d | %d | **%.1f%%** |\n\n", sum.Killed, sum.Lived, sum.TimedOut, sum.NotReached, sum.Equivalent, sum.NotCovered, sum.NotViable, 100*sum.Score())
+		row("**all**", sum, true)
+		b.WriteString("\n")
 		for _, list := range []struct {
 			title   string
 			mutants []mutant
@@ -690,6 +751,7 @@ func render(order []string, results map[string]*report) string {
 			}
 			b.WriteString("\n")
 		}
+		renderBeyond(&b, r)
 		if len(r.stale) > 0 {
 			b.WriteString("Equivalent entries that named no mutant (the line changed or is gone: update or remove them):\n\n")
 			for _, e := range r.stale {

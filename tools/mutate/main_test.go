@@ -218,8 +218,36 @@ var _ = Describe("load", func() {
 		Expect(*r.packages["sim/x"]).To(Equal(tally{Killed: 1, NotReached: 1, Equivalent: 1, NotCovered: 1}))
 		Expect(r.packages["sim/x"].Score()).To(Equal(0.5))
 		summary := render([]string{"ladder"}, map[string]*report{"ladder": r})
-		Expect(summary).To(ContainSubstring("*Not reached*: mutants the full suite reaches and the ladder alone does not; they count against the score.\n\n| package | killed | lived | timed out | not reached |"))
-		Expect(summary).To(ContainSubstring("| **all** | 1 | 0 | 0 | 1 | 1 | 1 | 0 | **50.0%** |"))
+		Expect(summary).To(ContainSubstring("*Not reached*: mutants the full suite reaches and the ladder alone does not; they count against the score.\n\n"))
+		Expect(summary).To(ContainSubstring("| package | killed | lived | timed out | not reached | beyond the ladder |"))
+		Expect(summary).To(ContainSubstring("| **all** | 1 | 0 | 0 | 1 | 0 | 1 | 1 | 0 | **50.0%** | 50.0% |"))
+	})
+
+	It("in the ladder pass, sets the survivors the beyond-the-ladder list names apart from the score, with their reasons, and reports an entry that names none", func() {
+		file := inModule(`{"type":"ARITHMETIC_BASE","status":"KILLED","line":3,"column":18},
+			{"type":"ARITHMETIC_BASE","status":"LIVED","line":3,"column":31},
+			{"type":"INVERT_NEGATIVES","status":"NOT COVERED","line":3,"column":31},
+			{"type":"CONDITIONALS_NEGATION","status":"LIVED","line":6,"column":2}`, clamp, clamp)
+		reach := map[place]bool{{"sim/x/x.go", "INVERT_NEGATIVES", 3, 31}: true}
+		r, err := load(file, nil, reach)
+		Expect(err).NotTo(HaveOccurred())
+		Expect(*r.packages["sim/x"]).To(Equal(tally{Killed: 1, Lived: 2, NotReached: 1}))
+		list := entry("INVERT_NEGATIVES")
+		list[0].fn, list[0].reason = "clampA", "only a spec asks"
+		also := entry("ARITHMETIC_BASE")
+		also[0].fn, also[0].column, also[0].reason, also[0].at = "clampA", 30, "only cost moves", "beyond.txt:4"
+		never := equivalent{file: "sim/x/x.go", source: "return 7", kind: "ARITHMETIC_BASE", reason: "gone", at: "beyond.txt:9"}
+		Expect(r.setBeyond(append(append(list, also...), never))).To(Succeed())
+		Expect(*r.packages["sim/x"]).To(Equal(tally{Killed: 1, Lived: 1, Beyond: 2}))
+		Expect(r.packages["sim/x"].Score()).To(Equal(0.5))
+		Expect(r.packages["sim/x"].WithBeyond()).To(Equal(0.25))
+		Expect(r.lived).To(HaveLen(1))
+		Expect(r.notReached).To(BeEmpty())
+		summary := render([]string{"ladder"}, map[string]*report{"ladder": r})
+		Expect(summary).To(ContainSubstring("| **all** | 1 | 1 | 0 | 0 | 2 | 0 | 0 | 0 | **50.0%** | 25.0% |"))
+		Expect(summary).To(ContainSubstring("— only cost moves\n"))
+		Expect(summary).To(ContainSubstring("— only a spec asks\n"))
+		Expect(summary).To(ContainSubstring("Beyond-the-ladder entries that named no survivor (the ladder kills it now, or the line changed: update or remove them):\n\n- beyond.txt:9: `sim/x/x.go | return 7 | ARITHMETIC_BASE`"))
 	})
 
 	It("reads what the full suite reaches, and refuses a report in which it reaches nothing", func() {
