@@ -359,7 +359,8 @@ type report struct {
 	lived      []mutant
 	notCovered []mutant // each is dead code or a path no spec or rung takes
 	stale      []equivalent
-	// notReached are the mutants counted NotReached, kept for setBeyond.
+	// notReached are the mutants counted NotReached: listed in the
+	// summary, and set apart by setBeyond when its list names them.
 	notReached []mutant
 	// beyond, in the ladder pass, are the survivors the beyond-the-ladder
 	// list names, with its reasons; beyondStale its entries that name no
@@ -741,7 +742,7 @@ func render(order []string, results map[string]*report) string {
 		for _, list := range []struct {
 			title   string
 			mutants []mutant
-		}{{"Survivors", r.lived}, {"Not covered", r.notCovered}} {
+		}{{"Survivors", r.lived}, {"Not reached", r.notReached}, {"Not covered", r.notCovered}} {
 			if len(list.mutants) == 0 {
 				continue
 			}
