@@ -576,13 +576,22 @@ type equivalent struct {
 
 // matches reports whether the entry names m.
 func (e equivalent) matches(m mutant) bool {
+	if e.whole() {
+		return e.file == m.File && e.fn == m.Func
+	}
 	return e.file == m.File && e.source == m.Source && e.kind == m.Type &&
 		(e.fn == "" || e.fn == m.Func) && (e.column == 0 || e.column == m.TextColumn)
 }
 
+// whole reports whether the entry names every mutant of one function
+// (`file:function | * | * | reason`): for code no path under test takes
+// at all, where a line-by-line list would say the same thing thirty times.
+func (e equivalent) whole() bool { return e.source == "*" && e.kind == "*" }
+
 // readEquivalents reads lines of the form
 //
 //	file[:function] | source line text | MUTATION_TYPE[@column] | reason
+//	file:function | * | * | reason          (every mutant of the function)
 //
 // Blank lines and lines starting with # are comments. A missing list is
 // an error: a pass without it would count every equivalent mutant as a
@@ -611,6 +620,9 @@ func readList(name, path string) ([]equivalent, error) {
 		}
 		e := equivalent{file: parts[0], source: parts[1], kind: parts[2], reason: parts[3], at: at}
 		e.file, e.fn, _ = strings.Cut(parts[0], ":")
+		if (e.source == "*") != (e.kind == "*") || e.whole() && e.fn == "" {
+			return nil, fmt.Errorf("%s: a whole function is written `file:function | * | * | reason`", at)
+		}
 		if kind, col, ok := strings.Cut(parts[2], "@"); ok {
 			c, err := strconv.Atoi(col)
 			if err != nil || c < 1 || c > len(e.source) {
@@ -641,7 +653,7 @@ func classify(muts []mutant, eq []equivalent) (isEq []bool, stale []equivalent, 
 				hits = append(hits, i)
 			}
 		}
-		if len(hits) > 1 {
+		if len(hits) > 1 && !e.whole() {
 			var where []string
 			for _, i := range hits {
 				where = append(where, fmt.Sprintf("line %d column %d in %s", muts[i].Line, muts[i].TextColumn, cmp.Or(muts[i].Func, "no function")))

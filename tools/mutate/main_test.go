@@ -223,6 +223,26 @@ var _ = Describe("load", func() {
 		Expect(summary).To(ContainSubstring("| **all** | 1 | 0 | 0 | 1 | 0 | 1 | 1 | 0 | **50.0%** | 50.0% |"))
 	})
 
+	It("reads an entry for a whole function, which names every mutant in it and no other", func() {
+		file := inModule(`{"type":"ARITHMETIC_BASE","status":"LIVED","line":3,"column":18},
+			{"type":"INVERT_NEGATIVES","status":"LIVED","line":3,"column":31},
+			{"type":"ARITHMETIC_BASE","status":"LIVED","line":6,"column":18}`, clamp, clamp)
+		list := filepath.Join(GinkgoT().TempDir(), "list.txt")
+		Expect(os.WriteFile(list, []byte("sim/x/x.go:clampA | * | * | no path takes it\n"), 0o644)).To(Succeed())
+		whole, err := readList("the list", list)
+		Expect(err).NotTo(HaveOccurred())
+		r, err := load(file, nil, nil)
+		Expect(err).NotTo(HaveOccurred())
+		Expect(r.setBeyond(whole)).To(Succeed())
+		Expect(*r.packages["sim/x"]).To(Equal(tally{Lived: 1, Beyond: 2}))
+		Expect(r.lived[0].Func).To(Equal("clampB"))
+		for _, bad := range []string{"sim/x/x.go | * | * | no function", "sim/x/x.go:clampA | * | ARITHMETIC_BASE | half a wildcard"} {
+			Expect(os.WriteFile(list, []byte(bad+"\n"), 0o644)).To(Succeed())
+			_, err = readList("the list", list)
+			Expect(err).To(MatchError(ContainSubstring("a whole function is written `file:function | * | * | reason`")), bad)
+		}
+	})
+
 	It("in the ladder pass, sets the survivors the beyond-the-ladder list names apart from the score, with their reasons, and reports an entry that names none", func() {
 		file := inModule(`{"type":"ARITHMETIC_BASE","status":"KILLED","line":3,"column":18},
 			{"type":"ARITHMETIC_BASE","status":"LIVED","line":3,"column":31},
