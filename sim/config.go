@@ -47,6 +47,11 @@ type Relationship struct {
 	Trust    float64
 }
 
+// TrustOK reports whether t can be a relationship's trust: a number in
+// [0, 1] (NaN fails). New refuses a world with any other; loaders refuse
+// it with the same test, at the value's line.
+func TrustOK(t float64) bool { return t >= 0 && t <= 1 }
+
 // Recollection is one slot a witness remembers differently from what
 // happened.
 type Recollection struct {

@@ -216,7 +216,7 @@ func New(cfg Config) (*World, error) {
 		if !from || !to {
 			return nil, fmt.Errorf("new world: relationship %s→%s names an unknown NPC", r.From, r.To)
 		}
-		if !(r.Trust >= 0 && r.Trust <= 1) {
+		if !TrustOK(r.Trust) {
 			return nil, fmt.Errorf("new world: relationship %s→%s: trust %v outside [0, 1]", r.From, r.To, r.Trust)
 		}
 		w.trust[[2]string{r.From, r.To}] = r.Trust
