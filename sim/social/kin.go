@@ -18,12 +18,8 @@ type Kin struct {
 func NewKin(households [][]string) (*Kin, error) {
 	k := &Kin{of: map[string][]string{}}
 	for i, h := range households {
-		if len(h) < 2 {
-			return nil, fmt.Errorf("household %d has %d member(s); kinship needs at least two", i, len(h))
-		}
-		sorted := slices.Sorted(slices.Values(h))
-		if dup, ok := firstRepeat(sorted); ok {
-			return nil, fmt.Errorf("household %d names %q twice", i, dup)
+		if err := CheckHousehold(h); err != nil {
+			return nil, fmt.Errorf("household %d: %w", i, err)
 		}
 		for _, a := range h {
 			for _, b := range h {
@@ -47,6 +43,20 @@ func (k *Kin) Related(a, b string) bool {
 
 // Empty reports whether the world declared no kinship at all.
 func (k *Kin) Empty() bool { return len(k.of) == 0 }
+
+// CheckHousehold says what is wrong with one household, nil when
+// nothing is: one naming an NPC twice, or fewer than two NPCs. NewKin
+// refuses a world with such a household; loaders refuse it with the same
+// test, at the household's line.
+func CheckHousehold(h []string) error {
+	if dup, ok := firstRepeat(slices.Sorted(slices.Values(h))); ok {
+		return fmt.Errorf("household names %s twice", dup)
+	}
+	if len(h) < 2 {
+		return fmt.Errorf("a household names at least two NPCs (kin are every two members of one), got %d", len(h))
+	}
+	return nil
+}
 
 // firstRepeat returns the first value a sorted list holds twice.
 func firstRepeat(sorted []string) (string, bool) {

@@ -29,9 +29,9 @@ var _ = Describe("Kin", func() {
 			_, err := social.NewKin(h)
 			Expect(err).To(MatchError(ContainSubstring(msg)))
 		},
-		Entry("one member", [][]string{{"a", "b"}, {"c"}}, "household 1 has 1 member(s)"),
-		Entry("empty", [][]string{{}}, "household 0 has 0 member(s)"),
-		Entry("a repeat", [][]string{{"a", "b", "a"}}, `household 0 names "a" twice`),
+		Entry("one member", [][]string{{"a", "b"}, {"c"}}, "household 1: a household names at least two NPCs (kin are every two members of one), got 1"),
+		Entry("empty", [][]string{{}}, "household 0: a household names at least two NPCs (kin are every two members of one), got 0"),
+		Entry("a repeat", [][]string{{"a", "b", "a"}}, "household 0: household names a twice"),
 	)
 	It("is empty when nothing is declared", func() {
 		k, err := social.NewKin(nil)
