@@ -20,7 +20,7 @@ import (
 // Status is what regeneration did to one rung.
 type Status struct {
 	Rung   string // rung name, with the case
-	State  string // "unchanged", "new", "changed", "sealed" (only the manifest written), "refused"
+	State  string // "unchanged", "new", "changed", "sealed" (only the manifest written), "refused", "not written" (another rung was refused)
 	Detail string // first divergence from the old golden, or why refused
 }
 
@@ -63,10 +63,14 @@ func (e *NondeterminismError) Error() string {
 // Prove byte-compares the two renderings of every fixture — artifacts and
 // the expectation verdict, which must reproduce too (a rung that fails in
 // one rendering and passes in the other is nondeterministic, not
-// refusable). A difference is a *NondeterminismError.
+// refusable). A difference is a *NondeterminismError. Where a fixture's
+// trace differs, that is the difference it names, whatever else differs:
+// the trace says which record moved first (a decision, a roll, an id),
+// where a checkpoint only shows a state digest that moved because of it.
 func Prove(fixtures []*fixture.Fixture, a, b Rendering) error {
 	var nd *NondeterminismError
 	for _, f := range fixtures {
+		var differ []string
 		for _, name := range append(ladder.Artifacts(f), FailuresFile) {
 			x := filepath.Join(a.Dir, filepath.FromSlash(f.GoldenDir()), name)
 			y := filepath.Join(b.Dir, filepath.FromSlash(f.GoldenDir()), name)
@@ -74,14 +78,22 @@ func Prove(fixtures []*fixture.Fixture, a, b Rendering) error {
 			if err != nil {
 				return fmt.Errorf("read rendering of %s: %w", f.Name(), err)
 			}
-			if same {
-				continue
+			if !same {
+				differ = append(differ, name)
 			}
-			if nd == nil {
-				nd = &NondeterminismError{A: a, B: b, Rung: f.Name(), File: name, Divergence: divergence(name, x, y, a.Name, b.Name)}
-			} else if f.Name() != nd.Rung && !slices.Contains(nd.Others, f.Name()) {
-				nd.Others = append(nd.Others, f.Name())
+		}
+		switch {
+		case len(differ) == 0:
+		case nd == nil:
+			name := differ[0]
+			if slices.Contains(differ, ladder.TraceFile) {
+				name = ladder.TraceFile
 			}
+			x := filepath.Join(a.Dir, filepath.FromSlash(f.GoldenDir()), name)
+			y := filepath.Join(b.Dir, filepath.FromSlash(f.GoldenDir()), name)
+			nd = &NondeterminismError{A: a, B: b, Rung: f.Name(), File: name, Divergence: divergence(name, x, y, a.Name, b.Name)}
+		default:
+			nd.Others = append(nd.Others, f.Name())
 		}
 	}
 	if nd != nil {
@@ -107,8 +119,13 @@ func sameRendering(x, y string, optional bool) (bool, error) {
 // Regenerate proves the two renderings agree and then switches every
 // changed golden into place in one commit of the workspace: after it, or
 // after an interruption and the next Open, the selected rungs' goldens are
-// all old or all new. A rung whose expectations fail is refused and keeps
-// its old goldens. It returns one Status per fixture, in order.
+// all old or all new. It is all or nothing for the selection, like
+// accept: when any rung is refused (its expectations fail), nothing is
+// written — not the refused rung's goldens, nor those of the rungs beside
+// it, which a bug that fails one rung's expectations may have moved too
+// (a case that asserts less) — and the refusal is a *RefusedError
+// carrying every Status. Otherwise it returns one Status per fixture, in
+// order.
 func Regenerate(ws *Workspace, fixtures []*fixture.Fixture, a, b Rendering) ([]Status, error) {
 	if err := Prove(fixtures, a, b); err != nil {
 		return nil, err
@@ -117,10 +134,45 @@ func Regenerate(ws *Workspace, fixtures []*fixture.Fixture, a, b Rendering) ([]S
 	if err != nil {
 		return nil, err
 	}
+	if refused := Refused(statuses); len(refused) > 0 {
+		for i, s := range statuses {
+			if s.State != "refused" && s.State != "unchanged" {
+				would := "would be " + s.State
+				if s.Detail != "" {
+					would += ": " + s.Detail
+				}
+				statuses[i].State, statuses[i].Detail = "not written", would
+			}
+		}
+		return statuses, &RefusedError{Rungs: refused}
+	}
 	if err := ws.Commit(files); err != nil {
 		return nil, err
 	}
 	return statuses, nil
+}
+
+// RefusedError means some selected rungs were refused, so nothing was
+// written.
+type RefusedError struct {
+	Rungs []string // the refused rungs, in file order
+}
+
+func (e *RefusedError) Error() string {
+	return fmt.Sprintf("goldens refused, nothing was written: %d run(s) fail their own expectations (%s), so their goldens "+
+		"would record behaviour their fixtures say is wrong, and a bug that moved them may have moved the rest of the selection "+
+		"too; fix the code (or, if the change is intended, the fixture's expectations) and rerun", len(e.Rungs), strings.Join(e.Rungs, ", "))
+}
+
+// Refused lists the rungs of statuses that were refused.
+func Refused(statuses []Status) []string {
+	var out []string
+	for _, s := range statuses {
+		if s.State == "refused" {
+			out = append(out, s.Rung)
+		}
+	}
+	return out
 }
 
 // Plan compares a rendering with the goldens under root and returns each

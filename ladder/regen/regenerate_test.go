@@ -5,6 +5,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"strings"
 	"time"
 
 	"github.com/google/go-cmp/cmp"
@@ -39,7 +40,7 @@ const (
 	denseA  = "tick,witness/at\n0,market\n1,market\n2,market\n"
 	denseB  = "tick,witness/at\n0,market\n1,market\n2,road\n"
 	traceA  = `{"kind":"header"}` + "\n" + `{"id":"theft@2","kind":"event","tick":2}` + "\n"
-	traceB  = `{"kind":"header"}` + "\n" + `{"id":"theft@3","kind":"event","tick":2}` + "\n"
+	traceB  = `{"kind":"header"}` + "\n" + `{"id":"theft@3","kind":"event","tick":3}` + "\n"
 	checksA = "{\n  \"case\": \"\",\n  \"rung\": \"T0.1\"\n}\n"
 	checksB = "{\n  \"case\": \"\",\n  \"rung\": \"T0.2\"\n}\n"
 )
@@ -279,7 +280,7 @@ var _ = Describe("Regenerate", func() {
 		Expect(st[1].Detail).To(Equal(
 			`dense.csv: first divergence at tick 2, column "witness/at": golden market, actual road; ` +
 				"checkpoints.json: first different line 3: golden `\"rung\": \"T0.1\"`, actual `\"rung\": \"T0.2\"`; " +
-				`trace.jsonl: first divergent record at line 2 (tick 2, event "theft@2"): actual has event "theft@3" at tick 2 here instead (a record was added or removed)`))
+				`trace.jsonl: first divergent record at line 2 (tick 2, event "theft@2"): actual has event "theft@3" at tick 3 here instead (a record was added or removed)`))
 		expectGoldens(cas, changed)
 		expectGoldens(rung, standard())
 	})
@@ -326,9 +327,24 @@ var _ = Describe("Regenerate", func() {
 			},
 			Entry("dense.csv of the case", 1, ladder.DenseFile, denseB, `first divergence at tick 2, column "witness/at": run 1 market, run 2 road`),
 			Entry("trace.jsonl of the rung", 0, ladder.TraceFile, traceB,
-				`first divergent record at line 2 (tick 2, event "theft@2"): run 2 has event "theft@3" at tick 2 here instead (a record was added or removed)`),
+				`first divergent record at line 2 (tick 2, event "theft@2"): run 2 has event "theft@3" at tick 3 here instead (a record was added or removed)`),
 			Entry("checkpoints.json of the case", 1, ladder.CheckpointsFile, checksB, "first different line 3: run 1 `\"rung\": \"T0.1\"`, run 2 `\"rung\": \"T0.2\"`"),
 		)
+
+		It("names the trace's first divergent record when the trace differs, not the dense cell or checkpoint it moved", func() {
+			put(b, cas, artifacts{ladder.DenseFile: denseB, ladder.CheckpointsFile: checksB, ladder.TraceFile: traceB})
+			_, err := regenerate(root, fixtures, a, b)
+			var nd *regen.NondeterminismError
+			Expect(errors.As(err, &nd)).To(BeTrue(), "%v", err)
+			Expect(nd.File).To(Equal(ladder.TraceFile))
+			Expect(nd.Divergence).To(HavePrefix(`first divergent record at line 2 (tick 2, event "theft@2"): `))
+		})
+
+		It("names a renamed record as renamed: the order-leak signature", func() {
+			put(b, cas, artifacts{ladder.TraceFile: strings.Replace(standard()[ladder.TraceFile], `"theft@2"`, `"theft@2#2"`, 1)})
+			_, err := regenerate(root, fixtures, a, b)
+			Expect(err).To(MatchError(ContainSubstring(`(tick 2, event "theft@2"): the same record under another id (identity drift): id: run 1 "theft@2", run 2 "theft@2#2"`)))
+		})
 
 		It("names every other fixture whose renderings differ", func() {
 			put(b, rung, artifacts{ladder.DenseFile: denseB})
@@ -366,41 +382,43 @@ var _ = Describe("Regenerate", func() {
 		})
 	})
 
-	It("refuses a rung whose expectations failed, writing nothing for it, and writes the others", func() {
+	It("refuses a rung whose expectations failed and writes nothing at all, not even the others", func() {
 		failures := "at 2: belief(witness, theft@2).confidence: want 0.9, got 0.8\nalways: holders of theft@2 only [witness]: got [merchant witness]\n"
 		put(a, rung, artifacts{regen.FailuresFile: failures})
 		put(b, rung, artifacts{regen.FailuresFile: failures})
 
 		st, err := regenerate(root, fixtures, a, b)
-		Expect(err).NotTo(HaveOccurred())
+		var refused *regen.RefusedError
+		Expect(errors.As(err, &refused)).To(BeTrue(), "%v", err)
+		Expect(refused.Rungs).To(Equal([]string{"T0.1"}))
+		Expect(err).To(MatchError(HavePrefix("goldens refused, nothing was written: 1 run(s) fail their own expectations (T0.1)")))
 		Expect(cmp.Diff([]regen.Status{
 			{Rung: "T0.1", State: "refused", Detail: "its expectations fail, so its goldens would record wrong behaviour:\n" +
 				"  at 2: belief(witness, theft@2).confidence: want 0.9, got 0.8\n" +
 				"  always: holders of theft@2 only [witness]: got [merchant witness]"},
-			{Rung: "T0.1/quiet", State: "new"},
+			{Rung: "T0.1/quiet", State: "not written", Detail: "would be new"},
 		}, st)).To(BeEmpty())
-		for _, name := range ladder.Artifacts(rung) {
-			_, statErr := os.Stat(golden(root, rung, name))
-			Expect(statErr).To(MatchError(fs.ErrNotExist), "refused rung's %s was written", name)
-		}
-		_, statErr := os.Stat(golden(root, rung, regen.FailuresFile))
-		Expect(statErr).To(MatchError(fs.ErrNotExist))
-		expectGoldens(cas, standard())
+		Expect(goldensExist(root)).To(BeFalse(), "all or nothing: the case that passed is not written either")
 	})
 
-	It("keeps a refused rung's old goldens as they were", func() {
+	It("keeps every old golden of the selection as it was when one rung is refused", func() {
 		_, err := regenerate(root, fixtures, a, b)
 		Expect(err).NotTo(HaveOccurred())
 		age(root, rung)
+		age(root, cas)
 		for _, dir := range []string{a, b} {
 			put(dir, rung, artifacts{ladder.DenseFile: denseB, regen.FailuresFile: "boom\n"})
+			put(dir, cas, artifacts{ladder.DenseFile: denseB})
 		}
 		st, err := regenerate(root, fixtures, a, b)
-		Expect(err).NotTo(HaveOccurred())
+		Expect(err).To(BeAssignableToTypeOf(&regen.RefusedError{}))
 		Expect(st[0].State).To(Equal("refused"))
 		Expect(st[0].Detail).To(HaveSuffix(":\n  boom"))
+		Expect(st[1].String()).To(Equal(`T0.1/quiet not written: would be changed: dense.csv: first divergence at tick 2, column "witness/at": golden market, actual road`))
 		expectGoldens(rung, standard())
+		expectGoldens(cas, standard())
 		Expect(mtime(golden(root, rung, ladder.DenseFile))).To(BeTemporally("==", oldTime))
+		Expect(mtime(golden(root, cas, ladder.DenseFile))).To(BeTemporally("==", oldTime))
 	})
 
 	It("fails, writing nothing, when a rendering lacks an artifact", func() {

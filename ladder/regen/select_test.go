@@ -76,3 +76,24 @@ var _ = Describe("Select", func() {
 		})
 	})
 })
+
+var _ = Describe("Prelude", func() {
+	run := func(rung, c string, cost int64) *fixture.Fixture {
+		return &fixture.Fixture{Rung: rung, Case: c, Cost: fixture.Cost{NPCTicks: cost}}
+	}
+	a, aCase, b, c := run("T0.1", "", 30), run("T0.1", "quiet", 10), run("T0.2", "", 20), run("T0.3", "", 5)
+	sweep := run("T2.8", "", 1)
+	sweep.Sweep = &fixture.Sweep{}
+	all := []*fixture.Fixture{a, aCase, b, c, sweep}
+
+	It("is the cheapest run of a rung not selected, never a sweep, which writes no trace", func() {
+		Expect(regen.Prelude(all, []*fixture.Fixture{c}).Name()).To(Equal("T0.1/quiet"))
+		Expect(regen.Prelude(all, []*fixture.Fixture{aCase}).Name()).To(Equal("T0.3"), "a case selects its rung: T0.1/quiet is not another rung's")
+	})
+	It("is the cheapest run of all when every rung is selected: the first selected run still renders second", func() {
+		Expect(regen.Prelude(all, all).Name()).To(Equal("T0.3"))
+	})
+	It("is nil with nothing to run", func() {
+		Expect(regen.Prelude([]*fixture.Fixture{sweep}, nil)).To(BeNil())
+	})
+})

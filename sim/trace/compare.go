@@ -2,8 +2,10 @@ package trace
 
 import (
 	"bytes"
+	"cmp"
 	"encoding/json"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -27,6 +29,12 @@ type Divergence struct {
 	Shifted               bool
 	ActualTick            int64
 	ActualKind, ActualKey string
+	// Renamed means the two lines are one record under two ids: the same
+	// kind at the same tick, every differing field one that holds an id
+	// (or the hash chained over it) — the signature of an order leak, a
+	// counter or cache that renames what it should not. ActualKey is the
+	// actual record's key.
+	Renamed bool
 	// Branches are the two lines' branch keys when they are all that
 	// differs: the run moved to another timeline (a case given its own
 	// generation), so every line of the file differs the same way.
@@ -45,6 +53,8 @@ func (d Divergence) Form() string {
 	switch {
 	case d.Fields == nil:
 		return FormLines
+	case len(d.Fields) > 0 && d.Renamed:
+		return FormRenamed
 	case len(d.Fields) > 0 && d.Shifted:
 		return FormShifted
 	case len(d.Fields) > 0:
@@ -60,6 +70,7 @@ func (d Divergence) Form() string {
 // The sentences of Describe, by Form.
 const (
 	FormFields   = "fields"   // a record's fields changed: each with both values
+	FormRenamed  = "renamed"  // one record under another id: only id fields (and hashes over them) differ
 	FormShifted  = "shifted"  // different records: one side has a record the other lacks
 	FormPosition = "position" // the same record at another seq
 	FormBranch   = "branch"   // the same record on another branch (every line differs alike)
@@ -68,7 +79,7 @@ const (
 )
 
 // Forms lists every Form.
-var Forms = []string{FormFields, FormShifted, FormPosition, FormBranch, FormSpelling, FormLines}
+var Forms = []string{FormFields, FormRenamed, FormShifted, FormPosition, FormBranch, FormSpelling, FormLines}
 
 // maxFields caps how many differing fields a one-line message lists.
 const maxFields = 4
@@ -101,6 +112,9 @@ func (d Divergence) Describe(a, b string) string {
 		}
 		return head + fmt.Sprintf("%s %s, %s %s", a, shorten(d.Golden), b, shorten(d.Actual))
 	}
+	if d.Renamed {
+		return head + renamed(d.Fields, a, b)
+	}
 	if d.Shifted {
 		return head + fmt.Sprintf("%s has %s %s at tick %d here instead (a record was added or removed)", b, d.ActualKind, d.ActualKey, d.ActualTick)
 	}
@@ -113,6 +127,59 @@ func (d Divergence) Describe(a, b string) string {
 		parts = append(parts, fmt.Sprintf("%s: %s %s, %s %s", f.Path, a, f.Golden, b, f.Actual))
 	}
 	return head + strings.Join(parts, "; ")
+}
+
+// idFields are the record fields that hold an id (of a record, event,
+// claim, variant or encounter), and hashFields those chained over ids: a
+// record whose differing fields are all among them is the same record
+// renamed.
+var (
+	idFields   = []string{"id", "via", "cause", "claim", "subject", "variant", "winner", "loser", "override"}
+	hashFields = []string{"hash", "previous"}
+)
+
+// onlyIDs reports whether every changed field is an id or a hash over
+// one, and at least one is an id.
+func onlyIDs(fields []FieldChange) bool {
+	ids := 0
+	for _, f := range fields {
+		top, _, _ := strings.Cut(f.Path, ".")
+		switch {
+		case slices.Contains(idFields, top):
+			ids++
+		case !slices.Contains(hashFields, top):
+			return false
+		}
+	}
+	return ids > 0
+}
+
+// isHash is 1 for a field chained over ids, 0 otherwise (a sort key).
+func isHash(f FieldChange) int {
+	top, _, _ := strings.Cut(f.Path, ".")
+	if slices.Contains(hashFields, top) {
+		return 1
+	}
+	return 0
+}
+
+// renamed describes a renamed record: its ids, both ways, then whether
+// the hashes over them moved too.
+func renamed(fields []FieldChange, a, b string) string {
+	var parts []string
+	hashes := false
+	for _, f := range fields {
+		if isHash(f) == 1 {
+			hashes = true
+			continue
+		}
+		parts = append(parts, fmt.Sprintf("%s: %s %s, %s %s", f.Path, a, f.Golden, b, f.Actual))
+	}
+	out := "the same record under another id (identity drift): " + strings.Join(parts, "; ")
+	if hashes {
+		out += " (and the hash chained over it)"
+	}
+	return out
 }
 
 // shorten drops the branch key (the same on every line of a file, so never
@@ -174,6 +241,11 @@ func Compare(golden, actual []byte) *Divergence {
 		if gr["kind"] != ar["kind"] || keyOf(gr) != keyOf(ar) || gr["tick"] != ar["tick"] {
 			d.Shifted, d.ActualTick, d.ActualKey = true, tickOf(ar), keyOf(ar)
 			d.ActualKind, _ = ar["kind"].(string)
+			if gr["kind"] == ar["kind"] && gr["tick"] == ar["tick"] && onlyIDs(d.Fields) {
+				d.Shifted, d.Renamed = false, true
+				// The ids first: a one-line message that shows one field shows the id.
+				slices.SortStableFunc(d.Fields, func(x, y FieldChange) int { return cmp.Compare(isHash(x), isHash(y)) })
+			}
 		}
 	}
 	return d

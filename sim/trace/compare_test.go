@@ -62,6 +62,27 @@ var _ = Describe("Compare", func() {
 		Expect(d.Fields).To(ContainElement(trace.FieldChange{Path: "kind", Golden: `"encounter"`, Actual: `"transmission"`}))
 	})
 
+	It("says when one record is the same under another id, not that one was added and another removed", func() {
+		golden := sample()
+		ls := lines(golden)
+		ls[2] = strings.Replace(ls[2], `"id":"`+encID+`"`, `"id":"`+encID+`#2"`, 1)
+		d := trace.Compare(golden, join(ls))
+		Expect(d.Form()).To(Equal(trace.FormRenamed))
+		Expect(d.Shifted).To(BeFalse())
+		Expect(d.ActualKey).To(Equal(`"` + encID + `#2"`))
+		Expect(d.String()).To(Equal(`first divergent record at line 3 (tick 12, encounter "` + encID + `"): ` +
+			`the same record under another id (identity drift): id: golden "` + encID + `", actual "` + encID + `#2"`))
+	})
+
+	It("counts a renamed record whose other fields changed too as another record", func() {
+		golden := sample()
+		ls := lines(golden)
+		ls[3] = strings.Replace(ls[3], `"teller":"witness"`, `"teller":"merchant"`, 1)
+		ls[3] = strings.Replace(ls[3], `"confidence":0.72`, `"confidence":0.75`, 1)
+		d := trace.Compare(golden, join(ls))
+		Expect(d.Form()).To(Equal(trace.FormShifted), "teller is part of the key but not an id: %s", d)
+	})
+
 	It("says when only the record's position differs", func() {
 		golden := sample()
 		ls := lines(golden)
@@ -134,6 +155,10 @@ var _ = Describe("Compare", func() {
 			ls := lines(g)
 			return g, join(append(ls[:2:2], ls[3:]...))
 		},
+		trace.FormRenamed: func() ([]byte, []byte) {
+			g := sample()
+			return g, []byte(strings.Replace(string(g), `"id":"`+encID+`"`, `"id":"`+encID+`#2"`, 1))
+		},
 		trace.FormPosition: func() ([]byte, []byte) {
 			g := sample()
 			return g, []byte(strings.Replace(string(g), `"seq":1`, `"seq":7`, 1))
@@ -155,6 +180,7 @@ var _ = Describe("Compare", func() {
 	phrases := map[string]string{
 		trace.FormFields:   "confidence: golden 0.72, actual 0.75",
 		trace.FormShifted:  "(a record was added or removed)",
+		trace.FormRenamed:  "the same record under another id (identity drift): id: golden",
 		trace.FormPosition: "only the record's position (seq) differs",
 		trace.FormBranch:   "the branch key differs, on this and every later line",
 		trace.FormSpelling: "same fields, not the canonical spelling: line 5 of actual",

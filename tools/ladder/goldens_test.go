@@ -14,6 +14,7 @@ import (
 	. "github.com/onsi/gomega"
 
 	"github.com/chronicle/ladder/ladder/fixture"
+	"github.com/chronicle/ladder/ladder/regen"
 )
 
 var artifacts = []string{"dense.csv", "trace.jsonl", "checkpoints.json", "manifest.json"}
@@ -137,7 +138,8 @@ var _ = Describe("goldens, end to end", Ordered, Serial, func() {
 	// proved is the determinism line for every run -rung T0.1 selects, and
 	// cases the line each of the rung's cases gets, unchanged.
 	proved := func() string {
-		return fmt.Sprintf("determinism: %d rung(s) rendered identically by run 1 (every selected rung in one process, in file order) and run 2 (each rung and case alone in a fresh process)\n", len(runs))
+		return fmt.Sprintf("determinism: %d rung(s) rendered identically by run 1 (every selected rung in one process, in file order, after %s) and run 2 (each rung and case alone in a fresh process)\n",
+			len(runs), regen.Prelude(runs, runs).Name())
 	}
 	cases := func() string {
 		var b strings.Builder
@@ -156,7 +158,8 @@ var _ = Describe("goldens, end to end", Ordered, Serial, func() {
 		Expect(cmd.Run()).To(Succeed(), stdout.String())
 		return stdout.String()
 	}
-	const review = "review the change before committing: git diff --stat goldens/ && git diff goldens/\n"
+	const review = "review the change before committing: git diff --stat goldens/ && git diff goldens/\n" +
+		"then run make test: specs outside the ladder read the goldens too, and an intended change must leave it green\n"
 
 	It("leaves unchanged goldens alone: same bytes, same modification times", func() {
 		Expect(goldens()).To(Equal(proved() + "T0.1 unchanged\n" + cases() + review))
@@ -263,15 +266,15 @@ var _ = Describe("goldens, with state leaking from one rung into the next", Orde
 		cmd.Stdout, cmd.Stderr = &stdout, &stderr
 		Expect(cmd.Run()).NotTo(Succeed())
 		Expect(stdout.String()).To(BeEmpty(), "nothing may be claimed before the proof")
-		// The first run renders first in both processes; the leak shows in
-		// the second.
+		// Run 1 renders a prelude first, so the leak shows from the very
+		// first selected run on.
 		all := append(runsOf("T0.1-witness"), runsOf("T0.2-decay")...)
-		Expect(stderr.String()).To(HavePrefix("determinism proof failed: " + all[1].Name() + " trace.jsonl differs between " +
-			"run 1 (every selected rung in one process, in file order) and run 2 (each rung and case alone in a fresh process): " +
-			"first divergent record at line "))
+		Expect(stderr.String()).To(HavePrefix("determinism proof failed: " + all[0].Name() + " trace.jsonl differs between " +
+			"run 1 (every selected rung in one process, in file order, after "))
+		Expect(stderr.String()).To(ContainSubstring(") and run 2 (each rung and case alone in a fresh process): first divergent record at line "))
 		// Every later run differs too, and is named.
 		leak := ": leak: run 1 2, run 2 1"
-		if later := all[2:]; len(later) > 0 {
+		if later := all[1:]; len(later) > 0 {
 			names := make([]string, len(later))
 			for i, r := range later {
 				names[i] = r.Name()
@@ -287,6 +290,21 @@ var _ = Describe("goldens, with state leaking from one rung into the next", Orde
 		entries, err = os.ReadDir(filepath.Join(root, "goldens", ".regen"))
 		Expect(err).NotTo(HaveOccurred())
 		Expect(entries).To(HaveLen(1), "the renderings are removed, the lock stays")
+	})
+
+	It("is refused for a single case too, which a fresh process also renders first: run 1 renders another rung before it", func() {
+		one := runsOf("T0.2-decay")
+		sel := one[len(one)-1].Name()
+		cmd := exec.Command(bin, "goldens", "-rung", sel)
+		cmd.Dir = root
+		var stdout, stderr bytes.Buffer
+		cmd.Stdout, cmd.Stderr = &stdout, &stderr
+		Expect(cmd.Run()).NotTo(Succeed(), stdout.String())
+		Expect(stderr.String()).To(HavePrefix("determinism proof failed: " + sel + " trace.jsonl differs between " +
+			"run 1 (every selected rung in one process, in file order, after T0.1"))
+		Expect(stderr.String()).To(ContainSubstring(": leak: run 1 2, run 2 1. A rung's output"))
+		_, err := os.Stat(filepath.Join(root, "goldens", "T0.2-decay"))
+		Expect(err).To(MatchError(os.ErrNotExist), "no golden written")
 	})
 
 	It("renders identically without the leak, proving the plant is what was caught", func() {

@@ -274,6 +274,7 @@ func accept(args []string, stdout, stderr io.Writer) error {
 		fmt.Fprintf(stdout, "accepted %s → %s: %s\n", a.Name, a.GoldenDir, files)
 	}
 	fmt.Fprintln(stdout, "commit the goldens with a line saying why they changed: git diff --stat goldens/")
+	fmt.Fprintln(stdout, "then run make test: specs outside the ladder read the goldens too, and an intended change must leave it green")
 	return nil
 }
 

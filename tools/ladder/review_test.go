@@ -74,7 +74,8 @@ var _ = Describe("review, accept and reject", Serial, func() {
 		out, err := invoke("accept", "T0.1")
 		Expect(err).NotTo(HaveOccurred())
 		Expect(out).To(Equal("accepted T0.1 → goldens/T0.1-witness: dense.csv\n" +
-			"commit the goldens with a line saying why they changed: git diff --stat goldens/\n"))
+			"commit the goldens with a line saying why they changed: git diff --stat goldens/\n" +
+			"then run make test: specs outside the ladder read the goldens too, and an intended change must leave it green\n"))
 		Expect(read(golden)).To(Equal(read(filepath.Join(repo, golden))))
 		out, err = invoke("review")
 		Expect(err).NotTo(HaveOccurred())
