@@ -46,8 +46,19 @@ verify:
 	$(GO) run ./tools/ladder verify $(RUNGS)
 
 ## test: static checks, unit specs (fuzz seed corpora included), the ladder, its replay, the triage
-## page in a browser, a short exploration, the determinism matrix
-test: check unit ladder verify browser explore-short matrix
+## page in a browser, a short exploration, the determinism matrix — each a leg, in this order, stopping
+## at the first that fails; it ends with a table of the legs that ran, were skipped (with why) or
+## failed. STRICT=1 (set by .ci/run) makes a leg this machine cannot run fail instead of skipping.
+TEST_LEGS := check unit ladder verify browser explore-short matrix
+STRICT  ?=
+export STRICT
+test:
+	@legs=$$(mktemp) && export LADDER_LEGS=$$legs && rc=0 && \
+	for leg in $(TEST_LEGS); do \
+		if [ $$rc -ne 0 ]; then tools/legs.sh record $$leg "not run" "an earlier leg failed"; continue; fi; \
+		tools/legs.sh run $$leg $(MAKE) --no-print-directory $$leg || rc=$$?; \
+	done; \
+	tools/legs.sh table; rm -f $$legs; exit $$rc
 
 ## explore: generate worlds nobody wrote for EXPLORE_TIME (default 60s), check every property of
 ## docs/explore.md on each, shrink a failure to a fixture under reports/explore/; prints its seed
@@ -76,7 +87,7 @@ unit:
 
 ## browser: the triage page (reports/index.html) of failing runs, driven in headless Chromium, and
 ## loaded plainly by chromium --headless; writes a screenshot of each view, reports/page-*.png. With no chromium, chromium-browser or google-chrome on PATH
-## (or LADDER_CHROME) it is skipped with a loud warning. It has the build tag `browser` and runs here
+## (or LADDER_CHROME, which must name a program) it is skipped with a loud warning, or fails with STRICT=1. It has the build tag `browser` and runs here
 ## with -v because `go test` hides a passing package's output: inside `make unit` a skip would be
 ## silent. It runs after the ladder in `make test`, which rewrites reports/.
 browser:

@@ -3,7 +3,10 @@
 # unchanged, as a 386 binary, as an arm64 binary, with FMA fusion allowed
 # (GOAMD64=v3) and with FMA disabled at run time. Each leg probes what this
 # machine can do first; a leg that cannot run here is skipped with a loud
-# warning, never silently, and the summary at the end lists what ran.
+# warning, never silently, and the summary at the end lists what ran;
+# with STRICT=1 (which .ci/run sets) a leg that cannot run fails instead.
+# Each leg is also recorded, as matrix/<leg>, in make test's closing table
+# (tools/legs.sh, when $LADDER_LEGS is set).
 #
 #   tools/matrix.sh            every leg this machine can run
 #   tools/matrix.sh arm64      one leg (386, arm64, v3, fma-off)
@@ -20,6 +23,25 @@ legs=("$@")
 ran=() skipped=() failed=()
 
 warn() { printf '\nmatrix: WARNING: %s\n\n' "$*" >&2; }
+
+here=$(dirname "$0")
+record() { "$here/legs.sh" record "matrix/$1" "$2" "${3:-}"; }
+ok() { ran+=("$1"); record "$1" ran; }
+bad() { failed+=("$1"); record "$1" failed "${2:-the specs failed (see above)}"; }
+
+# skip is a leg this machine cannot run: a loud warning and a skip, or,
+# with STRICT=1, a failure naming the leg and why.
+skip() {
+	local name=$1 reason=$2
+	if [ "${STRICT:-}" = 1 ]; then
+		printf '\nmatrix: FAILED: STRICT=1: the %s leg cannot run on this machine: %s\n\n' "$name" "$reason" >&2
+		bad "$name" "skipped, and STRICT=1 makes that a failure: $reason"
+	else
+		warn "$reason: the $name leg was NOT run here"
+		skipped+=("$name")
+		record "$name" skipped "$reason"
+	fi
+}
 
 # probe builds a trivial program for GOARCH=$1 and runs it with the
 # executor in $2 (empty: natively); success means test binaries can run.
@@ -50,7 +72,7 @@ leg() {
 	local name=$1
 	shift
 	echo "matrix[$name]: $*"
-	if env "$@"; then ran+=("$name"); else failed+=("$name"); fi
+	if env "$@"; then ok "$name"; else bad "$name"; fi
 }
 
 # emulated runs a leg under qemu-user. The emulator itself is not
@@ -66,13 +88,13 @@ emulated() {
 	log=$(mktemp)
 	echo "matrix[$name]: $*"
 	if env "$@" 2>&1 | tee "$log"; [ "${PIPESTATUS[0]}" -eq 0 ]; then
-		ran+=("$name")
+		ok "$name"
 	elif grep -qE 'panic: test timed out|fatal: morestack on gsignal|bad g in signal handler|qemu: uncaught target signal' "$log" &&
 		! grep -qE '^\s*\[FAIL\]|--- FAIL' "$log"; then
 		warn "the $name leg hit an emulator fault (see above), not a failing spec: retrying it once"
-		if env "$@"; then ran+=("$name"); else failed+=("$name"); fi
+		if env "$@"; then ok "$name"; else bad "$name"; fi
 	else
-		failed+=("$name")
+		bad "$name"
 	fi
 	rm -f "$log"
 }
@@ -92,8 +114,7 @@ for l in "${legs[@]}"; do
 			# never a result.
 			emulated 386 GODEBUG=asyncpreemptoff=1 GOARCH=386 CGO_ENABLED=0 "$GO" test -count=1 -timeout 5m -exec "$q" "${PKGS[@]}"
 		else
-			warn "this kernel cannot run 386 binaries and no working qemu-i386 was found: the 386 leg was NOT run here (Debian: apt-get install qemu-user-static)"
-			skipped+=(386)
+			skip 386 "this kernel cannot run 386 binaries and no working qemu-i386 was found (Debian: apt-get install qemu-user-static)"
 		fi
 		;;
 	arm64)
@@ -102,16 +123,14 @@ for l in "${legs[@]}"; do
 		elif q=$(emulator aarch64) && probe arm64 "$q"; then
 			emulated arm64 GOARCH=arm64 CGO_ENABLED=0 "$GO" test -count=1 -timeout 5m -exec "$q" "${PKGS[@]}"
 		else
-			warn "no qemu-aarch64 emulator: the arm64 leg was NOT run here (Debian: apt-get install qemu-user-static)"
-			skipped+=(arm64)
+			skip arm64 "no working qemu-aarch64 emulator (Debian: apt-get install qemu-user-static)"
 		fi
 		;;
 	v3)
 		if grep -qw fma /proc/cpuinfo 2>/dev/null && grep -qw avx2 /proc/cpuinfo; then
 			leg v3 GOAMD64=v3 "$GO" test -count=1 "${PKGS[@]}"
 		else
-			warn "this CPU cannot run GOAMD64=v3 binaries (no FMA/AVX2): the FMA-fusion leg was NOT run here"
-			skipped+=(v3)
+			skip v3 "this CPU cannot run GOAMD64=v3 binaries (no FMA/AVX2), so FMA fusion was not tried"
 		fi
 		;;
 	fma-off)
