@@ -106,11 +106,12 @@ matrix-arm64:
 
 ## mutate: mutation score of sim/ (gremlins, pinned in go.mod), with each package's specs and the
 ## ladder as the test suite, then with the ladder alone; writes reports/mutation/summary.md. Slow
-## (hours on two cores): not part of make test. SCOPE=./sim/social mutates one package. See
-## docs/quality.md.
+## (hours on two cores): not part of make test. SCOPE=./sim/social mutates one package; SHARD=2/4
+## part 2 of 4 of the packages, balanced by source size, for a CI matrix (join the parts with
+## `go run ./tools/mutate -merge dir1,dir2,… -out reports/mutation`). See docs/quality.md.
 SCOPE   ?=
 mutate:
-	$(GO) run ./tools/mutate -suites both,ladder $(if $(SCOPE),-scope $(SCOPE)) -out reports/mutation
+	$(GO) run ./tools/mutate -suites both,ladder $(if $(SCOPE),-scope $(SCOPE)) $(if $(SHARD),-shard $(SHARD)) -out reports/mutation
 
 ## goldens: regenerate goldens (all, RUNG=T2.3 with its cases and the rungs extending it, or RUNG=T2.3/swapped)
 ## after proving determinism with two runs made in different orders; switches all changed files at once.

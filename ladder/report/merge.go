@@ -14,8 +14,8 @@ import (
 )
 
 // Merge joins the reports of shards — directories each holding junit.xml,
-// ladder.json (Ginkgo's) and failures.json — into out, as if one run had
-// made them: a spec that ran in one shard is taken from it, one that ran
+// ladder.json (Ginkgo's) and failures.json, and a directory per run
+// (MergeRuns) — into out, as if one run had made them: a spec that ran in one shard is taken from it, one that ran
 // in none is listed once as it was (skipped), and one that ran in two is
 // an error, since the shards are meant to split the specs, not repeat them.
 func Merge(out string, shards []string) error {
@@ -91,6 +91,45 @@ func Merge(out string, shards []string) error {
 	}{{JUnitFile, jb}, {GinkgoFile, gb}, {FailuresFile, fb}} {
 		if err := os.WriteFile(filepath.Join(out, f.name), f.data, 0o644); err != nil {
 			return err
+		}
+	}
+	return MergeRuns(out, shards)
+}
+
+// MergeRuns copies every run's directory of every shard — reports/<rung>/
+// with its cases' directories inside, holding the run's artifacts and,
+// when they differ from the goldens, its pending change — into out, so
+// that `ladder review`, `accept` and the triage page see the merged run
+// as one (LADDER_REPORTS=out). A shard runs a rung with all its cases, so
+// a directory found in two shards means the shards overlapped: an error
+// naming both, before anything is copied.
+func MergeRuns(out string, shards []string) error {
+	from := map[string]string{} // run directory → the shard it comes from
+	var names []string
+	for _, dir := range shards {
+		entries, err := os.ReadDir(dir)
+		if err != nil {
+			return fmt.Errorf("merge runs: %w", err)
+		}
+		for _, e := range entries {
+			if !e.IsDir() {
+				continue
+			}
+			if prev, ok := from[e.Name()]; ok {
+				return fmt.Errorf("merge runs: %s ran in two shards (%s and %s)", e.Name(), prev, dir)
+			}
+			from[e.Name()] = dir
+			names = append(names, e.Name())
+		}
+	}
+	slices.Sort(names)
+	for _, name := range names {
+		dst := filepath.Join(out, name)
+		if err := os.RemoveAll(dst); err != nil {
+			return fmt.Errorf("merge runs: %w", err)
+		}
+		if err := os.CopyFS(dst, os.DirFS(filepath.Join(from[name], name))); err != nil {
+			return fmt.Errorf("merge runs: copy %s from %s: %w", name, from[name], err)
 		}
 	}
 	return nil

@@ -45,7 +45,13 @@ func pageCmd(args []string, stdout, stderr io.Writer) error {
 	if fl.NArg() > 0 {
 		return errors.New("usage: ladder page [-compare A,B]...")
 	}
-	dir := reportsDir()
+	return writePage(reportsDir(), ps, stdout)
+}
+
+// writePage builds the triage page from a reports directory — its Ginkgo
+// report for the failure lines, each run's artifacts — and writes it
+// there as index.html.
+func writePage(dir string, ps pairs, stdout io.Writer) error {
 	b, err := os.ReadFile(filepath.Join(dir, report.GinkgoFile))
 	if err != nil {
 		return fmt.Errorf("page: no ladder run to build it from (run make ladder first): %w", err)

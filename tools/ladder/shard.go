@@ -16,6 +16,7 @@ import (
 
 	"github.com/chronicle/ladder/ladder"
 	"github.com/chronicle/ladder/ladder/coverage"
+	"github.com/chronicle/ladder/ladder/pending"
 	"github.com/chronicle/ladder/ladder/report"
 	"github.com/chronicle/ladder/ladder/shard"
 )
@@ -136,7 +137,7 @@ func costs(args []string, stdout, stderr io.Writer) error {
 func mergeReports(args []string, stdout, stderr io.Writer) error {
 	fl := flag.NewFlagSet("merge-reports", flag.ContinueOnError)
 	fl.SetOutput(stderr)
-	out := fl.String("out", "", "directory to write the merged junit.xml, ladder.json and failures.json into")
+	out := fl.String("out", "", "directory to write the merged junit.xml, ladder.json, failures.json, coverage.json, every run's directory (artifacts and pending changes) and the triage page into")
 	if err := fl.Parse(args); err != nil {
 		return err
 	}
@@ -147,7 +148,19 @@ func mergeReports(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	fmt.Fprintf(stdout, "merged %d shard report(s) into %s\n", fl.NArg(), *out)
-	return mergeCoverage(*out, fl.Args(), stdout)
+	// The page and the coverage verdict are both the merged run's; a page
+	// that cannot be built does not hide the verdict.
+	pageErr := writePage(*out, nil, stdout)
+	if pending, err := pendingCount(*out); err == nil && pending > 0 {
+		fmt.Fprintf(stdout, "%d pending change(s) merged: LADDER_REPORTS=%s go run ./tools/ladder review\n", pending, *out)
+	}
+	return errors.Join(pageErr, mergeCoverage(*out, fl.Args(), stdout))
+}
+
+// pendingCount counts the pending changes under a reports directory.
+func pendingCount(dir string) (int, error) {
+	all, err := pending.List(dir)
+	return len(all), err
 }
 
 // mergeCoverage joins the shards' rule-regime coverage into out and judges

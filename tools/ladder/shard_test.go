@@ -2,9 +2,11 @@ package main
 
 import (
 	"encoding/json"
+	"io/fs"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"slices"
 
 	. "github.com/onsi/ginkgo/v2"
@@ -115,9 +117,16 @@ var _ = Describe("sharding, end to end", Ordered, Serial, func() {
 		Expect(len(ran[0]) + len(ran[1])).To(Equal(len(specsRan(full))))
 
 		merged := filepath.Join(tmp, "merged")
+		chdir(repo) // the page is built against the fixtures
 		out, err := invoke("merge-reports", "-out", merged, shards[0], shards[1])
 		Expect(err).NotTo(HaveOccurred())
-		Expect(out).To(HavePrefix("merged 2 shard report(s) into " + merged + "\ncoverage: "))
+		Expect(out).To(HavePrefix("merged 2 shard report(s) into " + merged + "\ntriage page: " + filepath.Join(merged, "index.html") + " ("))
+		Expect(out).To(ContainSubstring("\ncoverage: "))
+		// One page for the merged run, with a section for every run a full
+		// run's page has, and every run's directory beside it.
+		Expect(pageSections(merged)).To(Equal(pageSections(full)))
+		Expect(len(pageSections(full))).To(BeNumerically(">", 19))
+		Expect(runDirs(merged)).To(Equal(runDirs(full)))
 		// Each shard's coverage is partial; merged, it is the full run's.
 		fullCov, err := coverage.Read(filepath.Join(full, coverage.ReportFile))
 		Expect(err).NotTo(HaveOccurred())
@@ -133,3 +142,38 @@ var _ = Describe("sharding, end to end", Ordered, Serial, func() {
 		Expect(err).To(MatchError(ContainSubstring("ran in two shards")))
 	})
 })
+
+// pageSections lists the sections of the triage page in a reports
+// directory, in page order.
+func pageSections(dir string) []string {
+	GinkgoHelper()
+	b, err := os.ReadFile(filepath.Join(dir, "index.html"))
+	Expect(err).NotTo(HaveOccurred())
+	var out []string
+	for _, m := range regexp.MustCompile(`<section class="rung[^"]*" id="[^"]*" data-name="([^"]+)"`).FindAllStringSubmatch(string(b), -1) {
+		out = append(out, m[1])
+	}
+	return out
+}
+
+// runDirs lists every file under a reports directory's run directories
+// that a run wrote (its artifacts and pending changes), by path.
+func runDirs(dir string) []string {
+	GinkgoHelper()
+	var out []string
+	entries, err := os.ReadDir(dir)
+	Expect(err).NotTo(HaveOccurred())
+	for _, e := range entries {
+		if !e.IsDir() {
+			continue
+		}
+		Expect(filepath.WalkDir(filepath.Join(dir, e.Name()), func(p string, d fs.DirEntry, err error) error {
+			if err == nil && !d.IsDir() {
+				rel, _ := filepath.Rel(dir, p)
+				out = append(out, rel)
+			}
+			return err
+		})).To(Succeed())
+	}
+	return out
+}

@@ -5,7 +5,8 @@
 // writes the score per package. `make mutate` runs it from the repository
 // root:
 //
-//	go run ./tools/mutate [-suites both,ladder] [-workers 2] [-out reports/mutation]
+//	go run ./tools/mutate [-suites both,ladder] [-workers 2] [-out reports/mutation] [-shard k/n]
+//	go run ./tools/mutate -merge shard-1,shard-2 -out reports/mutation
 //
 // Suites (each a full gremlins pass over the same mutants):
 //
@@ -75,6 +76,8 @@ func run(args []string, stdout, stderr io.Writer) error {
 	beyondList := fl.String("beyond-ladder", "tools/mutate/beyond-ladder.txt", "the list of mutants no rung can see (the ladder pass counts them apart from its score)")
 	summarize := fl.Bool("summarize", false, "run no pass: summarise the reports a previous run left in -out (gremlins-<suite>.json for each of -suites), against the equivalent list as it is now; the sources must be those the pass mutated")
 	dry := fl.Bool("dry-run", false, "find the mutants and check the equivalent list against them (ambiguous or stale entries) without testing any: one coverage run, minutes rather than hours")
+	shardSpec := fl.String("shard", "", "mutate part k/n of the packages (e.g. 2/4; of -scope's when given), balanced by source size, so a full run spreads over a CI matrix; join the parts' -out directories with -merge")
+	merge := fl.String("merge", "", "run no pass: join the reports shards left in these -out directories (joined by commas) into -out and summarise them")
 	scope := fl.String("scope", "", "the package directories to mutate, joined by commas (e.g. ./sim/social or ./sim/claims,./sim/rules), each covered and tested by its own specs and the ladder; default: every package under sim/ and views/")
 	if err := fl.Parse(args); err != nil {
 		return err
@@ -92,12 +95,24 @@ func run(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	scopes := normScope(*scope)
+	if *shardSpec != "" {
+		if scopes, err = shardScope(*shardSpec, dirs, scopes, sourceBytes); err != nil {
+			return err
+		}
+		fmt.Fprintf(stdout, "mutate: shard %s: scope %s\n", *shardSpec, strings.Join(scopes, ","))
+	}
 	exclude, err := excludeFiles(dirs, scopes)
 	if err != nil {
 		return err
 	}
 	if err := os.MkdirAll(*out, 0o755); err != nil {
 		return err
+	}
+	if *merge != "" {
+		if err := mergeShards(*out, strings.Split(*merge, ","), strings.Split(*suites, ",")); err != nil {
+			return err
+		}
+		*summarize = true
 	}
 	wrapper, err := filepath.Abs("tools/mutate/exec.sh")
 	if err != nil {

@@ -1,0 +1,57 @@
+package report_test
+
+import (
+	"os"
+	"path/filepath"
+
+	. "github.com/onsi/ginkgo/v2"
+	. "github.com/onsi/gomega"
+
+	"github.com/chronicle/ladder/ladder/report"
+)
+
+var _ = Describe("MergeRuns", func() {
+	write := func(path, content string) {
+		GinkgoHelper()
+		Expect(os.MkdirAll(filepath.Dir(path), 0o755)).To(Succeed())
+		Expect(os.WriteFile(path, []byte(content), 0o644)).To(Succeed())
+	}
+	read := func(path string) string {
+		GinkgoHelper()
+		b, err := os.ReadFile(path)
+		Expect(err).NotTo(HaveOccurred())
+		return string(b)
+	}
+	var a, b, out string
+	BeforeEach(func() {
+		a, b, out = GinkgoT().TempDir(), GinkgoT().TempDir(), GinkgoT().TempDir()
+		write(filepath.Join(a, "junit.xml"), "a's junit")
+		write(filepath.Join(a, "T0.1", "dense.csv"), "a dense")
+		write(filepath.Join(a, "T0.1", "rule-off", "pending.json"), `{"rung":"T0.1/rule-off"}`)
+		write(filepath.Join(b, "T2.1", "pending.json"), `{"rung":"T2.1"}`)
+		write(filepath.Join(b, "T2.1", "dense.csv"), "b dense")
+	})
+
+	It("copies every shard's runs, their pending changes with them, so that review and the page see one run", func() {
+		Expect(report.MergeRuns(out, []string{a, b})).To(Succeed())
+		Expect(read(filepath.Join(out, "T0.1", "dense.csv"))).To(Equal("a dense"))
+		Expect(read(filepath.Join(out, "T0.1", "rule-off", "pending.json"))).To(Equal(`{"rung":"T0.1/rule-off"}`))
+		Expect(read(filepath.Join(out, "T2.1", "pending.json"))).To(Equal(`{"rung":"T2.1"}`))
+		Expect(filepath.Join(out, "junit.xml")).NotTo(BeAnExistingFile(), "the shard's own reports are merged by Merge, not copied")
+	})
+
+	It("replaces what a previous merge left in out", func() {
+		write(filepath.Join(out, "T2.1", "stale.txt"), "old")
+		Expect(report.MergeRuns(out, []string{a, b})).To(Succeed())
+		Expect(filepath.Join(out, "T2.1", "stale.txt")).NotTo(BeAnExistingFile())
+	})
+
+	It("refuses a run found in two shards, naming both, and copies nothing", func() {
+		write(filepath.Join(b, "T0.1", "dense.csv"), "b's T0.1")
+		err := report.MergeRuns(out, []string{a, b})
+		Expect(err).To(MatchError("merge runs: T0.1 ran in two shards (" + a + " and " + b + ")"))
+		entries, err := os.ReadDir(out)
+		Expect(err).NotTo(HaveOccurred())
+		Expect(entries).To(BeEmpty())
+	})
+})
