@@ -75,11 +75,13 @@ explore:
 explore-short:
 	$(MAKE) --no-print-directory explore EXPLORE_TIME=20s EXPLORE_SEED=1 SHARD=
 
-## check: gofmt and go vet must be clean
+## check: gofmt and go vet must be clean, and actionlint (pinned in go.mod as a tool, built once into
+## the Go build cache) must pass the GitHub Actions workflows
 check:
 	@unformatted=$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go')); \
 	if [ -n "$$unformatted" ]; then echo "gofmt would change:"; echo "$$unformatted"; exit 1; fi
 	$(GO) vet ./...
+	$(GO) tool actionlint .github/workflows/*.yml
 
 ## unit: every package's specs and fuzz seed corpora (the ladder runs under `make ladder`)
 unit:
