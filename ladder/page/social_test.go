@@ -1,6 +1,7 @@
 package page_test
 
 import (
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
@@ -9,6 +10,8 @@ import (
 	. "github.com/onsi/ginkgo/v2"
 	. "github.com/onsi/gomega"
 
+	"github.com/chronicle/ladder/ladder/fixture"
+	"github.com/chronicle/ladder/ladder/goldenset"
 	"github.com/chronicle/ladder/ladder/page"
 	"github.com/chronicle/ladder/sim/events"
 	"github.com/chronicle/ladder/sim/trace"
@@ -73,47 +76,120 @@ var _ = Describe("the social-state panel on the ladder's rungs", func() {
 		return strings.Join(s.Feed[i].Fields[:3], " ")
 	}
 
+	// The rows below are checked against the run's committed trace: the
+	// records they must show, and the rule evaluation each must link to,
+	// are found there, never written here, so an intended change to a
+	// rung leaves these specs green.
+	golden := func(f *fixture.Fixture) []goldenset.Record {
+		GinkgoHelper()
+		recs, err := goldenset.Trace(root, f)
+		Expect(err).NotTo(HaveOccurred())
+		return recs
+	}
+	// find returns the first record of the golden trace ok accepts.
+	find := func(recs []goldenset.Record, what string, ok func(goldenset.Record) bool) goldenset.Record {
+		GinkgoHelper()
+		i := slices.IndexFunc(recs, ok)
+		Expect(i).To(BeNumerically(">=", 0), "the golden trace has no %s: the spec examines nothing", what)
+		return recs[i]
+	}
+	// ruleBefore is the rule evaluation a delta links to: the last one of
+	// its rule that fired earlier in the same tick.
+	ruleBefore := func(recs []goldenset.Record, d goldenset.Record) string {
+		GinkgoHelper()
+		var last goldenset.Record
+		for _, r := range recs {
+			if r.Seq() >= d.Seq() {
+				break
+			}
+			if r.S("kind") == "rule" && r.S("rule") == d.S("rule") && r.Tick() == d.Tick() && r["fired"] == true {
+				last = r
+			}
+		}
+		Expect(last).NotTo(BeNil(), "no evaluation of %s before seq %d", d.S("rule"), d.Seq())
+		return last.S("rule") + " " + last.S("subject") + " " + last.S("reason")
+	}
+	kind := func(k string) func(goldenset.Record) bool {
+		return func(r goldenset.Record) bool { return r.S("kind") == k }
+	}
+	seqOf := func(r goldenset.Record) string { return r.S("seq") }
+
 	It("names the refusal behind T3.3's grudge and the parties of each favour", func() {
-		s := build(passingRun(GinkgoT(), loadRung(GinkgoT(), "T3.3-favor-ledger.yaml")[0]), page.Options{})
-		Expect(s.SocialAt(19)).NotTo(ContainElement(HaveField("Block", "grudge")))
-		g := at(s, 25, "grudge", "jon/player")
-		Expect(g.Last.Text()).To(Equal("t20 formed — grudge-creation ← invoke@20 (trace seq 61)"))
-		Expect(ruleOf(s, g.Last)).To(Equal("grudge-creation jon/invoke@20 favour refused"))
-		o := at(s, 25, "obligation", "favour@4")
+		f := loadRung(GinkgoT(), "T3.3-favor-ledger.yaml")[0]
+		recs := golden(f)
+		s := build(passingRun(GinkgoT(), f), page.Options{})
+		g := find(recs, "grudge formed", func(r goldenset.Record) bool { return r.S("kind") == "grudge" && r.S("change") == "formed" })
+		later := min(g.Tick()+5, f.Ticks-1)
+		Expect(s.SocialAt(g.Tick() - 1)).NotTo(ContainElement(HaveField("Block", "grudge")))
+		row := at(s, later, "grudge", g.S("holder")+"/"+g.S("target"))
+		Expect(row.Last.Text()).To(Equal(fmt.Sprintf("t%d formed — %s ← %s (trace seq %s)", g.Tick(), g.S("rule"), g.S("cause"), seqOf(g))))
+		Expect(ruleOf(s, row.Last)).To(Equal(ruleBefore(recs, g)))
+
+		v := find(recs, "violated obligation", func(r goldenset.Record) bool { return r.S("kind") == "obligation" && r.S("state") == "violated" })
+		issued := find(recs, "issued obligation", func(r goldenset.Record) bool {
+			return r.S("kind") == "obligation" && r.S("id") == v.S("id") && r.S("state") == "issued"
+		})
+		o := at(s, max(later, v.Tick()), "obligation", v.S("favour"))
 		Expect(o.Values).To(Equal([]string{"violated"}))
-		Expect(o.Last.Detail).To(Equal([]string{"jon", "player"}))
-		Expect(at(s, 15, "obligation", "favour@4").Values).To(Equal([]string{"issued"}))
-		r := at(s, 25, "reputation", "carlotta/player/reliability")
-		Expect(r.Values).To(Equal([]string{"1.0", "2.0", "0.3333333333333333"}))
-		Expect(r.Last.Text()).To(Equal("t20 moved to α 1.0, β 2.0 — reputation-evidence ← invoke@20 (trace seq 58)"))
-		Expect(ruleOf(s, r.Last)).To(Equal("reputation-evidence carlotta/invoke@20 evidence against player's reliability"))
+		Expect(o.Last.Detail).To(Equal([]string{v.S("creditor"), v.S("debtor")}))
+		Expect(at(s, v.Tick()-1, "obligation", v.S("favour")).Values).To(Equal([]string{issued.S("state")}))
+
+		rep := find(recs, "reputation row", kind("reputation"))
+		key := rep.S("observer") + "/" + rep.S("subject") + "/" + rep.S("dimension")
+		again := slices.ContainsFunc(recs, func(r goldenset.Record) bool {
+			return r.S("kind") == "reputation" && r.Seq() > rep.Seq() && r.S("observer")+"/"+r.S("subject")+"/"+r.S("dimension") == key
+		})
+		Expect(again).To(BeFalse(), "the spec reads %s's row after its only change", key)
+		r := at(s, f.Ticks-1, "reputation", key)
+		Expect(r.Values).To(Equal([]string{rep.S("alpha"), rep.S("beta"), rep.S("mean")}))
+		Expect(r.Last.Text()).To(Equal(fmt.Sprintf("t%d moved to α %s, β %s — %s ← %s (trace seq %s)", rep.Tick(), rep.S("alpha"), rep.S("beta"), rep.S("rule"), rep.S("cause"), seqOf(rep))))
+		Expect(ruleOf(s, r.Last)).To(Equal(ruleBefore(recs, rep)))
 	})
 
-	It("follows T5.1's steward from holder to vacancy, a lapse and the successor", func() {
-		s := build(passingRun(GinkgoT(), loadRung(GinkgoT(), "T5.1-vacancy.yaml")[0]), page.Options{})
-		r := at(s, 8, "role", "steward")
-		Expect(r.Values).To(Equal([]string{"proventus", "False", "0"}))
-		Expect(r.Last).To(BeNil())
-		r = at(s, 20, "role", "steward")
-		Expect(r.Values).To(Equal([]string{"", "True", "1"}))
-		Expect(r.Last.Text()).To(Equal("t14 duty lapsed: the role is vacant — role-succession ← duties:steward:1 (trace seq 34)"))
-		r = at(s, 33, "role", "steward")
-		Expect(r.Values).To(Equal([]string{"irileth", "False", "2"}))
-		Expect(r.Last.Text()).To(Equal("t33 appointed: irileth (was proventus) — role-succession ← vacancy@9:steward (trace seq 94)"))
-		Expect(ruleOf(s, r.Last)).To(Equal("role-succession steward<-irileth appointed: the highest score"))
-		sch := at(s, 38, "schedule", "irileth")
-		Expect(sch.Values).To(Equal([]string{"barracks", "duties:steward:1"}))
-		Expect(sch.Where).To(Equal("market"))
-		Expect(sch.Last.Text()).To(Equal("t33 duties taken duties:steward:1 at market — role-succession ← appointment@33:steward (trace seq 96)"))
-		Expect(at(s, 36, "schedule", "irileth").Where).To(BeEmpty(), "no override in force, so the base decides")
+	It("follows T5.1's steward from holder to vacancy and the successor, each change linked to its record", func() {
+		f := loadRung(GinkgoT(), "T5.1-vacancy.yaml")[0]
+		recs := golden(f)
+		s := build(passingRun(GinkgoT(), f), page.Options{})
+		roles := slices.DeleteFunc(slices.Clone(recs), func(r goldenset.Record) bool { return r.S("kind") != "role" })
+		Expect(len(roles)).To(BeNumerically(">=", 2), "the golden run changes no role twice: the spec examines nothing")
+		first, appointed := roles[0], find(roles, "appointment", func(r goldenset.Record) bool { return r.S("change") == "appointed" })
+		role := first.S("role")
+		before := at(s, first.Tick()-1, "role", role)
+		Expect(before.Values[0]).To(Equal(first.S("previous")), "held by its first holder before it first changed")
+		Expect(before.Last).To(BeNil())
+		for _, c := range roles {
+			r := at(s, c.Tick(), "role", c.S("role"))
+			Expect(r.Last.Tick).To(Equal(c.Tick()))
+			Expect(r.Last.Seq).To(Equal(c.Seq()))
+			Expect(r.Last.Cause).To(Equal(c.S("cause")))
+			Expect(r.Last.Rule).To(Equal(c.S("rule")))
+			Expect(r.Values[0]).To(Equal(c.S("holder")))
+		}
+		r := at(s, appointed.Tick(), "role", role)
+		Expect(r.Last.Text()).To(Equal(fmt.Sprintf("t%d appointed: %s (was %s) — %s ← %s (trace seq %s)",
+			appointed.Tick(), appointed.S("holder"), appointed.S("previous"), appointed.S("rule"), appointed.S("cause"), seqOf(appointed))))
+		Expect(ruleOf(s, r.Last)).To(Equal(ruleBefore(recs, appointed)))
 	})
 
 	It("ties T3.1's accumulator to the victim's evaluations of the thief's thefts", func() {
-		s := build(passingRun(GinkgoT(), loadRung(GinkgoT(), "T3.1-serial-theft.yaml")[0]), page.Options{})
-		a := at(s, 20, "accumulator", "lucan/player")
-		Expect(a.Values).To(Equal([]string{"4", "False"}))
-		Expect(a.Last.Text()).To(Equal("t20 threshold reached — accumulation-threshold ← theft@20 (trace seq 35)"))
-		Expect(at(s, 19, "accumulator", "lucan/player").Values).To(Equal([]string{"3", "True"}))
+		f := loadRung(GinkgoT(), "T3.1-serial-theft.yaml")[0]
+		recs := golden(f)
+		s := build(passingRun(GinkgoT(), f), page.Options{})
+		e := find(recs, "escalation", func(r goldenset.Record) bool {
+			return r.S("kind") == "rule" && r.S("rule") == "accumulation-threshold" && r["fired"] == true
+		})
+		victim, _, _ := strings.Cut(e.S("subject"), "/")
+		var key string
+		for _, r := range s.SocialAt(e.Tick()) {
+			if r.Block == "accumulator" && strings.HasPrefix(r.Key, victim+"/") {
+				key = r.Key
+			}
+		}
+		Expect(key).NotTo(BeEmpty(), "no accumulator of %s at tick %d", victim, e.Tick())
+		a := at(s, e.Tick(), "accumulator", key)
+		Expect(a.Last.Text()).To(Equal(fmt.Sprintf("t%d %s — %s ← %s (trace seq %s)", e.Tick(), e.S("reason"), e.S("rule"), strings.TrimPrefix(e.S("subject"), victim+"/"), seqOf(e))))
+		Expect(a.Values[1]).To(Equal("False"), "disarmed once it fired")
+		Expect(at(s, e.Tick()-1, "accumulator", key).Values[1]).To(Equal("True"), "armed before")
 	})
 
 	It("gives a Tier 0–2 rung no panel at all", func() {

@@ -1,11 +1,14 @@
 package main
 
 import (
+	"fmt"
 	"path/filepath"
 	"strings"
 
 	. "github.com/onsi/ginkgo/v2"
 	. "github.com/onsi/gomega"
+
+	"github.com/chronicle/ladder/ladder/fixture"
 )
 
 // socialRoot makes a repository-like root holding the named fixtures and
@@ -41,37 +44,44 @@ var _ = Describe("rules", Serial, func() {
 	It("prints every evaluation of a rule, declined ones with their accumulator values at equal weight", func() {
 		out, err := invoke("rules", "-rung", "T3.1", "-rule", "accumulation-threshold")
 		Expect(err).NotTo(HaveOccurred())
-		Expect(out).To(Equal(`tick 2  accumulation-threshold  lucan/theft@2  declined: below threshold  {armed: 1.0, count: 1.0, rearm: 2.0, rearmed: 0.0, threshold: 4.0}
-tick 8  accumulation-threshold  lucan/theft@5  declined: below threshold  {armed: 1.0, count: 2.0, rearm: 2.0, rearmed: 0.0, threshold: 4.0}
-tick 14  accumulation-threshold  lucan/theft@14  declined: below threshold  {armed: 1.0, count: 3.0, rearm: 2.0, rearmed: 0.0, threshold: 4.0}
-tick 20  accumulation-threshold  lucan/theft@20  fired: threshold reached  {armed: 1.0, count: 4.0, rearm: 2.0, rearmed: 0.0, threshold: 4.0}
-tick 30  accumulation-threshold  lucan/theft@30  declined: already escalated: re-arms when the count falls to the re-arm level  {armed: 0.0, count: 5.0, rearm: 2.0, rearmed: 0.0, threshold: 4.0}
-T3.1: 5 rule evaluations, 1 fired, 4 declined
-`))
+		want, n, fired := wantRules(fixtureRun("T3.1-serial-theft", "T3.1"), "accumulation-threshold", nil)
+		Expect(fired).To(BeNumerically(">", 0), "the golden run has no fired evaluation: the spec examines nothing")
+		Expect(n-fired).To(BeNumerically(">", 0), "the golden run has no declined evaluation: the spec examines nothing")
+		Expect(want).To(ContainElement(MatchRegexp(`declined: .*  \{.*count: `)), "a declined evaluation shows its accumulator")
+		Expect(out).To(Equal(strings.Join(want, "\n") + "\n"))
 	})
 
 	It("keeps only the declined, or only the fired, evaluations", func() {
+		keeper := fixtureRun("T3.4-secret", "T3.4")
 		out, err := invoke("rules", "-rung", "T3.4", "-rule", "tell-decision", "-fired=false")
 		Expect(err).NotTo(HaveOccurred())
-		lines := strings.Split(strings.TrimSuffix(out, "\n"), "\n")
-		Expect(lines).To(HaveLen(20))
-		Expect(lines[0]).To(Equal("tick 2  tell-decision  bjorn<-frida/secret@1  declined: keeps the secret: kin of hroki  {implicated: 0.0, kin: 1.0}"))
-		Expect(lines[19]).To(Equal("T3.4: 19 rule evaluations, 0 fired, 19 declined"))
+		no, yes := false, true
+		want, declined, _ := wantRules(keeper, "tell-decision", &no)
+		Expect(declined).To(BeNumerically(">", 0))
+		Expect(out).To(Equal(strings.Join(want, "\n") + "\n"))
+		Expect(out).NotTo(ContainSubstring("  fired: "))
 		out, err = invoke("rules", "-rung", "T3.4", "-rule", "tell-decision", "-fired")
 		Expect(err).NotTo(HaveOccurred())
-		Expect(out).To(HaveSuffix("T3.4: 2 rule evaluations, 2 fired, 0 declined\n"))
+		want, fired, _ := wantRules(keeper, "tell-decision", &yes)
+		Expect(fired).To(BeNumerically(">", 0))
+		Expect(out).To(Equal(strings.Join(want, "\n") + "\n"))
+		Expect(out).NotTo(ContainSubstring("  declined: "))
 	})
 
-	It("shows a disabled rule's evaluations as declined, reason disabled", func() {
+	It("shows a rule out of a case's scope as no evaluation at all", func() {
 		out, err := invoke("rules", "-rung", "T3.1/no-peers", "-fired=false", "-rule", "accumulation-threshold")
 		Expect(err).NotTo(HaveOccurred())
-		Expect(out).To(Equal("T3.1/no-peers: 0 rule evaluations, 0 fired, 0 declined\n"), "out of scope: not evaluated at all")
+		no := false
+		want, n, _ := wantRules(fixtureRun("T3.1-serial-theft", "T3.1/no-peers"), "accumulation-threshold", &no)
+		Expect(out).To(Equal(strings.Join(want, "\n") + "\n"))
+		Expect(n).To(BeZero(), "the case's golden run evaluates the rule: this spec is about one that does not")
 	})
 })
 
 var _ = Describe("diff", Serial, func() {
 	BeforeEach(func() { socialRoot("T3.2-humiliation.yaml", "T3.3-favor-ledger.yaml") })
 
+	ticks := fixtureRun("T3.3-favor-ledger", "T3.3").Ticks
 	DescribeTable("refuses missing or wrong arguments",
 		func(want string, args ...string) {
 			out, err := invoke(append([]string{"diff"}, args...)...)
@@ -80,31 +90,43 @@ var _ = Describe("diff", Serial, func() {
 		},
 		Entry("no rung", "diff: -rung and -from are required", "-from", "1"),
 		Entry("no from", "diff: -rung and -from are required", "-rung", "T3.3"),
-		Entry("to before from", "diff: want 0 ≤ from < to < 36 (T3.3's run), got from 20, to 10", "-rung", "T3.3", "-from", "20", "-to", "10"),
-		Entry("to past the run", "diff: want 0 ≤ from < to < 36 (T3.3's run), got from 1, to 36", "-rung", "T3.3", "-from", "1", "-to", "36"),
+		Entry("to before from", fmt.Sprintf("diff: want 0 ≤ from < to < %d (T3.3's run), got from 2, to 1", ticks), "-rung", "T3.3", "-from", "2", "-to", "1"),
+		Entry("to past the run", fmt.Sprintf("diff: want 0 ≤ from < to < %d (T3.3's run), got from 1, to %d", ticks, ticks), "-rung", "T3.3", "-from", "1", "-to", fmt.Sprint(ticks)),
 	)
 
+	// The grudge T3.3's refusal makes: the spec walks the ticks around it.
+	firstGrudge := func(f *fixture.Fixture) int64 {
+		GinkgoHelper()
+		for _, r := range goldenTrace(f) {
+			if r.S("kind") == "grudge" && r.S("change") == "formed" {
+				return r.Tick()
+			}
+		}
+		Fail(f.Name() + "'s golden run forms no grudge: the spec examines nothing")
+		return 0
+	}
+
 	It("lists every social-state change between two ticks, before → after, with the rule and the cause", func() {
-		out, err := invoke("diff", "-rung", "T3.3", "-from", "10", "-to", "30")
+		f := fixtureRun("T3.3-favor-ledger", "T3.3")
+		at := firstGrudge(f)
+		from, to := max(0, at-10), min(ticks-1, at+10)
+		out, err := invoke("diff", "-rung", "T3.3", "-from", fmt.Sprint(from), "-to", fmt.Sprint(to))
 		Expect(err).NotTo(HaveOccurred())
-		Expect(out).To(Equal(`T3.3: social-state changes after tick 10, up to tick 30
-tick 20  event obligation@20:favour@4:violated (obligation) appended  (rule obligations, cause invoke@20)
-tick 20  obligation obligation:favour@4 (player owes jon): issued → violated  (rule obligations, cause invoke@20)
-tick 20  reputation brenuin of player's reliability: alpha 1.0, beta 2.0, mean 0.3333333333333333  (rule reputation-evidence, cause invoke@20)
-tick 20  reputation carlotta of player's reliability: alpha 1.0, beta 2.0, mean 0.3333333333333333  (rule reputation-evidence, cause invoke@20)
-tick 20  event grudge@20:jon:player:invoke@20 (grudge) appended  (rule grudge-creation, cause invoke@20)
-tick 20  grudge jon->player formed: emotional 0.4, evidentiary 0.45  (rule grudge-creation, cause invoke@20)
-ticks 20–30  grudge jon->player decayed: emotional 0.4, evidentiary 0.45 → emotional 0.3990384531534481, evidentiary 0.44837836522236657  (rule grudge-decay, cause invoke@20)
-7 changes
-`))
+		want := wantDiff(f, from, to)
+		for _, kind := range []string{"  grudge ", "  obligation ", "  reputation ", "  event ", " decayed: "} {
+			Expect(want).To(ContainSubstring(kind), "the golden run changes no %s between ticks %d and %d: the spec examines less than it says", kind, from, to)
+		}
+		Expect(want).To(ContainSubstring(" → "), "no state moved from one value to another")
+		Expect(out).To(Equal(want))
 	})
 
 	It("shows a grudge's decay between two ticks as a change by grudge-decay", func() {
-		out, err := invoke("diff", "-rung", "T3.2", "-from", "0", "-to", "960")
+		f := fixtureRun("T3.2-humiliation", "T3.2")
+		from, to := firstGrudge(f), f.Ticks-1
+		out, err := invoke("diff", "-rung", "T3.2", "-from", fmt.Sprint(from), "-to", fmt.Sprint(to))
 		Expect(err).NotTo(HaveOccurred())
-		Expect(out).To(Equal(`T3.2: social-state changes after tick 0, up to tick 960
-ticks 0–960  grudge torvar->player decayed: emotional 0.8, evidentiary 0.45 → emotional 0.6349604207872798, evidentiary 0.31819805153394637  (rule grudge-decay, cause brawl@0)
-1 changes
-`))
+		want := wantDiff(f, from, to)
+		Expect(want).To(ContainSubstring(" decayed: "))
+		Expect(out).To(Equal(want))
 	})
 })

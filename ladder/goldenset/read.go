@@ -1,0 +1,105 @@
+// Package goldenset reads a run's committed goldens as data: its trace
+// records, numbers kept as written, and its dense cells. It is for specs
+// outside the ladder that need a real run's values — the command-line
+// tools', the triage page's — and must read them from the goldens rather
+// than write a rung's numbers into the spec, so that an intended change
+// to a rung, accepted or regenerated, leaves them green.
+package goldenset
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/csv"
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"strconv"
+
+	"github.com/chronicle/ladder/ladder/fixture"
+)
+
+// Record is one trace record, numbers kept as written (json.Number).
+type Record map[string]any
+
+// S is a field as the record spells it: a string, a number's digits, ""
+// when absent.
+func (r Record) S(k string) string {
+	switch v := r[k].(type) {
+	case string:
+		return v
+	case json.Number:
+		return string(v)
+	case nil:
+		return ""
+	}
+	return fmt.Sprint(r[k])
+}
+
+// Tick is the record's tick, -1 for a line without one (the header).
+func (r Record) Tick() int64 {
+	n, err := strconv.ParseInt(r.S("tick"), 10, 64)
+	if err != nil {
+		return -1
+	}
+	return n
+}
+
+// Seq is the record's seq, -1 for a line without one.
+func (r Record) Seq() int64 {
+	n, err := strconv.ParseInt(r.S("seq"), 10, 64)
+	if err != nil {
+		return -1
+	}
+	return n
+}
+
+// Trace reads the committed trace.jsonl of a run, under the repository
+// root.
+func Trace(root string, f *fixture.Fixture) ([]Record, error) {
+	path := filepath.Join(root, filepath.FromSlash(f.GoldenDir()), "trace.jsonl")
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	var out []Record
+	sc := bufio.NewScanner(bytes.NewReader(b))
+	sc.Buffer(nil, 1<<24)
+	for line := 1; sc.Scan(); line++ {
+		d := json.NewDecoder(bytes.NewReader(sc.Bytes()))
+		d.UseNumber()
+		var r Record
+		if err := d.Decode(&r); err != nil {
+			return nil, fmt.Errorf("%s:%d: %w", path, line, err)
+		}
+		out = append(out, r)
+	}
+	return out, sc.Err()
+}
+
+// Cell reads one cell of the committed dense.csv of a run.
+func Cell(root string, f *fixture.Fixture, tick int64, column string) (string, error) {
+	path := filepath.Join(root, filepath.FromSlash(f.GoldenDir()), "dense.csv")
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return "", err
+	}
+	rows, err := csv.NewReader(bytes.NewReader(b)).ReadAll()
+	if err != nil {
+		return "", fmt.Errorf("%s: %w", path, err)
+	}
+	if len(rows) == 0 {
+		return "", fmt.Errorf("%s: empty", path)
+	}
+	col := slices.Index(rows[0], column)
+	if col < 1 {
+		return "", fmt.Errorf("%s has no column %q", path, column)
+	}
+	for _, row := range rows[1:] {
+		if row[0] == strconv.FormatInt(tick, 10) {
+			return row[col], nil
+		}
+	}
+	return "", fmt.Errorf("%s has no tick %d", path, tick)
+}

@@ -1,0 +1,173 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"maps"
+	"slices"
+	"strings"
+
+	. "github.com/onsi/ginkgo/v2"
+	. "github.com/onsi/gomega"
+
+	"github.com/chronicle/ladder/ladder/fixture"
+	"github.com/chronicle/ladder/ladder/goldenset"
+)
+
+// The tools' specs run the ladder's own rungs, but never write a rung's
+// values into the spec: they read what a run must print from the rung's
+// committed goldens, so an intended change to a rung, accepted or
+// regenerated, leaves them green (and a tool that misreads a run still
+// fails). This file is that oracle: golden trace records and dense cells,
+// and what the tools print of them, spelt as docs/trace-schema.md and the
+// commands' doc comments say.
+
+// record is one golden trace record.
+type record = goldenset.Record
+
+// fixtureRun is the fixture of a rung or case (T3.3, T3.1/no-peers) in file.
+func fixtureRun(file, name string) *fixture.Fixture {
+	GinkgoHelper()
+	for _, f := range runsOf(file) {
+		if f.Name() == name {
+			return f
+		}
+	}
+	Fail(fmt.Sprintf("%s has no run %s", file, name))
+	return nil
+}
+
+// goldenTrace reads a run's committed trace.jsonl.
+func goldenTrace(f *fixture.Fixture) []record {
+	GinkgoHelper()
+	recs, err := goldenset.Trace(repo, f)
+	Expect(err).NotTo(HaveOccurred())
+	return recs
+}
+
+// goldenCell reads one cell of a run's committed dense.csv.
+func goldenCell(f *fixture.Fixture, tick int64, column string) string {
+	GinkgoHelper()
+	c, err := goldenset.Cell(repo, f, tick, column)
+	Expect(err).NotTo(HaveOccurred())
+	return c
+}
+
+// values spells a rule record's values as `rules` prints them: " {name:
+// value, …}" sorted by name, or "" when there are none.
+func values(r record) string {
+	vs, _ := r["values"].(map[string]any)
+	if len(vs) == 0 {
+		return ""
+	}
+	var parts []string
+	for _, k := range slices.Sorted(maps.Keys(vs)) {
+		parts = append(parts, k+": "+string(vs[k].(json.Number)))
+	}
+	return "  {" + strings.Join(parts, ", ") + "}"
+}
+
+// wantRules is what `rules -rung <f> -rule <rule>` prints, fired keeping
+// only the evaluations that fired (true) or were declined (false), nil
+// both: one line per rule record of the golden trace, then the count.
+func wantRules(f *fixture.Fixture, rule string, fired *bool) (lines []string, n, yes int) {
+	GinkgoHelper()
+	for _, r := range goldenTrace(f) {
+		if r.S("kind") != "rule" || r.S("rule") != rule || (fired != nil && r["fired"] != *fired) {
+			continue
+		}
+		n++
+		verdict := "declined"
+		if r["fired"] == true {
+			verdict, yes = "fired", yes+1
+		}
+		lines = append(lines, fmt.Sprintf("tick %d  %s  %s  %s: %s%s", r.Tick(), rule, r.S("subject"), verdict, r.S("reason"), values(r)))
+	}
+	lines = append(lines, fmt.Sprintf("%s: %d rule evaluations, %d fired, %d declined", f.Name(), n, yes, n-yes))
+	return lines, n, yes
+}
+
+// wantDiff is what `diff -rung <f> -from <from> -to <to>` prints of the
+// grudges, obligations, reputation rows and derived events of the golden
+// trace (the kinds Tier 3's rungs write), each with its state before →
+// after, and then each grudge's decay since the later of from and its
+// last formation or reinforcement, its strengths read from the golden
+// dense file.
+func wantDiff(f *fixture.Fixture, from, to int64) string {
+	GinkgoHelper()
+	var b strings.Builder
+	fmt.Fprintf(&b, "%s: social-state changes after tick %d, up to tick %d\n", f.Name(), from, to)
+	last := map[string]string{}
+	// Each grudge's last formation or reinforcement: the anchor its
+	// strengths decay from, and the cause the decay line names.
+	type grudge struct {
+		holder, target, cause string
+		anchor                int64
+	}
+	grudges := map[string]*grudge{}
+	n := 0
+	for _, r := range goldenTrace(f) {
+		if r.Tick() < 0 || r.Tick() > to {
+			continue
+		}
+		cite := fmt.Sprintf("  (rule %s, cause %s)", r.S("rule"), r.S("cause"))
+		var key, state, line string
+		switch r.S("kind") {
+		case "grudge":
+			key = "grudge " + r.S("holder") + "->" + r.S("target")
+			state = fmt.Sprintf("emotional %s, evidentiary %s", r.S("emotional"), r.S("evidentiary"))
+			line = fmt.Sprintf("grudge %s->%s %s: {state}%s", r.S("holder"), r.S("target"), r.S("change"), cite)
+			if c := r.S("change"); c == "formed" || c == "reinforced" {
+				grudges[r.S("holder")+"\x00"+r.S("target")] = &grudge{r.S("holder"), r.S("target"), r.S("cause"), r.Tick()}
+			}
+		case "obligation":
+			key, state = "obligation "+r.S("id"), r.S("state")
+			line = fmt.Sprintf("obligation %s (%s owes %s): {state}%s", r.S("id"), r.S("debtor"), r.S("creditor"), cite)
+		case "reputation":
+			key = "reputation " + r.S("observer") + "/" + r.S("subject") + "/" + r.S("dimension")
+			state = fmt.Sprintf("alpha %s, beta %s, mean %s", r.S("alpha"), r.S("beta"), r.S("mean"))
+			line = fmt.Sprintf("reputation %s of %s's %s: {state}%s", r.S("observer"), r.S("subject"), r.S("dimension"), cite)
+		case "event":
+			if r.S("rule") == "" {
+				continue
+			}
+			key, state = "event "+r.S("id"), "appended"
+			line = fmt.Sprintf("event %s (%s) {state}%s", r.S("id"), r.S("event"), cite)
+		case "schedule", "role":
+			Fail("wantDiff spells Tier 3's kinds only; " + f.Name() + " has a " + r.S("kind") + " record")
+		case "rule":
+			if (r.S("rule") == "pairwise-encounter-weighting" && r["fired"] == true) || (r.S("rule") == "accumulation-threshold" && r.S("reason") != "disabled") {
+				Fail("wantDiff spells Tier 3's kinds only; " + f.Name() + " has a " + r.S("rule") + " evaluation")
+			}
+			continue
+		default:
+			continue
+		}
+		was, seen := last[key]
+		last[key] = state
+		if r.Tick() <= from {
+			continue
+		}
+		n++
+		if seen && was != state {
+			state = was + " → " + state
+		}
+		fmt.Fprintf(&b, "tick %d  %s\n", r.Tick(), strings.Replace(line, "{state}", state, 1))
+	}
+	strength := func(g *grudge, t int64) string {
+		col := "grudge/" + g.holder + "/" + g.target + "/"
+		return fmt.Sprintf("emotional %s, evidentiary %s", goldenCell(f, t, col+"emotional"), goldenCell(f, t, col+"evidentiary"))
+	}
+	for _, k := range slices.Sorted(maps.Keys(grudges)) { // by holder, then target, as the engine lists them
+		g := grudges[k]
+		start := max(from, g.anchor)
+		before, after := strength(g, start), strength(g, to)
+		if before == after {
+			continue
+		}
+		n++
+		fmt.Fprintf(&b, "ticks %d–%d  grudge %s->%s decayed: %s → %s  (rule grudge-decay, cause %s)\n", start, to, g.holder, g.target, before, after, g.cause)
+	}
+	fmt.Fprintf(&b, "%d changes\n", n)
+	return b.String()
+}
