@@ -2,9 +2,11 @@ package main
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"maps"
 	"slices"
+	"strconv"
 	"strings"
 
 	. "github.com/onsi/ginkgo/v2"
@@ -88,9 +90,9 @@ func wantRules(f *fixture.Fixture, rule string, fired *bool) (lines []string, n,
 }
 
 // wantDiff is what `diff -rung <f> -from <from> -to <to>` prints of the
-// grudges, obligations, reputation rows and derived events of the golden
-// trace (the kinds Tier 3's rungs write), each with its state before →
-// after, and then each grudge's decay since the later of from and its
+// golden trace — each grudge, obligation, reputation row and derived
+// event, each accumulator evaluation, pair weight rule 18 set, schedule
+// change and role change — each with its state before → after, and then each grudge's decay since the later of from and its
 // last formation or reinforcement, its strengths read from the golden
 // dense file.
 func wantDiff(f *fixture.Fixture, from, to int64) string {
@@ -133,13 +135,45 @@ func wantDiff(f *fixture.Fixture, from, to int64) string {
 			}
 			key, state = "event "+r.S("id"), "appended"
 			line = fmt.Sprintf("event %s (%s) {state}%s", r.S("id"), r.S("event"), cite)
-		case "schedule", "role":
-			Fail("wantDiff spells Tier 3's kinds only; " + f.Name() + " has a " + r.S("kind") + " record")
-		case "rule":
-			if (r.S("rule") == "pairwise-encounter-weighting" && r["fired"] == true) || (r.S("rule") == "accumulation-threshold" && r.S("reason") != "disabled") {
-				Fail("wantDiff spells Tier 3's kinds only; " + f.Name() + " has a " + r.S("rule") + " evaluation")
+		case "schedule":
+			window := "from tick " + r.S("from")
+			if to := r.S("to"); to != "" && to != "0" {
+				window = "ticks " + span(r.S("from"), to)
 			}
-			continue
+			at := r.S("at")
+			if at == "" {
+				at = "(nowhere)"
+			}
+			key, state = "schedule "+r.S("npc")+" "+r.S("override"), r.S("change")
+			line = fmt.Sprintf("schedule %s %s: {state}, at %s %s%s", r.S("npc"), r.S("override"), at, window, cite)
+		case "role":
+			change := "held by " + r.S("previous") + " → vacant"
+			if r.S("holder") != "" {
+				change = "vacant → held by " + r.S("holder")
+			}
+			key, state = "role "+r.S("role"), r.S("change")
+			line = fmt.Sprintf("role %s: %s%s", r.S("role"), change, cite)
+		case "rule":
+			vs, _ := r["values"].(map[string]any)
+			v := func(name string) string { n, _ := vs[name].(json.Number); return string(n) }
+			switch {
+			case r.S("rule") == "pairwise-encounter-weighting" && r["fired"] == true:
+				grudge, cause, _ := strings.Cut(r.S("subject"), "/")
+				a, b, _ := strings.Cut(grudge, "->")
+				pair := min(a, b) + "~" + max(a, b)
+				key, state = "weight "+pair, "weight "+v("after")
+				line = fmt.Sprintf("pair weight %s: %s → %s (grudge %s at %s)  (rule %s, cause %s)", pair, v("before"), v("after"), grudge, v("grudge"), r.S("rule"), cause)
+			case r.S("rule") == "accumulation-threshold" && r.S("reason") != "disabled":
+				holder, claim, _ := strings.Cut(r.S("subject"), "/")
+				verdict := "declined"
+				if r["fired"] == true {
+					verdict = "fired"
+				}
+				key, state = "accumulator "+holder, "count "+v("count")
+				line = fmt.Sprintf("accumulator of %s: {state}, %s: %s  (rule %s, cause %s)", holder, verdict, r.S("reason"), r.S("rule"), claim)
+			default:
+				continue
+			}
 		default:
 			continue
 		}
@@ -170,4 +204,41 @@ func wantDiff(f *fixture.Fixture, from, to int64) string {
 	}
 	fmt.Fprintf(&b, "%d changes\n", n)
 	return b.String()
+}
+
+// span spells ticks from through to-1 as diff does: "11–82", or one tick.
+func span(from, to string) string {
+	GinkgoHelper()
+	f, errF := strconv.ParseInt(from, 10, 64)
+	t, errT := strconv.ParseInt(to, 10, 64)
+	Expect(errors.Join(errF, errT)).NotTo(HaveOccurred())
+	if f == t-1 {
+		return from
+	}
+	return fmt.Sprintf("%d–%d", f, t-1)
+}
+
+// ticksOf returns the first and last tick of the golden trace's records
+// that ok accepts; it fails when there is none: the spec would examine
+// nothing.
+func ticksOf(f *fixture.Fixture, what string, ok func(record) bool) (first, last int64) {
+	GinkgoHelper()
+	first = -1
+	for _, r := range goldenTrace(f) {
+		if ok(r) {
+			if first < 0 {
+				first = r.Tick()
+			}
+			last = r.Tick()
+		}
+	}
+	if first < 0 {
+		Fail(f.Name() + "'s golden run has no " + what + ": the spec examines nothing")
+	}
+	return first, last
+}
+
+// kindIs accepts the records of a kind.
+func kindIs(kind string) func(record) bool {
+	return func(r record) bool { return r.S("kind") == kind }
 }

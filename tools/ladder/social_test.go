@@ -97,13 +97,8 @@ var _ = Describe("diff", Serial, func() {
 	// The grudge T3.3's refusal makes: the spec walks the ticks around it.
 	firstGrudge := func(f *fixture.Fixture) int64 {
 		GinkgoHelper()
-		for _, r := range goldenTrace(f) {
-			if r.S("kind") == "grudge" && r.S("change") == "formed" {
-				return r.Tick()
-			}
-		}
-		Fail(f.Name() + "'s golden run forms no grudge: the spec examines nothing")
-		return 0
+		first, _ := ticksOf(f, "grudge formed", func(r record) bool { return r.S("kind") == "grudge" && r.S("change") == "formed" })
+		return first
 	}
 
 	It("lists every social-state change between two ticks, before → after, with the rule and the cause", func() {

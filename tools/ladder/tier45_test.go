@@ -1,6 +1,8 @@
 package main
 
 import (
+	"fmt"
+
 	. "github.com/onsi/ginkgo/v2"
 	. "github.com/onsi/gomega"
 )
@@ -52,32 +54,41 @@ tick 83  restored rewrite@10:frida:killing@10: temple_of_kynareth, from tick 83 
 	})
 
 	It("lists the rewrite and the restore among the social-state changes of diff", func() {
-		out, err := invoke("diff", "-rung", "T4a.1", "-from", "9", "-to", "90")
+		f := fixtureRun("T4a.1-mourning", "T4a.1")
+		first, last := ticksOf(f, "schedule change", kindIs("schedule"))
+		from, to := max(0, first-1), min(f.Ticks-1, last+7)
+		out, err := invoke("diff", "-rung", "T4a.1", "-from", fmt.Sprint(from), "-to", fmt.Sprint(to))
 		Expect(err).NotTo(HaveOccurred())
-		Expect(out).To(ContainSubstring("tick 10  schedule frida rewrite@10:frida:killing@10: overridden, at temple_of_kynareth ticks 11–82  (rule schedule-write-back, cause killing@10)\n"))
-		Expect(out).To(ContainSubstring("tick 83  schedule frida rewrite@10:frida:killing@10: overridden → restored, at temple_of_kynareth from tick 83  (rule schedule-write-back, cause rewrite@10:frida:killing@10)\n"))
-		Expect(out).To(ContainSubstring("tick 83  event restore@83:frida:killing@10 (restore) appended  (rule schedule-write-back, cause rewrite@10:frida:killing@10)\n"))
+		want := wantDiff(f, from, to)
+		Expect(want).To(ContainSubstring(": overridden, at "))
+		Expect(want).To(ContainSubstring(": overridden → restored, at "))
+		Expect(out).To(Equal(want))
 	})
 })
 
 var _ = Describe("diff, Tier 4b", Serial, func() {
 	BeforeEach(func() { socialRoot("T4b.1-avoidance.yaml") })
 
+	weighted := func(r record) bool { return r.S("kind") == "rule" && r.S("rule") == "pairwise-encounter-weighting" }
+
 	It("lists the pair weight rule 18 set, before → after, with the grudge, the rule and the cause", func() {
-		out, err := invoke("diff", "-rung", "T4b.1", "-from", "18", "-to", "30")
+		f := fixtureRun("T4b.1-avoidance", "T4b.1")
+		first, _ := ticksOf(f, "pair weighting", weighted)
+		from, to := max(0, first-1), min(f.Ticks-1, first+11)
+		out, err := invoke("diff", "-rung", "T4b.1", "-from", fmt.Sprint(from), "-to", fmt.Sprint(to))
 		Expect(err).NotTo(HaveOccurred())
-		Expect(out).To(Equal(`T4b.1: social-state changes after tick 18, up to tick 30
-tick 19  event grudge@19:torvar:ulf:brawl@19 (grudge) appended  (rule grudge-creation, cause brawl@19)
-tick 19  grudge torvar->ulf formed: emotional 0.6, evidentiary 0.45  (rule grudge-creation, cause brawl@19)
-tick 19  pair weight torvar~ulf: 1.0 → 0.0 (grudge torvar->ulf at 1.05)  (rule pairwise-encounter-weighting, cause brawl@19)
-ticks 19–30  grudge torvar->ulf decayed: emotional 0.6, evidentiary 0.45 → emotional 0.5984136385339116, evidentiary 0.44821652350036845  (rule grudge-decay, cause brawl@19)
-4 changes
-`))
+		want := wantDiff(f, from, to)
+		Expect(want).To(ContainSubstring("  pair weight "))
+		Expect(out).To(Equal(want))
 	})
 
 	It("shows the rule disabled as no change at all", func() {
-		out, err := invoke("diff", "-rung", "T4b.1/rule-off", "-from", "18", "-to", "30")
+		f := fixtureRun("T4b.1-avoidance", "T4b.1/rule-off")
+		first, _ := ticksOf(f, "evaluation of pair weighting (declined, disabled)", weighted)
+		from, to := max(0, first-1), min(f.Ticks-1, first+11)
+		out, err := invoke("diff", "-rung", "T4b.1/rule-off", "-from", fmt.Sprint(from), "-to", fmt.Sprint(to))
 		Expect(err).NotTo(HaveOccurred())
+		Expect(out).To(Equal(wantDiff(f, from, to)))
 		Expect(out).NotTo(ContainSubstring("pair weight"))
 	})
 })
@@ -121,17 +132,15 @@ tick 9  role steward vacant (last held by proventus)  (rule role-succession, cau
 	})
 
 	It("lists role and schedule changes among the changes of diff, each with its rule and cause", func() {
-		out, err := invoke("diff", "-rung", "T5.3", "-from", "8", "-to", "34")
+		f := fixtureRun("T5.3-no-orphans", "T5.3")
+		first, last := ticksOf(f, "role change", kindIs("role"))
+		from, to := max(0, first-1), min(f.Ticks-1, last+1)
+		out, err := invoke("diff", "-rung", "T5.3", "-from", fmt.Sprint(from), "-to", fmt.Sprint(to))
 		Expect(err).NotTo(HaveOccurred())
-		for _, line := range []string{
-			"tick 9  role steward: held by proventus → vacant  (rule role-succession, cause death@killing@9)\n",
-			"tick 9  schedule proventus duties:steward:0: duties lifted, at hall from tick 9  (rule role-succession, cause vacancy@9:steward)\n",
-			"tick 9  schedule olfrid block:0: suspended, at hall from tick 9  (rule role-succession, cause vacancy@9:steward)\n",
-			"tick 33  role steward: vacant → held by irileth  (rule role-succession, cause vacancy@9:steward)\n",
-			"tick 33  schedule olfrid block:0: suspended → resumed, at hall from tick 33  (rule role-succession, cause appointment@33:steward)\n",
-			"tick 33  event appointment@33:steward (appointment) appended  (rule role-succession, cause vacancy@9:steward)\n",
-		} {
-			Expect(out).To(ContainSubstring(line))
+		want := wantDiff(f, from, to)
+		for _, kind := range []string{"  role ", "  schedule ", "  event "} {
+			Expect(want).To(ContainSubstring(kind))
 		}
+		Expect(out).To(Equal(want))
 	})
 })
