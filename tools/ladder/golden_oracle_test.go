@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 
 	. "github.com/onsi/ginkgo/v2"
 	. "github.com/onsi/gomega"
@@ -39,21 +40,43 @@ func fixtureRun(file, name string) *fixture.Fixture {
 	return nil
 }
 
-// goldenTrace reads a run's committed trace.jsonl.
+// goldenTrace reads a run's committed trace.jsonl, once per run: the
+// specs read the same goldens many times.
 func goldenTrace(f *fixture.Fixture) []record {
 	GinkgoHelper()
+	oracle.Lock()
+	defer oracle.Unlock()
+	if recs, ok := oracle.traces[f.GoldenDir()]; ok {
+		return recs
+	}
 	recs, err := goldenset.Trace(repo, f)
 	Expect(err).NotTo(HaveOccurred())
+	oracle.traces[f.GoldenDir()] = recs
 	return recs
 }
 
 // goldenCell reads one cell of a run's committed dense.csv.
 func goldenCell(f *fixture.Fixture, tick int64, column string) string {
 	GinkgoHelper()
+	oracle.Lock()
+	defer oracle.Unlock()
+	key := fmt.Sprintf("%s\x00%d\x00%s", f.GoldenDir(), tick, column)
+	if c, ok := oracle.cells[key]; ok {
+		return c
+	}
 	c, err := goldenset.Cell(repo, f, tick, column)
 	Expect(err).NotTo(HaveOccurred())
+	oracle.cells[key] = c
 	return c
 }
+
+// oracle holds what the specs read of the goldens, which do not change
+// while they run.
+var oracle = struct {
+	sync.Mutex
+	traces map[string][]record
+	cells  map[string]string
+}{traces: map[string][]record{}, cells: map[string]string{}}
 
 // values spells a rule record's values as `rules` prints them: " {name:
 // value, …}" sorted by name, or "" when there are none.
