@@ -46,7 +46,7 @@
 // reproduce and regenerate it; the dense-golden message has a fixed shape
 // that CI and tools parse (docs/triage.md):
 //
-//	T0.2 dense.csv: first divergence at tick 4, column "w1/theft@2/verbatim": golden 0.5, actual 999.0 (reproduce: make ladder RUNG=T0.2; regenerate: make goldens RUNG=T0.2)
+//	T0.2 dense.csv: first divergence at tick 4, column "w1/theft@2/verbatim": golden 0.5, actual 999.0 (reproduce: make ladder RUNG=T0.2; if intended: `go run ./tools/ladder review T0.2`, then `accept T0.2`)
 //
 // Verify and Problems return each failure located (Problem: check, tick,
 // column, golden, actual, fixture line) and ordered by tick, so a failing

@@ -84,10 +84,16 @@ type Verdict struct {
 }
 
 // Commands returns the suffix every failure message ends with: how to
-// reproduce the failure and how to regenerate the rung's goldens — for a
-// case, that case alone.
+// reproduce the failure and, only if the change was intended, how to keep
+// it — review the run's pending change, then accept it (for a case, that
+// case alone); a sweep's bounds come from its pilot instead. It never says
+// "regenerate": a red run is a bug until someone has read it.
 func Commands(f *fixture.Fixture) string {
-	return fmt.Sprintf("(reproduce: make ladder RUNG=%s; regenerate: make goldens RUNG=%s)", f.Name(), f.Name())
+	if f.Sweep != nil {
+		return fmt.Sprintf("(reproduce: make ladder RUNG=%s; if intended: `go run ./tools/ladder pilot %s` for new bounds, then `review %s` and `accept %s`)",
+			f.Name(), f.Name(), f.Name(), f.Name())
+	}
+	return fmt.Sprintf("(reproduce: make ladder RUNG=%s; if intended: `go run ./tools/ladder review %s`, then `accept %s`)", f.Name(), f.Name(), f.Name())
 }
 
 // Verify judges a run's artifacts against the goldens its run compared

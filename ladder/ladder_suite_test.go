@@ -277,8 +277,18 @@ func saveEvidence(res *ladder.Result, problems []ladder.Problem, aborted error, 
 	return m
 }
 
+// The closing report, one node so its steps run in this order whatever
+// order the specs ran in: the triage page, the determinism rerun, the seal
+// summary, the input drift, then the block a person reads first — "start
+// here:" with the lowest-tier failed run's root cause, every failed run by
+// tier then earliest divergent tick, and the count line — and the reports
+// (junit.xml, failures.json). A run the rerun finds different counts as
+// failed and is filed under its own name; the node fails when anything
+// did, so the exit status agrees with the count.
 var _ = ReportAfterSuite("ladder summary", func(r Report) {
-	var passed, failed, assertions int
+	var passed, assertions int
+	failed := map[string]bool{}
+	var problems []ladder.Problem
 	for _, s := range r.SpecReports {
 		// Rungs carry their tier label.
 		if s.LeafNodeType != types.NodeTypeIt || !slices.ContainsFunc(s.Labels(), func(l string) bool { return strings.HasPrefix(l, "tier") }) {
@@ -288,7 +298,8 @@ var _ = ReportAfterSuite("ladder summary", func(r Report) {
 		case s.State.Is(types.SpecStatePassed):
 			passed++
 		case s.State.Is(types.SpecStateFailureStates):
-			failed++
+			failed[report.RunName(s)] = true
+			problems = append(problems, specProblems(s)...)
 		}
 		for _, e := range s.ReportEntries {
 			if e.Name == "assertions" {
@@ -300,12 +311,52 @@ var _ = ReportAfterSuite("ladder summary", func(r Report) {
 			}
 		}
 	}
+	harness := triagePage(r)
+	late, more := determinismRerun(r)
+	harness = append(append(harness, more...), sealSummary(r)...)
+	for _, p := range late {
+		name := p.Rung + strings.TrimSuffix("/"+p.Case, "/")
+		if !failed[name] {
+			failed[name] = true
+			passed--
+		}
+	}
 	warnings := printDrift(r)
-	fmt.Fprintf(os.Stdout, "\nladder: %d rungs passed, %d failed, %d input-drift warnings, %d assertions evaluated\n", passed, failed, warnings, assertions)
-	if err := report.Write(reports, root, r); err != nil {
+	if runs := report.FailedRuns(append(problems, late...)); len(runs) > 0 {
+		fmt.Fprintln(os.Stdout)
+		for _, l := range report.ClosingLines(runs) {
+			fmt.Fprintln(os.Stdout, l)
+		}
+	}
+	fmt.Fprintf(os.Stdout, "\nladder: %d rungs passed, %d failed, %d input-drift warnings, %d assertions evaluated\n", passed, len(failed), warnings, assertions)
+	if err := report.Write(reports, root, r, late...); err != nil {
 		fmt.Fprintf(os.Stdout, "ladder: could not write the reports: %v\n", err)
 	}
+	for _, p := range late {
+		harness = append(harness, p.Message)
+	}
+	if len(harness) > 0 {
+		Fail(strings.Join(harness, "\n"))
+	}
 })
+
+// specProblems is a failed rung spec's problems as it filed them, or one
+// made of its failure message when it filed none (a spec that failed
+// before its checks, on a broken run).
+func specProblems(s types.SpecReport) []ladder.Problem {
+	var out []ladder.Problem
+	for _, e := range s.ReportEntries {
+		var p ladder.Problem
+		if e.Name == report.FailureEntry && report.Decode(e, &p) == nil {
+			out = append(out, p)
+		}
+	}
+	if len(out) == 0 {
+		rung, c, _ := strings.Cut(report.RunName(s), "/")
+		out = append(out, ladder.Problem{Rung: rung, Case: c, Check: "spec", Tick: -1, Message: report.RunName(s) + " " + s.Failure.Message})
+	}
+	return out
+}
 
 // printDrift prints the run's input drift once, grouped by what moved
 // across rungs, and returns how many lines that took.

@@ -53,7 +53,7 @@ func (p Problem) target() page.Target {
 		}):
 			return page.SocialTarget(parts[0], strings.Join(parts[1:len(parts)-1], "/"))
 		}
-	case TraceFile:
+	case TraceFile, RootCheck, DriftCheck:
 		if p.hasRecord {
 			return page.TraceTarget(p.record)
 		}

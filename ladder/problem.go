@@ -38,6 +38,9 @@ type Problem struct {
 	// Link is where on the triage page the problem is (PageLink), set by
 	// Problems.
 	Link string `json:"link,omitempty"`
+	// Class is the run's drift class on its drift line (DriftCheck):
+	// "value drift", "control-flow drift", "identity drift", "input drift".
+	Class string `json:"class,omitempty"`
 	// record is the seq in the run's trace.jsonl of the record a trace
 	// problem names, when hasRecord.
 	record    int64
@@ -59,11 +62,12 @@ func problem(f *fixture.Fixture, check string, tick int64, format string, args .
 }
 
 // Problems gathers everything wrong with one run, in the order a person
-// should read it: a run that aborted first (nothing after it is
-// trustworthy), then every other problem by the tick where it first shows,
-// earliest first — failed expectations, dense, trace and checkpoints alike
-// — and those without a tick last. The first line of a failing rung is
-// thus its earliest divergence.
+// should read it, cause before consequence: a run that aborted first
+// (nothing after it is trustworthy), then its root cause and its drift
+// class (causeFirst), then every other problem by the tick where it first
+// shows, earliest first — failed expectations, dense, trace and
+// checkpoints alike, the trace record first at a tick — and those without
+// a tick last.
 func Problems(res *Result, aborted error, v Verdict) []Problem {
 	f := res.Fixture
 	var out []Problem
@@ -88,13 +92,24 @@ func Problems(res *Result, aborted error, v Verdict) []Problem {
 	}
 	rest = append(rest, v.Problems...)
 	slices.SortStableFunc(rest, func(a, b Problem) int {
-		return cmp.Compare(uint64(a.Tick), uint64(b.Tick)) // -1 is the largest
+		// -1 is the largest; at one tick the trace record (the cause) comes
+		// before the cells and assertions it explains.
+		return cmp.Or(cmp.Compare(uint64(a.Tick), uint64(b.Tick)), cmp.Compare(causeRank(a), causeRank(b)))
 	})
-	out = append(out, rest...)
+	out = append(out, causeFirst(res, v, rest)...)
 	for i := range out {
 		out[i].Link = out[i].PageLink()
 	}
 	return out
+}
+
+// causeRank orders the problems of one tick: the trace (where causes are
+// recorded) before what they explain.
+func causeRank(p Problem) int {
+	if p.Check == TraceFile {
+		return 0
+	}
+	return 1
 }
 
 // Lines returns the problems' messages.

@@ -12,6 +12,7 @@ import (
 	"github.com/chronicle/ladder/ladder/artifact"
 	"github.com/chronicle/ladder/ladder/fixture"
 	"github.com/chronicle/ladder/ladder/report"
+	"github.com/chronicle/ladder/ladder/triage"
 )
 
 // rerunBudget bounds the determinism rerun: a run of more NPC-ticks (cast
@@ -20,29 +21,33 @@ import (
 // 14,520); a 1,000-NPC town of 720 ticks is 720,000.
 const rerunBudget = 100_000
 
-// The determinism rerun: after the last spec, every rung and case that
-// ran (within rerunBudget) is run once more in this process, into a
-// temporary directory, and must write the same dense.csv and trace.jsonl
-// as its spec did, compared in chunks: a difference is state leaking
-// from one world into the next, a determinism bug. The triage page does
-// not need it (it reads what the specs wrote); it is its own check.
+// determinismRerun is the determinism check: after the last spec, every
+// rung and case that ran (within rerunBudget) is run once more in this
+// process, into a temporary directory, and must write the same dense.csv
+// and trace.jsonl as its spec did, compared in chunks: a difference is
+// state leaking from one world into the next, a determinism bug. It
+// returns each difference as a problem of the run it concerns (check
+// "determinism", naming the first record that differs and how), which the
+// closing report counts as that run failing and files under it in
+// junit.xml and failures.json; harness is what stopped the check itself.
+// The triage page does not need it (it reads what the specs wrote).
 // LADDER_PAGE=off skips it with the page: the matrix's legs compare
 // goldens, and under an emulator a second run doubles each leg's time.
-var _ = ReportAfterSuite("determinism rerun", func(r Report) {
+func determinismRerun(r Report) (runs []ladder.Problem, harness []string) {
 	if os.Getenv("LADDER_PAGE") == "off" {
-		return
+		return nil, nil
 	}
 	files, err := fixture.Discover(filepath.Join(root, "fixtures"), "fixtures")
 	if err != nil {
-		Fail(fmt.Sprintf("determinism rerun: %v", err))
+		return nil, []string{fmt.Sprintf("determinism rerun: %v", err)}
 	}
 	tmp, err := os.MkdirTemp("", "ladder-rerun-")
 	if err != nil {
-		Fail(fmt.Sprintf("determinism rerun: %v", err))
+		return nil, []string{fmt.Sprintf("determinism rerun: %v", err)}
 	}
 	defer os.RemoveAll(tmp)
 	specs := report.RungSpecs(r)
-	var problems, skipped []string
+	var skipped []string
 	rerun := 0
 	for _, file := range files {
 		for _, f := range file.Fixtures {
@@ -55,38 +60,72 @@ var _ = ReportAfterSuite("determinism rerun", func(r Report) {
 			}
 			res, err := ladder.Run(f, ladder.Options{Dir: filepath.Join(tmp, filepath.FromSlash(f.Name()))})
 			if err != nil && res == nil {
-				problems = append(problems, fmt.Sprintf("%s: the determinism rerun could not run: %v", f.Name(), err))
+				runs = append(runs, rerunProblem(f, -1, fmt.Sprintf("the determinism rerun could not run: %v", err)))
 				continue
 			}
 			rerun++
-			if p := sameAsJudged(f.Name(), res); p != "" {
-				problems = append(problems, p)
+			if p, ok := sameAsJudged(f, res); !ok {
+				runs = append(runs, p)
 			}
 		}
 	}
-	line := fmt.Sprintf("determinism rerun: %d runs made again in this process, %d differ", rerun, len(problems))
+	line := fmt.Sprintf("determinism rerun: %d runs made again in this process, %d differ", rerun, len(runs))
 	if len(skipped) > 0 {
 		line += fmt.Sprintf("; not rerun, over the budget of %d NPC-ticks: %s", rerunBudget, strings.Join(skipped, ", "))
 	}
 	fmt.Fprintln(os.Stdout, line)
-	if len(problems) > 0 {
-		Fail(strings.Join(problems, "\n"))
-	}
-})
+	return runs, nil
+}
+
+// rerunProblem is a determinism problem of f's run.
+func rerunProblem(f *fixture.Fixture, tick int64, text string) ladder.Problem {
+	p := ladder.Problem{Rung: f.Rung, Case: f.Case, Check: "determinism", Tick: tick, File: f.File, Line: f.Pos.Line,
+		Message: fmt.Sprintf("%s determinism: %s (reproduce: make ladder)", f.Name(), text)}
+	p.Link = p.PageLink()
+	return p
+}
 
 // sameAsJudged compares a rerun's artifacts with the ones the rung's spec
 // wrote under the run's reports directory (reports/, or LADDER_REPORTS),
-// in chunks; it returns "" when they are equal.
-func sameAsJudged(name string, res *ladder.Result) string {
+// in chunks. When the traces differ it aligns them (package triage) and
+// names the first record that differs and how: a record renamed is the
+// signature of an id drawn from a counter or an order shared between
+// worlds.
+func sameAsJudged(f *fixture.Fixture, res *ladder.Result) (ladder.Problem, bool) {
+	name := f.Name()
 	dir := filepath.Join(reports, filepath.FromSlash(name))
-	for _, file := range []string{ladder.DenseFile, ladder.TraceFile} {
-		same, err := artifact.Same(filepath.Join(dir, file), res.Path(file))
+	for _, file := range []string{ladder.TraceFile, ladder.DenseFile} {
+		judged := filepath.Join(dir, file)
+		same, err := artifact.Same(judged, res.Path(file))
 		if err != nil {
-			return fmt.Sprintf("%s: the determinism rerun could not compare with reports/%s/%s: %v", name, name, file, err)
+			return rerunProblem(f, -1, fmt.Sprintf("the determinism rerun could not compare with reports/%s/%s: %v", name, file, err)), false
 		}
-		if !same {
-			return fmt.Sprintf("%s: a second run in the same process wrote a different %s than the spec did: the engine is not deterministic (compare reports/%s/%s with a rerun)", name, file, name, file)
+		if same {
+			continue
 		}
+		text := fmt.Sprintf("a second run in the same process wrote a different %s than the spec did: the engine is not deterministic", file)
+		tick := int64(-1)
+		if file == ladder.TraceFile {
+			if rep, err := alignFiles(judged, res.Path(file)); err == nil && rep.Earliest != nil {
+				text += "; " + rep.SummaryAs("spec", "rerun")
+				tick = rep.Earliest.Tick
+			}
+		}
+		return rerunProblem(f, tick, text+fmt.Sprintf(" (compare reports/%s/%s with a rerun)", name, file)), false
 	}
-	return ""
+	return ladder.Problem{}, true
+}
+
+func alignFiles(a, b string) (*triage.Report, error) {
+	fa, err := os.Open(a)
+	if err != nil {
+		return nil, err
+	}
+	defer fa.Close()
+	fb, err := os.Open(b)
+	if err != nil {
+		return nil, err
+	}
+	defer fb.Close()
+	return triage.Align(fa, fb)
 }

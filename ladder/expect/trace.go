@@ -507,15 +507,23 @@ func (p pred) holds(r Record) bool {
 	return v == p.scalar
 }
 
+// Finish judges the count over the range. A failure is placed at the
+// range's first tick, so it sorts among the run's problems by where it
+// looked rather than last; a range from tick 0 (the whole run's, when the
+// expectation is not timed) stays a judgement of the run, with no tick.
 func (c *traceCheck) Finish(o *Outcome) {
 	n, w := o.Matched, o.When
+	at := w.From
+	if at == 0 {
+		at = -1
+	}
 	switch {
 	case c.count != nil && n != c.count.v:
-		o.Fail(-1, c.count.at, "%d trace records match %s in ticks [%d, %d], want %d", n, c.show, w.From, w.To, c.count.v)
+		o.Fail(at, c.count.at, "%d trace records match %s in ticks [%d, %d], want %d", n, c.show, w.From, w.To, c.count.v)
 	case c.count == nil && c.exists && n == 0:
-		o.Fail(-1, c.matchAt, "no trace record matches %s in ticks [%d, %d] (of %d %s examined)", c.show, w.From, w.To, o.Examined, c.Unit())
+		o.Fail(at, c.matchAt, "no trace record matches %s in ticks [%d, %d] (of %d %s examined)", c.show, w.From, w.To, o.Examined, c.Unit())
 	case c.count == nil && !c.exists && n > 0:
-		o.Fail(-1, c.notAt, "%d trace records match %s in ticks [%d, %d], want none", n, c.show, w.From, w.To)
+		o.Fail(at, c.notAt, "%d trace records match %s in ticks [%d, %d], want none", n, c.show, w.From, w.To)
 	case c.negative() && o.Examined > 0:
 		c.couldMatch(o)
 	}

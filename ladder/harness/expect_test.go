@@ -259,7 +259,8 @@ var _ = Describe("Expectation failure messages", Label("unit"), func() {
 			"null}",
 			` at tick 1: witness is at "market", want ""`),
 
-		// whole-run subjects: no tick in the message
+		// whole-run subjects: no tick in the message; a timed trace count is
+		// placed at its range's first tick
 		Entry("trace count",
 			"{trace: {match: {kind: encounter, fired: true}, count: 99}}",
 			"99}",
@@ -267,7 +268,7 @@ var _ = Describe("Expectation failure messages", Label("unit"), func() {
 		Entry("trace count within a range",
 			"{from: 2, to: 3, trace: {match: {kind: encounter}, count: 1}}",
 			"1}}",
-			`: 2 trace records match {"kind":"encounter"} in ticks [2, 3], want 1`),
+			` at tick 2: 2 trace records match {"kind":"encounter"} in ticks [2, 3], want 1`),
 		Entry("trace exists: false",
 			"{trace: {match: {kind: event, event: theft}, exists: false}}",
 			"false}",

@@ -289,7 +289,7 @@ var _ = Describe("a failing rung against its golden", func() {
 
 	It("shows a line without the commands and the page link it ends with, linked where that link goes", func() {
 		in := failing()
-		in.Commands = "(reproduce: make ladder RUNG=T9.1; regenerate: make goldens RUNG=T9.1)"
+		in.Commands = "(reproduce: make ladder RUNG=T9.1; if intended: `go run ./tools/ladder review T9.1`, then `accept T9.1`)"
 		in.Failures = []string{
 			in.Failures[0] + " " + in.Commands + " (page: " + page.LinkTo("T9.1", 2, page.BeliefTarget("b", "theft@1")) + ")",
 			in.Failures[1] + " " + in.Commands + " (page: " + page.Link("T9.1", -1) + ")",

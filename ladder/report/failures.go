@@ -25,9 +25,11 @@ type Failures struct {
 // NewFailures collects every failure of a run as data: each rung's
 // problems from its FailureEntry entries, and, for a failed spec without
 // them (a harness spec), one problem of check "spec", no rung, carrying the
-// spec's name and message and its location. They are ordered by rung and
-// case (harness specs first), each spec's problems in its own order.
-func NewFailures(r types.Report, root string) (Failures, error) {
+// spec's name and message and its location; then late, the problems found
+// after the specs ran (the determinism rerun), under their runs. They are
+// ordered by rung and case (harness specs first), each spec's problems in
+// its own order.
+func NewFailures(r types.Report, root string, late ...ladder.Problem) (Failures, error) {
 	abs, _ := filepath.Abs(root)
 	out := Failures{Failures: []ladder.Problem{}}
 	for _, s := range r.SpecReports {
@@ -51,6 +53,7 @@ func NewFailures(r types.Report, root string) (Failures, error) {
 				Line: s.LeafNodeLocation.LineNumber, Message: s.FullText() + ": " + s.Failure.Message})
 		}
 	}
+	out.Failures = append(out.Failures, late...)
 	out.sort()
 	return out, nil
 }
@@ -97,13 +100,14 @@ const (
 	GinkgoFile   = "ladder.json"
 )
 
-// Write writes junit.xml and failures.json of a run into dir.
-func Write(dir, root string, r types.Report) error {
-	j, err := NewJUnit(r, root).Marshal()
+// Write writes junit.xml and failures.json of a run into dir, with late,
+// the problems found after the specs ran, filed under their runs.
+func Write(dir, root string, r types.Report, late ...ladder.Problem) error {
+	j, err := NewJUnit(r, root, late...).Marshal()
 	if err != nil {
 		return err
 	}
-	fs, err := NewFailures(r, root)
+	fs, err := NewFailures(r, root, late...)
 	if err != nil {
 		return err
 	}

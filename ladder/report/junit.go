@@ -9,6 +9,8 @@ import (
 	"strings"
 
 	"github.com/onsi/ginkgo/v2/types"
+
+	"github.com/chronicle/ladder/ladder"
 )
 
 // JUnit is a junit.xml document.
@@ -76,8 +78,13 @@ func tierOf(s types.SpecReport) string {
 
 // NewJUnit builds the JUnit document of a run: specs grouped by tier,
 // suites in tier order with the harness last, testcases by name. root is
-// the repository root, to which Go file locations are made relative.
-func NewJUnit(r types.Report, root string) JUnit {
+// the repository root, to which Go file locations are made relative. A
+// rung's testcase is placed on the fixture line of its first problem (the
+// expectation or case that failed), as failures.json places it. late are
+// problems found after the specs ran (the determinism rerun): each fails
+// its run's testcase, a passing one included, so junit counts what the
+// summary counts.
+func NewJUnit(r types.Report, root string, late ...ladder.Problem) JUnit {
 	abs, _ := filepath.Abs(root)
 	bySuite := map[string]*JUnitSuite{}
 	for _, s := range r.SpecReports {
@@ -92,19 +99,29 @@ func NewJUnit(r types.Report, root string) JUnit {
 		}
 		c := JUnitCase{Name: s.FullText(), Classname: tier, File: relative(abs, s.LeafNodeLocation.FileName),
 			Line: s.LeafNodeLocation.LineNumber, Time: s.RunTime.Seconds()}
-		text := s.Failure.Message
+		state, message := s.State, s.Failure.Message
+		for _, p := range lateFor(s, late) {
+			if !state.Is(types.SpecStateFailureStates) {
+				state, message = types.SpecStateFailed, ""
+			}
+			message = strings.TrimPrefix(message+"\n"+p.Message, "\n")
+		}
+		if ps := problemsOf(s); len(ps) > 0 && ps[0].Line > 0 && state.Is(types.SpecStateFailureStates) {
+			c.Line = ps[0].Line
+		}
+		text := message
 		if loc := s.Failure.Location; loc.FileName != "" {
 			text += fmt.Sprintf("\n%s:%d", relative(abs, loc.FileName), loc.LineNumber)
 		}
-		problem := &JUnitProblem{Message: firstLine(s.Failure.Message), Type: s.State.String(), Text: text}
+		problem := &JUnitProblem{Message: firstLine(message), Type: state.String(), Text: text}
 		switch {
-		case s.State.Is(types.SpecStateFailed):
+		case state.Is(types.SpecStateFailed):
 			c.Failure = problem
 			js.Failures++
-		case s.State.Is(types.SpecStateFailureStates):
+		case state.Is(types.SpecStateFailureStates):
 			c.Error = problem
 			js.Errors++
-		case s.State.Is(types.SpecStateSkipped | types.SpecStatePending):
+		case state.Is(types.SpecStateSkipped | types.SpecStatePending):
 			c.Skipped = &JUnitProblem{Message: firstLine(s.Failure.Message)}
 			js.Skipped++
 		}
@@ -120,6 +137,40 @@ func NewJUnit(r types.Report, root string) JUnit {
 	sortSuites(doc.Suites)
 	doc.total()
 	return doc
+}
+
+// problemsOf decodes a rung spec's problems (its FailureEntry entries),
+// in its order; an entry that does not decode is left out.
+func problemsOf(s types.SpecReport) []ladder.Problem {
+	var out []ladder.Problem
+	for _, e := range s.ReportEntries {
+		var p ladder.Problem
+		if e.Name == FailureEntry && Decode(e, &p) == nil {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+// RunName is the run a rung spec is of: its text's first word (a spec is
+// named "<rung>[/<case>] <title>").
+func RunName(s types.SpecReport) string {
+	name, _, _ := strings.Cut(s.LeafNodeText, " ")
+	return name
+}
+
+// lateFor returns the late problems about a rung spec's run.
+func lateFor(s types.SpecReport, late []ladder.Problem) []ladder.Problem {
+	if tierOf(s) == harness {
+		return nil
+	}
+	var out []ladder.Problem
+	for _, p := range late {
+		if name := p.Rung + strings.TrimSuffix("/"+p.Case, "/"); name == RunName(s) {
+			out = append(out, p)
+		}
+	}
+	return out
 }
 
 // relative makes an absolute file name relative to the repository root

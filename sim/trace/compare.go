@@ -341,3 +341,64 @@ func keyOf(r map[string]any) string {
 	}
 	return `""`
 }
+
+// RecordKey names what a decoded record (encoding/json's maps) is about,
+// as a divergence names it: an encounter or event id, a rule and its
+// subject, a holder and claim… quoted; `""` for a kind with no key (a
+// keyframe).
+func RecordKey(r map[string]any) string { return keyOf(r) }
+
+// IDChanged reports whether two decoded records of one kind at one tick
+// are the same record under another id, for a reader that pairs records
+// by key (ladder/triage): every field that differs is one that holds an id
+// or a hash over one (as Compare's Renamed has it), and each id differs
+// only in its digits — "theft@2" against "theft@3", "grudge@0:…" against
+// "grudge@1:…". That is the signature of an id drawn from a counter or an
+// order that leaked from elsewhere (a package-level variable, a map), not
+// of a different decision: a record about someone else differs in a name
+// (a subject, a claim of another kind), not only in a number.
+func IDChanged(golden, actual map[string]any) bool {
+	if golden["kind"] != actual["kind"] || fmt.Sprint(golden["tick"]) != fmt.Sprint(actual["tick"]) {
+		return false
+	}
+	changes := FieldDiff(golden, actual)
+	if !onlyIDs(changes) {
+		return false
+	}
+	for _, c := range changes {
+		if isHash(c) == 1 {
+			continue
+		}
+		g, a, ok := quoted(c.Golden, c.Actual)
+		if !ok || maskDigits(g) != maskDigits(a) {
+			return false
+		}
+	}
+	return true
+}
+
+// quoted unquotes two flattened string values; ok is false unless both are
+// strings.
+func quoted(g, a string) (string, string, bool) {
+	gs, errG := strconv.Unquote(g)
+	as, errA := strconv.Unquote(a)
+	return gs, as, errG == nil && errA == nil
+}
+
+// maskDigits replaces every run of digits with one '#'.
+func maskDigits(s string) string {
+	var b strings.Builder
+	digit := false
+	for _, r := range s {
+		if r >= '0' && r <= '9' {
+			if !digit {
+				b.WriteByte('#')
+			}
+			digit = true
+			continue
+		}
+		digit = false
+		b.WriteRune(r)
+	}
+	return b.String()
+}

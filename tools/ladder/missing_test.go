@@ -18,7 +18,7 @@ import (
 // ladder package because the determinism matrix runs that package under
 // qemu-user, where fork/exec crashes the 386 Go runtime.
 
-const t02Commands = "(reproduce: make ladder RUNG=T0.2; regenerate: make goldens RUNG=T0.2)"
+const t02Commands = "(reproduce: make ladder RUNG=T0.2; if intended: `go run ./tools/ladder review T0.2`, then `accept T0.2`)"
 
 func messages(v ladder.Verdict) []string { return ladder.Lines(v.Problems) }
 

@@ -1,0 +1,121 @@
+package ladder
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/chronicle/ladder/ladder/triage"
+)
+
+// The checks of the two lines a failing run prints before its problems.
+const (
+	// RootCheck is the root cause: the earliest divergent cause, with its
+	// trace line and page link.
+	RootCheck = "root"
+	// DriftCheck is the run's drift class: value, control-flow, identity
+	// or input drift, naming the first change of its class.
+	DriftCheck = "drift"
+)
+
+// causeFirst puts a failing run's root cause and drift class before its
+// problems. It reads the run's trace against its golden (package triage):
+// only a run that failed pays for it, and a run with no trace golden to
+// read (a new rung, a sweep, a golden missing or broken) gets no such
+// lines. The state digest's problem learns which layer of state moved
+// first, from the earliest keyframe that differs.
+func causeFirst(res *Result, v Verdict, problems []Problem) []Problem {
+	f := res.Fixture
+	c := res.compared
+	if len(problems) == 0 || res.sweep != nil || c == nil || c.trace.missing || c.trace.err != nil || c.trace.path == "" {
+		return problems
+	}
+	rep, err := alignTrace(c.trace.path, res.Path(TraceFile))
+	if err != nil {
+		return append([]Problem{problem(f, DriftCheck, -1, "could not align the trace with its golden: %v", err)}, problems...)
+	}
+	first := firstTicked(problems)
+	var root, class Problem
+	switch {
+	case len(v.Drift) > 0:
+		d := v.Drift[0]
+		more := ""
+		if n := len(v.Drift) - 1; n > 0 {
+			more = fmt.Sprintf(" (and %d more inputs)", n)
+		}
+		root = problem(f, RootCheck, -1, "the inputs moved: %s %s → %s%s; what the run did follows from them", d.What, d.Golden, d.Actual, more)
+		class = problem(f, DriftCheck, -1, "input drift (%s moved%s); in the trace: %s", d.What, more, rep.Summary())
+	case rep.Earliest == nil || first != nil && first.Tick < rep.Earliest.Tick:
+		class = problem(f, DriftCheck, -1, "%s", rep.Summary())
+		if first == nil {
+			class.Class = rep.Class().String()
+			return append([]Problem{class}, problems...)
+		}
+		root = problem(f, RootCheck, first.Tick, "tick %d, %s %s: no trace record moved before it, so a value derived at read time (decay, a stage) or the dense writer moved",
+			first.Tick, first.Check, first.Column)
+		root.Column, root.Golden, root.Actual = first.Column, first.Golden, first.Actual
+		root.Check = RootCheck
+	default:
+		e := rep.Earliest
+		root = problem(f, RootCheck, e.Tick, "%s — %s", e, e.Decision())
+		root.Column, root.Golden, root.Actual = strings.Trim(e.Key, `"`), e.Golden, e.Actual
+		root.record, root.hasRecord = e.Seq, e.Seq >= 0
+		class = problem(f, DriftCheck, e.Tick, "%s", rep.Summary())
+		if d := rep.FirstControlFlow(); d != nil && rep.Class() != triage.ValueDrift {
+			class.Tick, class.record, class.hasRecord = d.Tick, d.Seq, d.Seq >= 0
+		}
+	}
+	root.Line, class.Line = f.Pos.Line, f.Pos.Line
+	class.Class = rep.Class().String()
+	if len(v.Drift) > 0 {
+		class.Class = "input drift"
+	}
+	if rep.Layer != "" {
+		for i := range problems {
+			if problems[i].Check == CheckpointsFile && problems[i].Column == "state_digest" {
+				problems[i].Message = digestLayer(problems[i].Message, rep.Layer, rep.LayerTick)
+			}
+		}
+	}
+	return append([]Problem{root, class}, problems...)
+}
+
+// firstTicked is the earliest problem with a tick, nil when none has one.
+func firstTicked(ps []Problem) *Problem {
+	var out *Problem
+	for i := range ps {
+		if ps[i].Tick >= 0 && (out == nil || ps[i].Tick < out.Tick) {
+			out = &ps[i]
+		}
+	}
+	return out
+}
+
+// digestLayer shortens a state digest's two hashes and says which layer
+// of state first differs: the digest is one hash over every section, but
+// the trace's keyframes hold the sections apart.
+func digestLayer(msg, layer string, tick int64) string {
+	for _, w := range strings.Fields(msg) {
+		h := strings.TrimRight(w, ",")
+		if len(h) == 64 && strings.Trim(h, "0123456789abcdef") == "" {
+			msg = strings.Replace(msg, h, h[:12]+"…", 1)
+		}
+	}
+	return strings.Replace(msg, "(the engine's state differs;",
+		fmt.Sprintf("(the engine's state differs, first in %s: the keyframe at tick %d;", layer, tick), 1)
+}
+
+func alignTrace(golden, actual string) (*triage.Report, error) {
+	g, err := os.Open(golden)
+	if err != nil {
+		return nil, err
+	}
+	defer g.Close()
+	a, err := os.Open(filepath.Clean(actual))
+	if err != nil {
+		return nil, err
+	}
+	defer a.Close()
+	return triage.Align(g, a)
+}
