@@ -104,14 +104,16 @@ func sameAsJudged(f *fixture.Fixture, res *ladder.Result) (ladder.Problem, bool)
 			continue
 		}
 		text := fmt.Sprintf("a second run in the same process wrote a different %s than the spec did: the engine is not deterministic", file)
-		tick := int64(-1)
+		tick, class := int64(-1), ""
 		if file == ladder.TraceFile {
 			if rep, err := alignFiles(judged, res.Path(file)); err == nil && rep.Earliest != nil {
 				text += "; " + rep.SummaryAs("spec", "rerun")
-				tick = rep.Earliest.Tick
+				tick, class = rep.Earliest.Tick, rep.Class().String()
 			}
 		}
-		return rerunProblem(f, tick, text+fmt.Sprintf(" (compare reports/%s/%s with a rerun)", name, file)), false
+		p := rerunProblem(f, tick, text+fmt.Sprintf(" (compare reports/%s/%s with a rerun)", name, file))
+		p.Class = class
+		return p, false
 	}
 	return ladder.Problem{}, true
 }

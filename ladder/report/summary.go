@@ -96,7 +96,7 @@ func ClosingLines(runs []FailedRun) []string {
 		where = fmt.Sprintf("tick %d", first.Tick)
 	}
 	p := first.Problems[0]
-	out := []string{fmt.Sprintf("start here: %s at %s: %s (page: %s)", first.Name, where, strings.TrimPrefix(p.Message, first.Name+" "), cmp.Or(p.Link, p.PageLink()))}
+	out := []string{fmt.Sprintf("start here: %s at %s: %s (page: %s)", first.Name, where, oneLine(strings.TrimPrefix(p.Message, first.Name+" ")), cmp.Or(p.Link, p.PageLink()))}
 	out = append(out, fmt.Sprintf("failed runs (%d), by tier, then earliest divergent tick:", len(runs)))
 	width := 0
 	for _, r := range runs {
@@ -108,11 +108,15 @@ func ClosingLines(runs []FailedRun) []string {
 			tick = strconv.FormatInt(r.Tick, 10)
 		}
 		class := cmp.Or(r.Class, "-")
-		line := withoutCommands(strings.TrimPrefix(r.Problems[0].Message, r.Name+" "))
+		line := strings.TrimSuffix(withoutCommands(oneLine(strings.TrimPrefix(r.Problems[0].Message, r.Name+" "))), ";")
 		out = append(out, fmt.Sprintf("  %-*s  tick %-5s  %-18s  %s", width, r.Name, tick, class, line))
 	}
 	return out
 }
+
+// oneLine joins a message's lines (a fixture's load errors, its command
+// on a line of its own) with "; ".
+func oneLine(msg string) string { return strings.ReplaceAll(strings.TrimSpace(msg), "\n", "; ") }
 
 // withoutCommands drops the reproduce suffix of a problem's message: the
 // start-here line carries it, and each run's is the same command.

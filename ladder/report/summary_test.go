@@ -104,3 +104,15 @@ var _ = Describe("NewJUnit's placement and late problems", func() {
 		Expect(fs.Failures).To(ContainElement(late))
 	})
 })
+
+var _ = Describe("ClosingLines of a fixture that does not load", func() {
+	It("keeps each run on one line", func() {
+		p := ladder.Problem{Rung: "T9.1", Check: "fixture", Tick: -1, Link: "reports/index.html#T9.1",
+			Message: "fixtures/T9.1-tell.yaml:1:7: rung: \"T9.1\" is not a rung id\n(reproduce: go run ./tools/ladder check fixtures/T9.1-tell.yaml)"}
+		Expect(report.ClosingLines(report.FailedRuns([]ladder.Problem{p}))).To(Equal([]string{
+			`start here: T9.1 at no tick: fixtures/T9.1-tell.yaml:1:7: rung: "T9.1" is not a rung id; (reproduce: go run ./tools/ladder check fixtures/T9.1-tell.yaml) (page: reports/index.html#T9.1)`,
+			"failed runs (1), by tier, then earliest divergent tick:",
+			`  T9.1  tick -      -                   fixtures/T9.1-tell.yaml:1:7: rung: "T9.1" is not a rung id`,
+		}))
+	})
+})

@@ -23,7 +23,11 @@ func (d Difference) Describe(a, b string) string {
 	case Vanished:
 		return head + fmt.Sprintf(": in the %s trace only (a record vanished)", a)
 	case Renamed:
-		return head + fmt.Sprintf(": the same record under another id, %s (%s: %s %s, %s %s)", d.NewKey, d.Field, a, d.Golden, b, d.Actual)
+		s := head + ": the same record under another id, " + d.NewKey
+		if d.Field != "id" { // an id inside the record (via, cause…) moved, not its key's
+			s += fmt.Sprintf(" (%s: %s %s, %s %s)", d.Field, a, d.Golden, b, d.Actual)
+		}
+		return s
 	}
 	s := head + fmt.Sprintf(": %s %s %s, %s %s", d.Field, a, d.Golden, b, d.Actual)
 	if d.More > 0 {

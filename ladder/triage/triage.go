@@ -291,7 +291,15 @@ func (d *Difference) firstField(fields []trace.FieldChange) {
 	if len(fields) == 0 {
 		return
 	}
+	// A decision first; else the first field that is not the event hash,
+	// which only follows the rest.
 	f := fields[0]
+	for _, c := range fields {
+		if c.Path != "hash" {
+			f = c
+			break
+		}
+	}
 	for _, c := range fields {
 		if isDecision(c.Path) {
 			f = c
