@@ -52,8 +52,12 @@ func causeFirst(res *Result, v Verdict, problems []Problem) []Problem {
 			class.Class = rep.Class().String()
 			return append([]Problem{class}, problems...)
 		}
-		root = problem(f, RootCheck, first.Tick, "tick %d, %s %s: no trace record moved before it, so a value derived at read time (decay, a stage) or the dense writer moved",
-			first.Tick, first.Check, first.Column)
+		what := ""
+		if first.Golden != "" || first.Actual != "" {
+			what = fmt.Sprintf(": golden %s, actual %s", first.Golden, first.Actual)
+		}
+		root = problem(f, RootCheck, first.Tick, "tick %d, %s %s%s — no trace record moved before it: a value derived at read time (decay, a stage, a weight) moved",
+			first.Tick, first.Check, first.Column, what)
 		root.Column, root.Golden, root.Actual = first.Column, first.Golden, first.Actual
 		root.Check = RootCheck
 	default:
@@ -81,11 +85,13 @@ func causeFirst(res *Result, v Verdict, problems []Problem) []Problem {
 	return append([]Problem{root, class}, problems...)
 }
 
-// firstTicked is the earliest problem with a tick, nil when none has one.
+// firstTicked is the earliest problem found at a tick, nil when none
+// was: a count judged over a range is placed at its first tick without
+// having seen anything differ there, so it is not one.
 func firstTicked(ps []Problem) *Problem {
 	var out *Problem
 	for i := range ps {
-		if ps[i].Tick >= 0 && (out == nil || ps[i].Tick < out.Tick) {
+		if ps[i].Tick >= 0 && !ps[i].ranged && (out == nil || ps[i].Tick < out.Tick) {
 			out = &ps[i]
 		}
 	}

@@ -45,6 +45,9 @@ type Problem struct {
 	// problem names, when hasRecord.
 	record    int64
 	hasRecord bool
+	// ranged marks an expectation judged over a range and placed at its
+	// first tick (expect.Result.Ranged): not a divergence found there.
+	ranged bool
 	// NoGoldens marks the problem of a new rung or case, whose golden
 	// directory does not exist yet: nothing to compare and no seal to
 	// check, which the seal summary must not call a seal check that
@@ -127,7 +130,7 @@ func Lines(ps []Problem) []string {
 func expectation(f *fixture.Fixture, r expect.Result) Problem {
 	return Problem{
 		Rung: f.Rung, Case: f.Case, Check: "expect", Tick: r.Tick, Column: r.Label(),
-		File: f.File, Line: r.At.Line,
+		File: f.File, Line: r.At.Line, ranged: r.Ranged,
 		Message: fmt.Sprintf("%s %s %s", f.Name(), r.Line(f.File), Commands(f)),
 	}
 }
@@ -205,9 +208,11 @@ func columnSetProblem(f *fixture.Fixture, cs *dense.ColumnSet) (Problem, bool) {
 	return p, true
 }
 
-// names lists up to six column names after a colon.
+// names lists up to three column names in parentheses and counts the
+// rest: a changed column set of a busy rung is dozens of 30-character
+// names, which would bury the line's point.
 func names(cols []string) string {
-	const most = 6
+	const most = 3
 	switch {
 	case len(cols) == 0:
 		return ""

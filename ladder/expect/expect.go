@@ -43,6 +43,9 @@ type Expectation struct {
 	Kind  string // the registry name, e.g. "belief"
 	Pos   Pos    // of the list item
 	When  When
+	// Timed is set when the item gave its own range (at, from or to):
+	// a failure judged over it is placed at its first tick.
+	Timed bool
 	Check Check
 }
 

@@ -7,7 +7,11 @@ import "fmt"
 // first message and counts the later ticks, so an `always` that breaks
 // early is one line, not hundreds.
 type Outcome struct {
-	When     When
+	When  When
+	Timed bool // the fixture gave the range (Expectation.Timed)
+	// ranged marks a failure placed at its range's first tick, judged
+	// over the range rather than found at the tick (Result.Ranged).
+	ranged   bool
 	Examined int64
 	// Matched is a stream check's running count of matching records: the
 	// state lives here, not in the Check, so a decoded fixture can be run
@@ -66,6 +70,10 @@ type Result struct {
 	Message string
 	// More counts the later ticks that failed too.
 	More int
+	// Ranged means Tick is the first tick of the range a count was judged
+	// over, not a tick where something was seen to differ: triage does not
+	// take it for the run's earliest divergence.
+	Ranged bool
 }
 
 // Label names the item as the fixture spells its path: expect[3],

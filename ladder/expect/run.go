@@ -33,7 +33,7 @@ type Run struct {
 func Start(items []Expectation) *Run {
 	r := &Run{items: items, outcomes: make([]Outcome, len(items))}
 	for i, e := range items {
-		r.outcomes[i].When = e.When
+		r.outcomes[i].When, r.outcomes[i].Timed = e.When, e.Timed
 		r.outcomes[i].reach = everything{}
 		switch e.Check.(type) {
 		case TickCheck:
@@ -139,7 +139,7 @@ func (r *Run) Finish() []Result {
 		}
 		res := Result{Index: e.Index, Kind: e.Kind, Passed: !o.failed, Examined: o.Examined, Unit: e.Check.Unit(), At: e.Pos, Tick: -1}
 		if o.failed {
-			res.At, res.Tick, res.Message, res.More = o.at, o.tick, o.message, o.more
+			res.At, res.Tick, res.Message, res.More, res.Ranged = o.at, o.tick, o.message, o.more, o.ranged
 		}
 		out[i] = res
 	}

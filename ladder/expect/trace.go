@@ -507,15 +507,15 @@ func (p pred) holds(r Record) bool {
 	return v == p.scalar
 }
 
-// Finish judges the count over the range. A failure is placed at the
-// range's first tick, so it sorts among the run's problems by where it
-// looked rather than last; a range from tick 0 (the whole run's, when the
-// expectation is not timed) stays a judgement of the run, with no tick.
+// Finish judges the count over the range. A timed one's failure is
+// placed at its range's first tick, so it sorts among the run's problems
+// by where it looked rather than last; an untimed one is a judgement of
+// the whole run, with no tick.
 func (c *traceCheck) Finish(o *Outcome) {
 	n, w := o.Matched, o.When
-	at := w.From
-	if at == 0 {
-		at = -1
+	at := int64(-1)
+	if o.Timed {
+		at, o.ranged = w.From, true
 	}
 	switch {
 	case c.count != nil && n != c.count.v:

@@ -22,8 +22,9 @@
 //   - Renamed: the same record under another id (trace.IDChanged), the
 //     signature of an order or a counter leaking into ids.
 //
-// The run's drift is identity drift when an id was renamed, control-flow
-// drift when a decision flipped or a record appeared or vanished, value
+// The run's drift is read off its earliest change that is not a value:
+// identity drift when that is a renamed record, control-flow drift when it
+// is a decision that flipped or a record that appeared or vanished; value
 // drift when only values moved; the ladder calls a run whose defines or
 // fixture moved input drift before any of these. Memory holds one tick of
 // each file and the first difference of each change.

@@ -87,14 +87,18 @@ var classNames = [...]string{"no trace drift", "value drift", "control-flow drif
 
 func (c Class) String() string { return classNames[c] }
 
-// Class classifies the run: identity drift if an id was renamed,
-// control-flow drift if a decision flipped or a record appeared or
-// vanished, value drift if only values moved.
+// Class classifies the run by its earliest change that is not a value:
+// identity drift when it is a record renamed (an id moved and nothing
+// else), control-flow drift when it is a decision that flipped or a
+// record that appeared or vanished; value drift when only values moved.
+// Renamed records after a flipped decision are its consequences — an id
+// naming the tick of an event that happened at another tick — so they do
+// not make the run identity drift.
 func (r *Report) Class() Class {
-	switch {
-	case r.Count[Renamed] > 0:
+	switch d := earliest(r.First[Renamed], r.FirstControlFlow()); {
+	case d != nil && d.Change == Renamed:
 		return IdentityDrift
-	case r.Count[Flipped]+r.Count[Appeared]+r.Count[Vanished] > 0:
+	case d != nil:
 		return ControlFlowDrift
 	case r.Count[Moved] > 0:
 		return ValueDrift
@@ -209,7 +213,7 @@ func (rep *Report) align(t int64, gs, as []compare.Record) {
 		j := js[0]
 		byKey[k] = js[1:]
 		paired[j] = true
-		rep.pair(t, i, g, as[j])
+		rep.pair(t, i, g, as, j)
 	}
 	for _, i := range lost {
 		g := gs[i]
@@ -217,7 +221,9 @@ func (rep *Report) align(t int64, gs, as []compare.Record) {
 		for j, a := range as {
 			if !paired[j] && trace.IDChanged(g.Fields, a.Fields) {
 				paired[j], found = true, true
-				d := rep.difference(Renamed, t, i, a)
+				d := rep.difference(Renamed, t, j, a)
+				d.pos = i
+				d.provenance(as, j)
 				d.Key, d.NewKey = trace.RecordKey(g.Fields), trace.RecordKey(a.Fields)
 				d.firstField(trace.FieldDiff(g.Fields, a.Fields))
 				rep.note(d)
@@ -227,18 +233,22 @@ func (rep *Report) align(t int64, gs, as []compare.Record) {
 		if !found {
 			d := rep.difference(Vanished, t, i, g)
 			d.Seq = -1
+			d.provenance(gs, i)
 			rep.note(d)
 		}
 	}
 	for j, a := range as {
 		if !paired[j] {
-			rep.note(rep.difference(Appeared, t, j, a))
+			d := rep.difference(Appeared, t, j, a)
+			d.provenance(as, j)
+			rep.note(d)
 		}
 	}
 }
 
 // pair notes how two records of one key differ, if they do.
-func (rep *Report) pair(t int64, pos int, g, a compare.Record) {
+func (rep *Report) pair(t int64, pos int, g compare.Record, as []compare.Record, j int) {
+	a := as[j]
 	fields := trace.FieldDiff(g.Fields, a.Fields)
 	if len(fields) == 0 {
 		return
@@ -251,6 +261,7 @@ func (rep *Report) pair(t int64, pos int, g, a compare.Record) {
 		}
 	}
 	d := rep.difference(change, t, pos, a)
+	d.provenance(as, j)
 	d.firstField(fields)
 	if g.Kind == "keyframe" && rep.Layer == "" {
 		rep.Layer, rep.LayerTick = section(fields[0].Path), t
@@ -283,6 +294,37 @@ func (rep *Report) difference(c Change, t int64, pos int, r compare.Record) *Dif
 	}
 	d.Rule, _ = r.Fields["rule"].(string)
 	return d
+}
+
+// provenance fills in the rule behind a record that names none (a belief
+// record): the rule evaluation or the transmission earlier in its tick
+// that made it — a belief's holder and claim are that rule record's
+// subject, or that transmission's listener and claim.
+func (d *Difference) provenance(recs []compare.Record, i int) {
+	if d.Rule != "" {
+		return
+	}
+	r := recs[i].Fields
+	holder, _ := r["holder"].(string)
+	claim, _ := r["claim"].(string)
+	if holder == "" || claim == "" {
+		return
+	}
+	for k := i - 1; k >= 0; k-- {
+		c := recs[k].Fields
+		switch recs[k].Kind {
+		case "rule":
+			if c["subject"] == holder+"/"+claim {
+				d.Rule, _ = c["rule"].(string)
+				return
+			}
+		case "transmission":
+			if c["listener"] == holder && c["claim"] == claim && c["fired"] == true {
+				d.Rule, _ = c["rule"].(string)
+				return
+			}
+		}
+	}
 }
 
 // firstField keeps the field a summary names: a decision first, else the

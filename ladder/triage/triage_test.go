@@ -18,7 +18,7 @@ const header = `{"branch":{"generation":0,"save_uuid":"u"},"keyframe_every":24,"
 var base = []string{
 	`{"id":"theft@2","kind":"event","event":"theft","hash":"aa11","tick":2}`,
 	`{"fired":true,"kind":"rule","reason":"saw it","rule":"witness-creates-belief","subject":"witness/theft@2","tick":2,"values":{"confidence":0.9}}`,
-	`{"change":"formed","claim":"theft@2","holder":"witness","kind":"belief","rule":"witness-creates-belief","tick":2,"variant":"theft@2#v0"}`,
+	`{"change":"formed","claim":"theft@2","confidence":0.9,"holder":"witness","kind":"belief","tick":2,"variant":"theft@2#v0"}`,
 	`{"fired":true,"id":"encounter@12/market/[neighbor,witness]","kind":"encounter","pair":["neighbor","witness"],"roll":{"threshold":0.5,"value":0.2},"tick":12}`,
 	`{"claim":"theft@2","confidence":0.72,"fired":true,"kind":"transmission","listener":"neighbor","rule":"testimony-transfer","teller":"witness","tick":12,"via":"encounter@12/market/[neighbor,witness]"}`,
 	`{"beliefs":[{"claim":"theft@2","confidence":0.9,"holder":"witness"}],"grudges":[],"kind":"keyframe","tick":24}`,
@@ -109,6 +109,13 @@ var _ = Describe("Align", func() {
 		Expect(rep.Summary()).To(HavePrefix(`identity drift: first renamed record: tick 2, trace line 2: event "theft@2": the same record under another id, "theft@3"`))
 	})
 
+	It("names the rule evaluation behind a belief record, which names no rule, from its provenance earlier in the tick", func() {
+		rep := align(base, planted(2, strings.Replace(base[2], "0.9", "0.95", 1)))
+		Expect(rep.Earliest.Kind).To(Equal("belief"))
+		Expect(rep.Earliest.Rule).To(Equal("witness-creates-belief"))
+		Expect(rep.Earliest.Decision()).To(Equal("made by the witness-creates-belief evaluation"))
+	})
+
 	It("keeps a record about someone else a different record, even when its numbers agree", func() {
 		actual := planted(2, strings.ReplaceAll(base[2], `"witness"`, `"neighbor"`))
 		rep := align(base, actual)
@@ -136,5 +143,16 @@ var _ = Describe("Align", func() {
 	It("refuses what is not a trace", func() {
 		_, err := triage.Align(strings.NewReader("nope\n"), strings.NewReader(file(base)))
 		Expect(err).To(MatchError(ContainSubstring("golden:")))
+	})
+})
+
+var _ = Describe("Class", func() {
+	It("reads a renamed record after a flipped decision as the flip's consequence, not identity drift", func() {
+		actual := append([]string(nil), base...)
+		actual[3] = strings.Replace(actual[3], `"fired":true`, `"fired":false`, 1)
+		actual[4] = strings.Replace(actual[4], "encounter@12/", "encounter@13/", 1) // an id naming the tick of what moved
+		rep := align(base, actual)
+		Expect(rep.Count[triage.Renamed]).To(Equal(1))
+		Expect(rep.Class()).To(Equal(triage.ControlFlowDrift))
 	})
 })
