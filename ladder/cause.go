@@ -2,8 +2,6 @@ package ladder
 
 import (
 	"fmt"
-	"os"
-	"path/filepath"
 	"strings"
 
 	"github.com/chronicle/ladder/ladder/triage"
@@ -31,7 +29,7 @@ func causeFirst(res *Result, v Verdict, problems []Problem) []Problem {
 	if len(problems) == 0 || res.sweep != nil || c == nil || c.trace.missing || c.trace.err != nil || c.trace.path == "" {
 		return problems
 	}
-	rep, err := alignTrace(c.trace.path, res.Path(TraceFile))
+	rep, err := triage.AlignFiles(c.trace.path, res.Path(TraceFile))
 	if err != nil {
 		return append([]Problem{problem(f, DriftCheck, -1, "could not align the trace with its golden: %v", err)}, problems...)
 	}
@@ -110,18 +108,4 @@ func digestLayer(msg, layer string, tick int64) string {
 	}
 	return strings.Replace(msg, "(the engine's state differs;",
 		fmt.Sprintf("(the engine's state differs, first in %s: the keyframe at tick %d;", layer, tick), 1)
-}
-
-func alignTrace(golden, actual string) (*triage.Report, error) {
-	g, err := os.Open(golden)
-	if err != nil {
-		return nil, err
-	}
-	defer g.Close()
-	a, err := os.Open(filepath.Clean(actual))
-	if err != nil {
-		return nil, err
-	}
-	defer a.Close()
-	return triage.Align(g, a)
 }

@@ -106,7 +106,7 @@ func sameAsJudged(f *fixture.Fixture, res *ladder.Result) (ladder.Problem, bool)
 		text := fmt.Sprintf("a second run in the same process wrote a different %s than the spec did: the engine is not deterministic", file)
 		tick, class := int64(-1), ""
 		if file == ladder.TraceFile {
-			if rep, err := alignFiles(judged, res.Path(file)); err == nil && rep.Earliest != nil {
+			if rep, err := triage.AlignFiles(judged, res.Path(file)); err == nil && rep.Earliest != nil {
 				text += "; " + rep.SummaryAs("spec", "rerun")
 				tick, class = rep.Earliest.Tick, rep.Class().String()
 			}
@@ -116,18 +116,4 @@ func sameAsJudged(f *fixture.Fixture, res *ladder.Result) (ladder.Problem, bool)
 		return p, false
 	}
 	return ladder.Problem{}, true
-}
-
-func alignFiles(a, b string) (*triage.Report, error) {
-	fa, err := os.Open(a)
-	if err != nil {
-		return nil, err
-	}
-	defer fa.Close()
-	fb, err := os.Open(b)
-	if err != nil {
-		return nil, err
-	}
-	defer fb.Close()
-	return triage.Align(fa, fb)
 }

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
 	"strings"
 
 	"github.com/chronicle/ladder/ladder/compare"
@@ -151,6 +152,21 @@ func Align(golden, actual io.Reader) (*Report, error) {
 		rep.align(t, g.recs, a.recs)
 	}
 	return rep, nil
+}
+
+// AlignFiles is Align over two trace files.
+func AlignFiles(golden, actual string) (*Report, error) {
+	g, err := os.Open(golden)
+	if err != nil {
+		return nil, err
+	}
+	defer g.Close()
+	a, err := os.Open(actual)
+	if err != nil {
+		return nil, err
+	}
+	defer a.Close()
+	return Align(g, a)
 }
 
 // side reads one trace a tick at a time.
