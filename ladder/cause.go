@@ -44,12 +44,14 @@ func causeFirst(res *Result, v Verdict, problems []Problem) []Problem {
 		}
 		root = problem(f, RootCheck, -1, "the inputs moved: %s %s → %s%s; what the run did follows from them", d.What, d.Golden, d.Actual, more)
 		class = problem(f, DriftCheck, -1, "input drift (%s moved%s); in the trace: %s", d.What, more, rep.Summary())
-	case rep.Earliest == nil || first != nil && first.Tick < rep.Earliest.Tick:
+	case rep.Earliest == nil:
+		// The trace agrees record for record: nothing the engine derived
+		// moved, only what is read off it (a dense cell, a checkpoint) or a
+		// golden edited by hand. The first problem is the root already.
+		problems[0].Class = triage.ValueDrift.String()
+		return problems
+	case first != nil && first.Tick < rep.Earliest.Tick:
 		class = problem(f, DriftCheck, -1, "%s", rep.Summary())
-		if first == nil {
-			class.Class = rep.Class().String()
-			return append([]Problem{class}, problems...)
-		}
 		what := ""
 		if first.Golden != "" || first.Actual != "" {
 			what = fmt.Sprintf(": golden %s, actual %s", first.Golden, first.Actual)
@@ -89,7 +91,7 @@ func causeFirst(res *Result, v Verdict, problems []Problem) []Problem {
 func firstTicked(ps []Problem) *Problem {
 	var out *Problem
 	for i := range ps {
-		if ps[i].Tick >= 0 && !ps[i].ranged && (out == nil || ps[i].Tick < out.Tick) {
+		if ps[i].Tick >= 0 && !ps[i].Ranged && (out == nil || ps[i].Tick < out.Tick) {
 			out = &ps[i]
 		}
 	}

@@ -38,6 +38,10 @@ type Problem struct {
 	// Link is where on the triage page the problem is (PageLink), set by
 	// Problems.
 	Link string `json:"link,omitempty"`
+	// Ranged marks an expectation judged over a range and placed at its
+	// first tick (expect.Result.Ranged): not a divergence found there, so
+	// never taken for the run's earliest.
+	Ranged bool `json:"ranged,omitempty"`
 	// Class is the run's drift class on its drift line (DriftCheck):
 	// "value drift", "control-flow drift", "identity drift", "input drift".
 	Class string `json:"class,omitempty"`
@@ -45,9 +49,6 @@ type Problem struct {
 	// problem names, when hasRecord.
 	record    int64
 	hasRecord bool
-	// ranged marks an expectation judged over a range and placed at its
-	// first tick (expect.Result.Ranged): not a divergence found there.
-	ranged bool
 	// NoGoldens marks the problem of a new rung or case, whose golden
 	// directory does not exist yet: nothing to compare and no seal to
 	// check, which the seal summary must not call a seal check that
@@ -130,7 +131,7 @@ func Lines(ps []Problem) []string {
 func expectation(f *fixture.Fixture, r expect.Result) Problem {
 	return Problem{
 		Rung: f.Rung, Case: f.Case, Check: "expect", Tick: r.Tick, Column: r.Label(),
-		File: f.File, Line: r.At.Line, ranged: r.Ranged,
+		File: f.File, Line: r.At.Line, Ranged: r.Ranged,
 		Message: fmt.Sprintf("%s %s %s", f.Name(), r.Line(f.File), Commands(f)),
 	}
 }

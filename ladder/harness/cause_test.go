@@ -108,6 +108,21 @@ var _ = Describe("Problems, cause first", Label("unit"), func() {
 		Expect(trace).To(ContainSubstring(`actual has the same record under another id here, event "theft@1" (an id changed, nothing else did)`))
 	})
 
+	It("adds no root line when the trace agrees and only a value read off it moved: the first problem is the root", func() {
+		dense := filepath.Join(root, filepath.FromSlash(f.GoldenDir()), ladder.DenseFile)
+		b, err := os.ReadFile(dense)
+		Expect(err).NotTo(HaveOccurred())
+		lines := strings.Split(string(b), "\n")
+		lines[len(lines)-2] = strings.Replace(lines[len(lines)-2], "0.9", "0.8", 1)
+		Expect(os.WriteFile(dense, []byte(strings.Join(lines, "\n")), 0o644)).To(Succeed())
+		ps := problems()
+		Expect(ps[0].Check).To(Equal(ladder.DenseFile))
+		Expect(ps[0].Class).To(Equal("value drift"))
+		for _, p := range ps {
+			Expect(p.Check).NotTo(BeElementOf(ladder.RootCheck, ladder.DriftCheck))
+		}
+	})
+
 	It("calls a moved define input drift, rooted at the define", func() {
 		g := *f
 		g.Defines.RetellDecay = 0.7

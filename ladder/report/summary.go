@@ -13,7 +13,8 @@ import (
 
 // FailedRun is one failed run as the closing summary lists it: its
 // problems in the order its spec printed them (root cause first), the
-// earliest tick any of them shows at (-1 when none has a tick) and its
+// earliest tick any of them was found at (-1 when none was; a count
+// judged over a range, placed at its first tick, does not count) and its
 // drift class when the run has a drift line.
 type FailedRun struct {
 	Name     string
@@ -61,7 +62,7 @@ func FailedRuns(problems []ladder.Problem) []FailedRun {
 			names = append(names, name)
 		}
 		r.Problems = append(r.Problems, p)
-		if p.Tick >= 0 && (r.Tick < 0 || p.Tick < r.Tick) {
+		if p.Tick >= 0 && !p.Ranged && (r.Tick < 0 || p.Tick < r.Tick) {
 			r.Tick = p.Tick
 		}
 		if p.Class != "" && r.Class == "" {

@@ -30,6 +30,7 @@ var _ = Describe("FailedRuns", func() {
 			prob("T3.2", "", "root", 40, "c"),
 			prob("T3.2", "private", "root", 8, "d"),
 			prob("T3.3", "", "determinism", -1, "rerun"),
+			func() ladder.Problem { p := prob("T4a.1", "", "expect", 0, "a count over ticks [0, 19]"); p.Ranged = true; return p }(),
 			{Check: "spec", Tick: -1, Message: "a harness spec"},
 		}
 		runs := report.FailedRuns(in)
@@ -43,6 +44,7 @@ var _ = Describe("FailedRuns", func() {
 		Expect(runs[2].Problems[0].Check).To(Equal("expect"))
 		Expect(runs[3].Tick).To(BeEquivalentTo(-1))
 		Expect(runs[4].Tier).To(Equal("4a"))
+		Expect(runs[4].Tick).To(BeEquivalentTo(30), "a count judged over a range from tick 0 is not where the run diverged")
 	})
 
 	It("keeps a run's drift class from its drift line", func() {
