@@ -106,8 +106,8 @@ func NewJUnit(r types.Report, root string, late ...ladder.Problem) JUnit {
 			}
 			message = strings.TrimPrefix(message+"\n"+p.Message, "\n")
 		}
-		if ps := problemsOf(s); len(ps) > 0 && ps[0].Line > 0 && state.Is(types.SpecStateFailureStates) {
-			c.Line = ps[0].Line
+		if line := problemLine(s); line > 0 && state.Is(types.SpecStateFailureStates) {
+			c.Line = line
 		}
 		text := message
 		if loc := s.Failure.Location; loc.FileName != "" {
@@ -150,6 +150,23 @@ func problemsOf(s types.SpecReport) []ladder.Problem {
 		}
 	}
 	return out
+}
+
+// problemLine is the fixture line a failed rung's testcase is placed on:
+// that of its first problem located inside the fixture (the expectation
+// or field that failed), else its first problem's — the root and drift
+// lines, like the goldens', are located on the rung or case itself.
+func problemLine(s types.SpecReport) int {
+	ps := problemsOf(s)
+	for _, p := range ps {
+		if p.Line > 0 && p.Line != s.LeafNodeLocation.LineNumber {
+			return p.Line
+		}
+	}
+	if len(ps) > 0 {
+		return ps[0].Line
+	}
+	return 0
 }
 
 // RunName is the run a rung spec is of: its text's first word (a spec is

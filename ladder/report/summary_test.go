@@ -75,10 +75,11 @@ var _ = Describe("ClosingLines", func() {
 })
 
 var _ = Describe("NewJUnit's placement and late problems", func() {
-	It("puts a failed rung on its first problem's fixture line, as failures.json does", func() {
+	It("puts a failed rung on the fixture line of its first problem located inside it, as failures.json has it", func() {
+		rootLine := ladder.Problem{Rung: "T2.3", Check: "root", Tick: 4, File: "fixtures/T2.3-x.yaml", Line: 1, Message: "T2.3 root: …"}
 		p := ladder.Problem{Rung: "T2.3", Check: "expect", Tick: 4, File: "fixtures/T2.3-x.yaml", Line: 57, Message: "T2.3 expect[1] …"}
 		r := types.Report{SpecReports: []types.SpecReport{
-			failed(spec("T2.3 Conflicting", "fixtures/T2.3-x.yaml", 1, types.SpecStateFailed, "tier2", "T2.3"), "T2.3 expect[1] …", p),
+			failed(spec("T2.3 Conflicting", "fixtures/T2.3-x.yaml", 1, types.SpecStateFailed, "tier2", "T2.3"), "T2.3 root: …", rootLine, p),
 		}}
 		c := report.NewJUnit(r, root).Suites[0].Cases[0]
 		Expect(c.File).To(Equal("fixtures/T2.3-x.yaml"))
