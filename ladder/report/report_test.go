@@ -68,7 +68,7 @@ var _ = Describe("NewJUnit", func() {
 		Expect(tier2.Cases[0].Name).To(Equal("T2.1 Spread"), "testcases by name")
 		c := tier2.Cases[1]
 		Expect(c.File).To(Equal("fixtures/T2.3-conflicting-variants.yaml"))
-		Expect(c.Line).To(Equal(92))
+		Expect(c.Line).To(Equal(110), "the line of its first problem inside the fixture (expect[1]), not the case's own (92)")
 		Expect(c.Classname).To(Equal("tier2"))
 		Expect(c.Failure.Message).To(Equal("T2.3/swapped dense.csv: first divergence at tick 12, …"), "the first line")
 		Expect(c.Failure.Text).To(HaveSuffix("\nladder/ladder_suite_test.go:90"))
@@ -79,7 +79,7 @@ var _ = Describe("NewJUnit", func() {
 		b, err := report.NewJUnit(run(), root).Marshal()
 		Expect(err).NotTo(HaveOccurred())
 		Expect(string(b)).To(HavePrefix(`<?xml version="1.0" encoding="UTF-8"?>` + "\n<testsuites name=\"Chronicle ladder\" tests=\"4\" failures=\"2\""))
-		Expect(string(b)).To(ContainSubstring(`<testcase name="T2.3/swapped Conflicting" classname="tier2" file="fixtures/T2.3-conflicting-variants.yaml" line="92"`))
+		Expect(string(b)).To(ContainSubstring(`<testcase name="T2.3/swapped Conflicting" classname="tier2" file="fixtures/T2.3-conflicting-variants.yaml" line="110"`))
 		j, err := report.ParseJUnit(b)
 		Expect(err).NotTo(HaveOccurred())
 		Expect(j).To(Equal(report.NewJUnit(run(), root)))
