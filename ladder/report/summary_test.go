@@ -30,7 +30,11 @@ var _ = Describe("FailedRuns", func() {
 			prob("T3.2", "", "root", 40, "c"),
 			prob("T3.2", "private", "root", 8, "d"),
 			prob("T3.3", "", "determinism", -1, "rerun"),
-			func() ladder.Problem { p := prob("T4a.1", "", "expect", 0, "a count over ticks [0, 19]"); p.Ranged = true; return p }(),
+			func() ladder.Problem {
+				p := prob("T4a.1", "", "expect", 0, "a count over ticks [0, 19]")
+				p.Ranged = true
+				return p
+			}(),
 			{Check: "spec", Tick: -1, Message: "a harness spec"},
 		}
 		runs := report.FailedRuns(in)
