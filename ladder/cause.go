@@ -59,15 +59,16 @@ func causeFirst(res *Result, v Verdict, problems []Problem) []Problem {
 		root = problem(f, RootCheck, first.Tick, "tick %d, %s %s%s — no trace record moved before it: a value derived at read time (decay, a stage, a weight) moved",
 			first.Tick, first.Check, first.Column, what)
 		root.Column, root.Golden, root.Actual = first.Column, first.Golden, first.Actual
-		root.Check = RootCheck
 	default:
 		e := rep.Earliest
 		root = problem(f, RootCheck, e.Tick, "%s — %s", e, e.Decision())
 		root.Column, root.Golden, root.Actual = strings.Trim(e.Key, `"`), e.Golden, e.Actual
 		root.record, root.hasRecord = e.Seq, e.Seq >= 0
 		class = problem(f, DriftCheck, e.Tick, "%s", rep.Summary())
-		if d := rep.FirstControlFlow(); d != nil && rep.Class() != triage.ValueDrift {
-			class.Tick, class.record, class.hasRecord = d.Tick, d.Seq, d.Seq >= 0
+		// The drift line links to the change it names.
+		named := map[triage.Class]*triage.Difference{triage.IdentityDrift: rep.First[triage.Renamed], triage.ControlFlowDrift: rep.FirstControlFlow()}[rep.Class()]
+		if named != nil {
+			class.Tick, class.record, class.hasRecord = named.Tick, named.Seq, named.Seq >= 0
 		}
 	}
 	root.Line, class.Line = f.Pos.Line, f.Pos.Line
