@@ -42,15 +42,20 @@
 // tier and the rung id. tools/ladder uses the same Run and Verify functions
 // for regeneration and triage, so a rung behaves identically everywhere.
 //
-// Failure messages start with the rung id and end with the commands that
-// reproduce and regenerate it; the dense-golden message has a fixed shape
-// that CI and tools parse (docs/triage.md):
+// Failure messages start with the rung id and end with the command that
+// reproduces it and, if the change was meant, how to review and accept it
+// (never "regenerate": a red line is a bug until read); the dense-golden
+// message has a fixed shape that CI and tools parse (docs/triage.md):
 //
 //	T0.2 dense.csv: first divergence at tick 4, column "w1/theft@2/verbatim": golden 0.5, actual 999.0 (reproduce: make ladder RUNG=T0.2; if intended: `go run ./tools/ladder review T0.2`, then `accept T0.2`)
 //
 // Verify and Problems return each failure located (Problem: check, tick,
-// column, golden, actual, fixture line) and ordered by tick, so a failing
-// rung's first line is its earliest divergence; the suite also records
-// them for reports/failures.json (package report). Input drift is data
+// column, golden, actual, fixture line) and ordered cause first: a failing
+// run's first line is its root cause — the earliest trace record that
+// moved, read against the golden trace by package triage — and its second
+// its drift class (cause.go); then the problems by tick, the trace record
+// before what it explains. The suite also records them for
+// reports/failures.json (package report), whose FailedRuns and
+// ClosingLines make the "start here:" block the ladder ends with. Input drift is data
 // too (RungDrift), printed once per run by DriftLines.
 package ladder

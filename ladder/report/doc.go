@@ -6,9 +6,11 @@
 //
 //   - reports/junit.xml: one <testsuite> per tier (tier0, tier1, …, and
 //     "harness" for the suite's own specs), one <testcase> per rung or case
-//     that ran, whose file and line are the fixture's — so CI annotations
+//     that ran, whose file is the fixture and whose line that of its
+//     first problem inside it (the failing expectation) — so CI annotations
 //     land on the YAML, not on the Go harness — and whose <failure> message
-//     is the rung's first line, its earliest divergence:
+//     is the rung's first line, its root cause; a run the determinism
+//     rerun found different fails its testcase too:
 //
 //     <testcase name="T2.1 Spread — …" classname="tier2" file="fixtures/T2.1-spread.yaml" line="1" time="0.041">
 //     <failure message="T2.1 dense.csv: first divergence at tick 14, …" type="failed">…</failure>
@@ -18,6 +20,10 @@
 //     {"rung", "case", "check", "tick", "column", "golden", "actual", "file",
 //     "line", "message"} — in rung order; a spec that failed without
 //     located problems (a harness spec) appears with check "spec".
+//
+// The closing summary (FailedRuns, ClosingLines) orders failed runs by
+// tier, then earliest divergent tick, then name — never by the order the
+// specs ran in — and opens with one "start here:" line.
 //
 // Specs a label filter or shard left out are not listed: a report lists
 // what ran. Merge joins the reports of shards (each a directory holding
