@@ -105,7 +105,7 @@ var _ = Describe("Problems, cause first", Label("unit"), func() {
 				trace = p.Message
 			}
 		}
-		Expect(trace).To(ContainSubstring(`actual has the same record under another id here, event "theft@1" (an id changed, nothing else did)`))
+		Expect(trace).To(ContainSubstring(`the same record under another id (identity drift)`))
 	})
 
 	It("adds no root line when the trace agrees and only a value read off it moved: the first problem is the root", func() {

@@ -352,8 +352,8 @@ func RecordKey(r map[string]any) string { return keyOf(r) }
 // are the same record under another id, for a reader that pairs records
 // by key (ladder/triage): every field that differs is one that holds an id
 // or a hash over one (as Compare's Renamed has it), and each id differs
-// only in its digits — "theft@2" against "theft@3", "grudge@0:…" against
-// "grudge@1:…". That is the signature of an id drawn from a counter or an
+// only in its numbers — "theft@2" against "theft@3", "grudge@0:…" against
+// "grudge@1:…", "invoke@20" against "invoke@20#2" (idShape). That is the signature of an id drawn from a counter or an
 // order that leaked from elsewhere (a package-level variable, a map), not
 // of a different decision: a record about someone else differs in a name
 // (a subject, a claim of another kind), not only in a number.
@@ -370,7 +370,7 @@ func IDChanged(golden, actual map[string]any) bool {
 			continue
 		}
 		g, a, ok := quoted(c.Golden, c.Actual)
-		if !ok || maskDigits(g) != maskDigits(a) {
+		if !ok || idShape(g) != idShape(a) {
 			return false
 		}
 	}
@@ -384,6 +384,12 @@ func quoted(g, a string) (string, string, bool) {
 	as, errA := strconv.Unquote(a)
 	return gs, as, errG == nil && errA == nil
 }
+
+// idShape is an id with its numbers masked and any numbering at its end
+// dropped: "theft@2" and "theft@3" have one shape, and so have
+// "invoke@20" and "invoke@20#2" — a counter's suffix — but not
+// "witness/theft@2" and "neighbor/theft@2".
+func idShape(s string) string { return strings.TrimRight(maskDigits(s), "#/-_.:@") }
 
 // maskDigits replaces every run of digits with one '#'.
 func maskDigits(s string) string {

@@ -23,6 +23,7 @@ var _ = Describe("IDChanged", func() {
 		},
 		Entry("an event id from a counter, its hash with it", `{"event":"theft","hash":"aa","id":"theft@2","kind":"event","tick":2}`,
 			`{"event":"theft","hash":"bb","id":"theft@3","kind":"event","tick":2}`, true),
+		Entry("an id given a counter's suffix", `{"id":"grudge@20:jon:player:invoke@20","kind":"event","tick":20}`, `{"id":"grudge@20:jon:player:invoke@20#2","kind":"event","tick":20}`, true),
 		Entry("an encounter carried by a renamed id", `{"kind":"transmission","tick":4,"via":"e@4/1"}`, `{"kind":"transmission","tick":4,"via":"e@4/7"}`, true),
 		Entry("a record about someone else", `{"holder":"witness","kind":"belief","tick":2}`, `{"holder":"neighbor","kind":"belief","tick":2}`, false),
 		Entry("a subject that is someone else's, though subject holds ids", `{"kind":"rule","subject":"witness/theft@2","tick":2}`, `{"kind":"rule","subject":"neighbor/theft@2","tick":2}`, false),
