@@ -29,14 +29,21 @@ GINKGO_FLAGS := --randomize-all --fail-on-empty --fail-on-pending --keep-going \
 ## ladder: run every rung (or RUNG=T0.2, RUNG=T2.3/swapped; SHARD=2/4 for part 2 of 4, balanced by
 ## ladder/shard/costs.json) against its goldens; writes reports/ (clearing it first) with each
 ## rung's artifacts and its pending changes; never writes a golden
+# A red run's closing block (start here:, the failed runs, the count) is
+# printed again after Ginkgo's own list of failures, which comes last and in
+# the order the specs ran, so that the end of the output is what to read first.
+CLOSING = $${LADDER_REPORTS:-reports}/closing.txt
 ladder:
-	@mkdir -p reports
+	@mkdir -p reports; rm -f $(CLOSING)
 ifneq ($(SHARD),)
 	@filter=$$($(GO) run ./tools/ladder shard $(if $(RUNG),-rung $(RUNG)) $(SHARD)) && \
 	echo "shard $(SHARD): --label-filter='$$filter'" && \
-	$(GINKGO) $(GINKGO_FLAGS) --label-filter="$$filter" $(FOCUS) ./ladder
+	$(GINKGO) $(GINKGO_FLAGS) --label-filter="$$filter" $(FOCUS) ./ladder; \
+	status=$$?; if [ -s $(CLOSING) ]; then cat $(CLOSING); fi; exit $$status
 else
-	$(GINKGO) $(GINKGO_FLAGS) $(LABEL_FILTER) $(FOCUS) ./ladder
+	@echo "$(GINKGO) $(GINKGO_FLAGS) $(LABEL_FILTER) $(FOCUS) ./ladder"; \
+	$(GINKGO) $(GINKGO_FLAGS) $(LABEL_FILTER) $(FOCUS) ./ladder; \
+	status=$$?; if [ -s $(CLOSING) ]; then cat $(CLOSING); fi; exit $$status
 endif
 
 ## verify: replay every run the last `make ladder` left in reports/ (or RUNG=...) from its exported

@@ -17,6 +17,7 @@ import (
 	. "github.com/onsi/gomega"
 
 	"github.com/chronicle/ladder/ladder"
+	"github.com/chronicle/ladder/ladder/artifact"
 	"github.com/chronicle/ladder/ladder/fixture"
 	"github.com/chronicle/ladder/ladder/pending"
 	"github.com/chronicle/ladder/ladder/regen"
@@ -322,13 +323,24 @@ var _ = ReportAfterSuite("ladder summary", func(r Report) {
 		}
 	}
 	warnings := printDrift(r)
+	var closing strings.Builder
 	if runs := report.FailedRuns(append(problems, late...)); len(runs) > 0 {
-		fmt.Fprintln(os.Stdout)
+		closing.WriteString("\n")
 		for _, l := range report.ClosingLines(runs) {
-			fmt.Fprintln(os.Stdout, l)
+			closing.WriteString(l + "\n")
 		}
 	}
-	fmt.Fprintf(os.Stdout, "\nladder: %d rungs passed, %d failed, %d input-drift warnings, %d assertions evaluated\n", passed, len(failed), warnings, assertions)
+	fmt.Fprintf(&closing, "\nladder: %d rungs passed, %d failed, %d input-drift warnings, %d assertions evaluated\n", passed, len(failed), warnings, assertions)
+	fmt.Fprint(os.Stdout, closing.String())
+	if len(failed) > 0 {
+		// Ginkgo prints its own list of failures after every report node,
+		// in the order the specs ran; `make ladder` prints this file after
+		// Ginkgo has finished, so that the very end of a red run is the
+		// block to read first.
+		if err := artifact.Write(filepath.Join(reports, report.ClosingFile), []byte(closing.String())); err != nil {
+			fmt.Fprintf(os.Stdout, "ladder: could not write %s: %v\n", report.ClosingFile, err)
+		}
+	}
 	if err := report.Write(reports, root, r, late...); err != nil {
 		fmt.Fprintf(os.Stdout, "ladder: could not write the reports: %v\n", err)
 	}

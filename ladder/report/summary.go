@@ -83,6 +83,11 @@ func FailedRuns(problems []ladder.Problem) []FailedRun {
 	return out
 }
 
+// ClosingFile is where a red run's closing block is kept, under the
+// reports directory, for `make ladder` to print again once Ginkgo's own
+// summary has been printed: the block, then the count line.
+const ClosingFile = "closing.txt"
+
 // ClosingLines is the block the ladder ends with when runs failed: one
 // "start here:" line with the first run's first problem (its root cause,
 // commands and page link), then every failed run on one line — tier
