@@ -1,7 +1,6 @@
 package compare
 
 import (
-	"errors"
 	"fmt"
 	"io"
 	"slices"
@@ -139,17 +138,19 @@ func Runs(a, b Side, opt Options) (*Report, error) {
 		A: Run{Name: a.Name, Header: ra.Header, LastTick: -1},
 		B: Run{Name: b.Name, Header: rb.Header, LastTick: -1},
 	}}
-	sa, sb := &stream{rd: ra, run: &c.rep.A, beliefs: beliefs{}}, &stream{rd: rb, run: &c.rep.B, beliefs: beliefs{}}
-	if err := sa.peek(); err != nil {
+	la, err := NewLookahead(ra)
+	if err != nil {
 		return nil, fmt.Errorf("%s: %w", a.Name, err)
 	}
-	if err := sb.peek(); err != nil {
+	lb, err := NewLookahead(rb)
+	if err != nil {
 		return nil, fmt.Errorf("%s: %w", b.Name, err)
 	}
-	for sa.more || sb.more {
-		t := sa.head.Tick
-		if !sa.more || (sb.more && sb.head.Tick < t) {
-			t = sb.head.Tick
+	sa, sb := &stream{Lookahead: la, run: &c.rep.A, beliefs: beliefs{}}, &stream{Lookahead: lb, run: &c.rep.B, beliefs: beliefs{}}
+	for {
+		t, ok := NextTick(sa.Lookahead, sb.Lookahead)
+		if !ok {
+			break
 		}
 		if err := sa.tick(t); err != nil {
 			return nil, fmt.Errorf("%s: %w", a.Name, err)
@@ -166,34 +167,19 @@ func Runs(a, b Side, opt Options) (*Report, error) {
 
 // stream reads one run a tick at a time.
 type stream struct {
-	rd      *Reader
+	*Lookahead
 	run     *Run
-	head    Record // the next record, when more
-	more    bool
 	rolls   []Roll // the rolls of the tick just read, in file order
 	beliefs beliefs
 	dirty   []string // holders whose set may have changed this tick
 	reset   bool     // a keyframe replaced the sets this tick
 }
 
-func (s *stream) peek() error {
-	rec, err := s.rd.Next()
-	if errors.Is(err, io.EOF) {
-		s.more = false
-		return nil
-	}
-	if err != nil {
-		return err
-	}
-	s.head, s.more = rec, true
-	return nil
-}
-
 // tick reads every record of tick t (none when the run has none there).
 func (s *stream) tick(t int64) error {
 	s.rolls, s.dirty, s.reset = s.rolls[:0], s.dirty[:0], false
-	for s.more && s.head.Tick == t {
-		rec := s.head
+	for s.More && s.Head.Tick == t {
+		rec := s.Head
 		s.run.Records++
 		s.run.LastTick = t
 		r, ok, err := RollOf(rec.Fields, rec.Line)
@@ -212,7 +198,7 @@ func (s *stream) tick(t int64) error {
 			s.dirty = append(s.dirty, holder)
 		}
 		s.reset = s.reset || all
-		if err := s.peek(); err != nil {
+		if err := s.Advance(); err != nil {
 			return err
 		}
 	}

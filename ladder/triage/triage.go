@@ -2,7 +2,6 @@ package triage
 
 import (
 	"cmp"
-	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -138,10 +137,10 @@ func Align(golden, actual io.Reader) (*Report, error) {
 		return nil, fmt.Errorf("run: %w", err)
 	}
 	rep := &Report{}
-	for g.more || a.more {
-		t := g.head.Tick
-		if !g.more || (a.more && a.head.Tick < t) {
-			t = a.head.Tick
+	for {
+		t, ok := compare.NextTick(g.Lookahead, a.Lookahead)
+		if !ok {
+			break
 		}
 		if err := g.tick(t); err != nil {
 			return nil, fmt.Errorf("golden: %w", err)
@@ -171,9 +170,7 @@ func AlignFiles(golden, actual string) (*Report, error) {
 
 // side reads one trace a tick at a time.
 type side struct {
-	rd   *compare.Reader
-	head compare.Record
-	more bool
+	*compare.Lookahead
 	recs []compare.Record
 }
 
@@ -182,28 +179,15 @@ func newSide(r io.Reader) (*side, error) {
 	if err != nil {
 		return nil, err
 	}
-	s := &side{rd: rd}
-	return s, s.peek()
-}
-
-func (s *side) peek() error {
-	rec, err := s.rd.Next()
-	if errors.Is(err, io.EOF) {
-		s.more = false
-		return nil
-	}
-	if err != nil {
-		return err
-	}
-	s.head, s.more = rec, true
-	return nil
+	l, err := compare.NewLookahead(rd)
+	return &side{Lookahead: l}, err
 }
 
 func (s *side) tick(t int64) error {
 	s.recs = s.recs[:0]
-	for s.more && s.head.Tick == t {
-		s.recs = append(s.recs, s.head)
-		if err := s.peek(); err != nil {
+	for s.More && s.Head.Tick == t {
+		s.recs = append(s.recs, s.Head)
+		if err := s.Advance(); err != nil {
 			return err
 		}
 	}
