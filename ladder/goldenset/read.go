@@ -14,7 +14,6 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"slices"
 	"strconv"
 
 	"github.com/chronicle/ladder/ladder/fixture"
@@ -78,28 +77,47 @@ func Trace(root string, f *fixture.Fixture) ([]Record, error) {
 	return out, sc.Err()
 }
 
-// Cell reads one cell of the committed dense.csv of a run.
-func Cell(root string, f *fixture.Fixture, tick int64, column string) (string, error) {
+// Dense is a run's committed dense.csv: its columns and one row per
+// tick, every cell as written.
+type Dense struct {
+	Path    string
+	Columns []string
+	Rows    [][]string // Rows[i][0] is the tick
+	index   map[string]int
+}
+
+// ReadDense reads the committed dense.csv of a run, under the repository
+// root.
+func ReadDense(root string, f *fixture.Fixture) (*Dense, error) {
 	path := filepath.Join(root, filepath.FromSlash(f.GoldenDir()), "dense.csv")
 	b, err := os.ReadFile(path)
 	if err != nil {
-		return "", err
+		return nil, err
 	}
 	rows, err := csv.NewReader(bytes.NewReader(b)).ReadAll()
 	if err != nil {
-		return "", fmt.Errorf("%s: %w", path, err)
+		return nil, fmt.Errorf("%s: %w", path, err)
 	}
 	if len(rows) == 0 {
-		return "", fmt.Errorf("%s: empty", path)
+		return nil, fmt.Errorf("%s: empty", path)
 	}
-	col := slices.Index(rows[0], column)
-	if col < 1 {
-		return "", fmt.Errorf("%s has no column %q", path, column)
+	d := &Dense{Path: path, Columns: rows[0], Rows: rows[1:], index: map[string]int{}}
+	for i, c := range d.Columns {
+		d.index[c] = i
 	}
-	for _, row := range rows[1:] {
+	return d, nil
+}
+
+// Cell is the cell of a column at a tick.
+func (d *Dense) Cell(tick int64, column string) (string, error) {
+	col, ok := d.index[column]
+	if !ok || col == 0 {
+		return "", fmt.Errorf("%s has no column %q", d.Path, column)
+	}
+	for _, row := range d.Rows {
 		if row[0] == strconv.FormatInt(tick, 10) {
 			return row[col], nil
 		}
 	}
-	return "", fmt.Errorf("%s has no tick %d", path, tick)
+	return "", fmt.Errorf("%s has no tick %d", d.Path, tick)
 }

@@ -32,11 +32,6 @@ var _ = Describe("failure lines, end to end", Serial, func() {
 		moved := regexp.MustCompile(`(?m)^ticks: .*$`).ReplaceAllString(string(src), "$0\ndefines: {witness_confidence: 0.8}")
 		Expect(moved).NotTo(Equal(string(src)))
 		Expect(os.WriteFile(filepath.Join(root, "fixtures", "T0.1-witness.yaml"), []byte(moved), 0o644)).To(Succeed())
-		for _, c := range runsOf("T0.1-witness")[1:] {
-			for _, name := range []string{"dense.csv", "trace.jsonl", "checkpoints.json", "manifest.json"} {
-				copyFile(filepath.Join(repo, "goldens", "T0.1-witness", c.Case, name), filepath.Join(root, "goldens", "T0.1-witness", c.Case, name))
-			}
-		}
 		// The suite runs in ladder/ and hashes the module's code for the
 		// pending changes it writes: go.mod is enough of a module for that.
 		copyFile(filepath.Join(repo, "go.mod"), filepath.Join(root, "go.mod"))

@@ -55,18 +55,25 @@ func goldenTrace(f *fixture.Fixture) []record {
 	return recs
 }
 
-// goldenCell reads one cell of a run's committed dense.csv.
-func goldenCell(f *fixture.Fixture, tick int64, column string) string {
+// goldenDense reads a run's committed dense.csv, once per run.
+func goldenDense(f *fixture.Fixture) *goldenset.Dense {
 	GinkgoHelper()
 	oracle.Lock()
 	defer oracle.Unlock()
-	key := fmt.Sprintf("%s\x00%d\x00%s", f.GoldenDir(), tick, column)
-	if c, ok := oracle.cells[key]; ok {
-		return c
+	if d, ok := oracle.dense[f.GoldenDir()]; ok {
+		return d
 	}
-	c, err := goldenset.Cell(repo, f, tick, column)
+	d, err := goldenset.ReadDense(repo, f)
 	Expect(err).NotTo(HaveOccurred())
-	oracle.cells[key] = c
+	oracle.dense[f.GoldenDir()] = d
+	return d
+}
+
+// goldenCell is one cell of a run's committed dense.csv.
+func goldenCell(f *fixture.Fixture, tick int64, column string) string {
+	GinkgoHelper()
+	c, err := goldenDense(f).Cell(tick, column)
+	Expect(err).NotTo(HaveOccurred())
 	return c
 }
 
@@ -75,8 +82,8 @@ func goldenCell(f *fixture.Fixture, tick int64, column string) string {
 var oracle = struct {
 	sync.Mutex
 	traces map[string][]record
-	cells  map[string]string
-}{traces: map[string][]record{}, cells: map[string]string{}}
+	dense  map[string]*goldenset.Dense
+}{traces: map[string][]record{}, dense: map[string]*goldenset.Dense{}}
 
 // values spells a rule record's values as `rules` prints them: " {name:
 // value, …}" sorted by name, or "" when there are none.

@@ -39,7 +39,7 @@ expect:
 
 var _ = Describe("render", Serial, func() {
 	It("writes a rung's artifacts laid out like goldens/, identical to the committed goldens", func() {
-		chdir(tempRoot(false))
+		socialRoot("T0.1-witness.yaml")
 		out := GinkgoT().TempDir()
 		_, err := invoke("render", "-out", out, "-rung", "T0.1")
 		Expect(err).NotTo(HaveOccurred())
@@ -118,14 +118,16 @@ var _ = Describe("goldens, end to end", Ordered, Serial, func() {
 		build.Stdout, build.Stderr = GinkgoWriter, GinkgoWriter
 		Expect(build.Run()).To(Succeed())
 
+		// The specs' own T0.1 (see tempRoot), its goldens rendered and
+		// made old.
 		root = filepath.Join(dir, "root")
-		copyFile(filepath.Join(repo, "fixtures", "T0.1-witness.yaml"), filepath.Join(root, "fixtures", "T0.1-witness.yaml"))
-		runs = runsOf("T0.1-witness")
+		fixtureFile := filepath.Join(root, "fixtures", "T0.1-witness.yaml")
+		copyFile(filepath.Join(repo, "tools", "ladder", "testdata", "T0.1-witness.yaml"), fixtureFile)
+		runs = loaded(fixtureFile)
+		renderGoldens(root, runs)
 		for _, r := range runs {
 			for _, name := range artifacts {
-				to := filepath.Join(root, filepath.FromSlash(r.GoldenDir()), name)
-				copyFile(filepath.Join(repo, filepath.FromSlash(r.GoldenDir()), name), to)
-				Expect(os.Chtimes(to, old, old)).To(Succeed())
+				Expect(os.Chtimes(filepath.Join(root, filepath.FromSlash(r.GoldenDir()), name), old, old)).To(Succeed())
 			}
 		}
 		original = map[string][]byte{}

@@ -11,7 +11,9 @@ import (
 	. "github.com/onsi/ginkgo/v2"
 	. "github.com/onsi/gomega"
 
+	"github.com/chronicle/ladder/ladder"
 	"github.com/chronicle/ladder/ladder/fixture"
+	"github.com/chronicle/ladder/ladder/regen"
 )
 
 // repo is the repository root, absolute so specs may change directory:
@@ -71,19 +73,34 @@ func loaded(path string) []*fixture.Fixture {
 	return fs
 }
 
-// tempRoot makes a repository-like root holding the T0.1 fixture (and,
-// with goldens, its committed goldens) and makes it the working directory
-// for the spec, as the Makefile runs the tool from the repository root.
+// tempRoot makes a repository-like root holding the specs' own T0.1
+// (testdata/T0.1-witness.yaml, not the ladder's rung: the specs pin its
+// numbers) and, with goldens, its goldens rendered there, and makes it
+// the working directory for the spec, as the Makefile runs the tool from
+// the repository root.
 func tempRoot(goldens bool) string {
 	GinkgoHelper()
 	root := GinkgoT().TempDir()
-	copyFile(filepath.Join(repo, "fixtures", "T0.1-witness.yaml"), filepath.Join(root, "fixtures", "T0.1-witness.yaml"))
+	path := filepath.Join(root, "fixtures", "T0.1-witness.yaml")
+	copyFile(filepath.Join(repo, "tools", "ladder", "testdata", "T0.1-witness.yaml"), path)
 	if goldens {
-		for _, name := range []string{"dense.csv", "trace.jsonl", "checkpoints.json", "manifest.json"} {
-			copyFile(filepath.Join(repo, "goldens", "T0.1-witness", name), filepath.Join(root, "goldens", "T0.1-witness", name))
-		}
+		renderGoldens(root, loaded(path))
 	}
 	return root
+}
+
+// renderGoldens runs each fixture and keeps its golden files under root,
+// as make goldens would (a run writes more than its goldens).
+func renderGoldens(root string, fs []*fixture.Fixture) {
+	GinkgoHelper()
+	out := GinkgoT().TempDir()
+	Expect(regen.Render(fs, out)).To(Succeed())
+	for _, f := range fs {
+		dir := filepath.FromSlash(f.GoldenDir())
+		for _, name := range ladder.Artifacts(f) {
+			copyFile(filepath.Join(out, dir, name), filepath.Join(root, dir, name))
+		}
+	}
 }
 
 func chdir(dir string) {
@@ -171,9 +188,10 @@ var _ = Describe("check", func() {
 
 	It("checks every fixture under fixtures/ when no file is named", Serial, func() {
 		chdir(tempRoot(false))
+		path := filepath.Join("fixtures", "T0.1-witness.yaml")
 		out, err := invoke("check")
 		Expect(err).NotTo(HaveOccurred())
-		Expect(out).To(Equal(checked(filepath.Join("fixtures", "T0.1-witness.yaml"), runsOf("T0.1-witness"))))
+		Expect(out).To(Equal(checked(path, loaded(path))))
 	})
 })
 
@@ -199,27 +217,22 @@ var _ = Describe("explain", Serial, func() {
 	)
 
 	It("prints a belief's provenance as of a tick", func() {
-		chdir(tempRoot(false))
-		out, err := invoke("explain", "-rung", "T0.1", "-at", "2", "-holder", "witness", "-claim", "theft@2")
+		socialRoot("T0.1-witness.yaml")
+		f := fixtureRun("T0.1-witness", "T0.1")
+		at := firstRecord(f, "belief formed by the witness", func(r record) bool {
+			return r.S("kind") == "belief" && r.S("holder") == "witness" && r.S("claim") == "theft@2"
+		}).Tick()
+		out, err := invoke("explain", "-rung", "T0.1", "-at", fmt.Sprint(at), "-holder", "witness", "-claim", "theft@2")
 		Expect(err).NotTo(HaveOccurred())
-		Expect(out).To(Equal(`belief(witness, theft@2) as of tick 2
-  variant     theft@2#v0
-  confidence  0.9
-  verbatim    1.0   gist 1.0   stage heard
-  formed at   tick 2; last reinforced at tick 2
-  origins     [witness] (distinct eyewitnesses counted towards confidence)
-  evidence
-    1. tick 2, witnessed: saw it, via theft@2, confidence 0.9, counted
-  variant lineage
-    theft@2#v0 (what happened)
-`))
+		Expect(out).To(Equal(wantExplain(f, "witness", "theft@2", at)))
 	})
 
 	It("defaults to the last tick", func() {
-		chdir(tempRoot(false))
+		socialRoot("T0.1-witness.yaml")
+		f := fixtureRun("T0.1-witness", "T0.1")
 		out, err := invoke("explain", "-rung", "T0.1", "-holder", "witness", "-claim", "theft@2")
 		Expect(err).NotTo(HaveOccurred())
-		Expect(out).To(HavePrefix("belief(witness, theft@2) as of tick 23\n"))
+		Expect(out).To(Equal(wantExplain(f, "witness", "theft@2", f.Ticks-1)))
 	})
 })
 
@@ -381,21 +394,29 @@ func regexpQuote(s string) string {
 }
 
 var _ = Describe("curve", Serial, func() {
-	BeforeEach(func() { chdir(tempRoot(false)) })
+	BeforeEach(func() { socialRoot("T0.1-witness.yaml") })
 
 	It("prints a claim's believer curve as a curve: expectation", func() {
 		out, err := invoke("curve", "-rung", "T0.1", "-claim", "theft@2")
 		Expect(err).NotTo(HaveOccurred())
-		Expect(out).To(Equal("curve:\n  claim: theft@2\n  believers: {0: 0, 2: 1}\n"))
+		var steps []string
+		for i, p := range wantCurve(fixtureRun("T0.1-witness", "T0.1"), "theft@2") {
+			if i == 0 || !strings.HasSuffix(steps[len(steps)-1], fmt.Sprintf(": %d", p.believers)) {
+				steps = append(steps, fmt.Sprintf("%d: %d", p.tick, p.believers))
+			}
+		}
+		Expect(len(steps)).To(BeNumerically(">", 1), "the golden's believer count never changes: the spec examines no step")
+		Expect(out).To(Equal("curve:\n  claim: theft@2\n  believers: {" + strings.Join(steps, ", ") + "}\n"))
 	})
 
 	It("prints one row per tick as CSV", func() {
 		out, err := invoke("curve", "-rung", "T0.1", "-claim", "theft@2", "-format", "csv")
 		Expect(err).NotTo(HaveOccurred())
-		lines := strings.Split(strings.TrimSuffix(out, "\n"), "\n")
-		Expect(lines).To(HaveLen(25))
-		Expect(lines[:4]).To(Equal([]string{"tick,believers,holders", "0,0,0", "1,0,0", "2,1,1"}))
-		Expect(lines[24]).To(Equal("23,1,1"))
+		want := []string{"tick,believers,holders"}
+		for _, p := range wantCurve(fixtureRun("T0.1-witness", "T0.1"), "theft@2") {
+			want = append(want, fmt.Sprintf("%d,%d,%d", p.tick, p.believers, p.holders))
+		}
+		Expect(strings.Split(strings.TrimSuffix(out, "\n"), "\n")).To(Equal(want))
 	})
 
 	DescribeTable("refuses wrong arguments",

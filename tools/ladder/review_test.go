@@ -15,20 +15,20 @@ import (
 	"github.com/chronicle/ladder/ladder/regen"
 )
 
-// pendingRoot makes a repository-like root (the T0.1 fixture, its goldens,
-// a module) the working directory, changes the confidence cell of the
+// pendingRoot makes a repository-like root (the specs' own T0.1, its
+// goldens, a module) the working directory, changes the confidence cell of the
 // golden dense.csv at the given ticks to 0.5, and saves a run of T0.1 as
 // the ladder suite would: its artifacts now differ from the goldens, so
-// they are a pending change.
-func pendingRoot(ticks ...int) (golden string) {
+// they are a pending change. It returns the golden's path and what it held
+// before the change.
+func pendingRoot(ticks ...int) (golden, rendered string) {
 	GinkgoHelper()
 	root := tempRoot(true)
 	Expect(os.WriteFile(filepath.Join(root, "go.mod"), []byte("module example\n"), 0o644)).To(Succeed())
 	chdir(root)
 	golden = filepath.Join("goldens", "T0.1-witness", ladder.DenseFile)
-	b, err := os.ReadFile(golden)
-	Expect(err).NotTo(HaveOccurred())
-	lines := strings.Split(string(b), "\n")
+	rendered = read(golden)
+	lines := strings.Split(rendered, "\n")
 	for _, t := range ticks {
 		Expect(lines[t+1]).To(HavePrefix(strconv.Itoa(t) + ",True,,True,,1,1,theft@2#v0,0.9,"))
 		lines[t+1] = strings.Replace(lines[t+1], ",0.9,", ",0.5,", 1)
@@ -45,7 +45,7 @@ func pendingRoot(ticks ...int) (golden string) {
 	m, err := pending.Save("reports", ".", fs[0], pending.Run{CodeHash: code, Problems: ladder.Lines(ladder.Problems(res, nil, v))})
 	Expect(err).NotTo(HaveOccurred())
 	Expect(m).NotTo(BeNil())
-	return golden
+	return golden, rendered
 }
 
 var _ = Describe("review, accept and reject", Serial, func() {
@@ -70,25 +70,25 @@ var _ = Describe("review, accept and reject", Serial, func() {
 	})
 
 	It("accepts a pending change without rerunning, after which nothing is pending and the goldens are the run's", func() {
-		golden := pendingRoot(5)
+		golden, rendered := pendingRoot(5)
 		out, err := invoke("accept", "T0.1")
 		Expect(err).NotTo(HaveOccurred())
 		Expect(out).To(Equal("accepted T0.1 → goldens/T0.1-witness: dense.csv\n" +
 			"commit the goldens with a line saying why they changed: git diff --stat goldens/\n" +
 			"then run make test: specs outside the ladder read the goldens too, and an intended change must leave it green\n"))
-		Expect(read(golden)).To(Equal(read(filepath.Join(repo, golden))))
+		Expect(read(golden)).To(Equal(rendered))
 		out, err = invoke("review")
 		Expect(err).NotTo(HaveOccurred())
 		Expect(out).To(HavePrefix("nothing pending under reports/"))
 	})
 
 	It("refuses to accept after the fixture is edited, and review says why", func() {
-		golden := pendingRoot(5)
+		golden, rendered := pendingRoot(5)
 		f := filepath.Join("fixtures", "T0.1-witness.yaml")
 		Expect(os.WriteFile(f, []byte(read(f)+"# edited after the run\n"), 0o644)).To(Succeed())
 		_, err := invoke("accept", "-all")
 		Expect(err).To(MatchError(MatchRegexp(`^accept refused, nothing was written:\n  T0\.1: the fixture changed since the run \(fixture hash [0-9a-f]{16} then, [0-9a-f]{16} now\)$`)))
-		Expect(read(golden)).NotTo(Equal(read(filepath.Join(repo, golden))), "nothing written")
+		Expect(read(golden)).NotTo(Equal(rendered), "nothing written")
 		out, err := invoke("review", "T0.1")
 		Expect(err).NotTo(HaveOccurred())
 		Expect(out).To(ContainSubstring("\n  cannot be accepted: the fixture changed since the run"))
@@ -97,7 +97,7 @@ var _ = Describe("review, accept and reject", Serial, func() {
 	})
 
 	It("rejects a pending change, keeping the goldens", func() {
-		golden := pendingRoot(5)
+		golden, _ := pendingRoot(5)
 		before := read(golden)
 		out, err := invoke("reject", "T0.1")
 		Expect(err).NotTo(HaveOccurred())
@@ -134,7 +134,7 @@ var _ = Describe("diff-golden", Serial, func() {
 	})
 
 	It("reads the last run's artifacts when there are some, and names added columns", func() {
-		golden := pendingRoot(5)
+		golden, _ := pendingRoot(5)
 		Expect(os.WriteFile(filepath.Join("reports", "T0.1", ladder.DenseFile), []byte("tick,zed/at\n0,road\n"), 0o644)).To(Succeed())
 		Expect(os.WriteFile(golden, []byte("tick\n0\n"), 0o644)).To(Succeed())
 		out, err := invoke("diff-golden", "T0.1")
@@ -193,8 +193,9 @@ var _ = Describe("the git diff driver for dense goldens", Serial, func() {
 			return string(out)
 		}
 		copyFile(filepath.Join(repo, ".gitattributes"), filepath.Join(dir, ".gitattributes"))
+		vehicle := filepath.Join(tempRoot(true), "goldens", "T0.1-witness", "dense.csv")
 		for _, p := range []string{"goldens/T9.9-x/dense.csv", "goldens/T9.9-x/case/dense.csv"} {
-			copyFile(filepath.Join(repo, "goldens", "T0.1-witness", "dense.csv"), filepath.Join(dir, filepath.FromSlash(p)))
+			copyFile(vehicle, filepath.Join(dir, filepath.FromSlash(p)))
 		}
 		git("init", "-q")
 		git("add", "-A")
