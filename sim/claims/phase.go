@@ -11,17 +11,14 @@ import "slices"
 
 // BeginPhase opens a phase, closing any open one.
 func (s *Store) BeginPhase() {
-	if len(s.before) > 0 {
-		clear(s.before)
-	}
+	s.EndPhase()
 	s.inPhase = true
 }
 
-// EndPhase closes the phase: AsOfPhase reads beliefs as they are.
+// EndPhase closes the phase and drops its copies: AsOfPhase reads beliefs
+// as they are, and the next phase starts with none.
 func (s *Store) EndPhase() {
-	if len(s.before) > 0 {
-		clear(s.before)
-	}
+	clear(s.before)
 	s.inPhase = false
 }
 
