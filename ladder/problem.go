@@ -16,6 +16,7 @@ import (
 	"github.com/chronicle/ladder/ladder/checkpoint"
 	"github.com/chronicle/ladder/ladder/expect"
 	"github.com/chronicle/ladder/ladder/fixture"
+	"github.com/chronicle/ladder/sim"
 )
 
 // Problem is one reason a rung fails, located: which check, at which tick,
@@ -65,6 +66,21 @@ func problem(f *fixture.Fixture, check string, tick int64, format string, args .
 	}
 }
 
+// abortion is the problem of a run that stopped part way. One the engine
+// broke off with a panic is placed at the panic's tick, and its commands
+// say what it is: a bug, never a change to review and accept.
+func abortion(f *fixture.Fixture, aborted error) Problem {
+	const text = "aborted: %v (what it produced before that is in reports/%s/)"
+	var crash *sim.PanicError
+	if !errors.As(aborted, &crash) {
+		return problem(f, "run", -1, text, aborted, f.Name())
+	}
+	p := problem(f, "run", crash.Tick, text, aborted, f.Name())
+	p.Message = strings.TrimSuffix(p.Message, Commands(f)) +
+		fmt.Sprintf("(reproduce: make ladder RUNG=%s; a panic is a bug in the engine, never a change to accept)", f.Name())
+	return p
+}
+
 // Problems gathers everything wrong with one run, in the order a person
 // should read it, cause before consequence: a run that aborted first
 // (nothing after it is trustworthy), then its root cause and its drift
@@ -76,8 +92,7 @@ func Problems(res *Result, aborted error, v Verdict) []Problem {
 	f := res.Fixture
 	var out []Problem
 	if aborted != nil {
-		p := problem(f, "run", -1, "aborted: %v (what it produced before that is in reports/%s/)", aborted, f.Name())
-		out = append(out, p)
+		out = append(out, abortion(f, aborted))
 	}
 	var rest []Problem
 	for _, r := range res.Expectations {

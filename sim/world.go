@@ -41,6 +41,7 @@ type World struct {
 	pending   []Injection // in tick order
 	next      int         // index of the next injection to apply
 	now       int64
+	broken    *PanicError       // set by the step that panicked
 	entities  []string          // sorted: the cast and the player, what an actor or victim can become
 	items     []string          // sorted: the mutation vocabulary for item slots
 	policies  []mutation.Policy // tried in order
@@ -438,8 +439,22 @@ func (w *World) Reputation() *social.Reputation { return w.reputation }
 // Defines().EscalationWindowTicks is the window their counts are within.
 func (w *World) Accumulators() *social.Accumulators { return w.accumulators }
 
-// Step runs the next tick.
-func (w *World) Step() error {
+// Step runs the next tick. A panic inside it is returned as a
+// *PanicError, and the world refuses every later step with it.
+func (w *World) Step() (err error) {
+	if w.broken != nil {
+		return w.broken
+	}
+	defer func() {
+		if p := recover(); p != nil {
+			w.broken = &PanicError{Tick: w.now, Value: p, Where: panicFrames()}
+			err = w.broken
+		}
+	}()
+	return w.step()
+}
+
+func (w *World) step() error {
 	w.now++
 	t := w.now
 	if t == 0 {

@@ -2,6 +2,7 @@ package sim_test
 
 import (
 	"errors"
+	"fmt"
 	"math"
 
 	"github.com/google/go-cmp/cmp"
@@ -131,7 +132,44 @@ var _ = Describe("New", func() {
 	})
 })
 
+// brittle is a sink that panics on the first record of tick at, as a
+// bug in the engine would.
+type brittle struct {
+	trace.Buffer
+	at int64
+}
+
+func (b *brittle) Emit(r trace.Record) {
+	if r.Tick == b.at {
+		var none []int
+		_ = none[r.Tick] // index out of range
+	}
+	b.Buffer.Emit(r)
+}
+
 var _ = Describe("Step", func() {
+	It("returns a panic inside a step as a PanicError naming the tick and the frame, and refuses every later step with it", func() {
+		cfg := base()
+		cfg.Cast = []sim.NPC{stays("merchant", "home"), stays("w", "market")}
+		cfg.Injections = []sim.Injection{theft(2, "theft@2", "w")}
+		cfg.Sink = &brittle{at: 2}
+		w, err := sim.New(cfg)
+		Expect(err).NotTo(HaveOccurred())
+		r := run{World: w}
+		r.through(1)
+		err = r.Step()
+		var p *sim.PanicError
+		Expect(errors.As(err, &p)).To(BeTrue(), "%v", err)
+		Expect(p.Tick).To(Equal(int64(2)))
+		Expect(fmt.Sprint(p.Value)).To(ContainSubstring("index out of range [2]"))
+		Expect(p.Where).NotTo(BeEmpty())
+		Expect(p.Where[0]).To(MatchRegexp(`^sim/world_test\.go:\d+ sim_test\.\(\*brittle\)\.Emit$`), "the innermost frame is the panic's")
+		Expect(p.Where[1:]).To(ContainElement(MatchRegexp(`^sim/[a-z]+\.go:\d+ sim\.`)), "the engine's frames follow")
+		Expect(err).To(MatchError(HavePrefix("tick 2: the engine panicked: runtime error: index out of range [2] with length 0 (at sim/world_test.go:")))
+		Expect(r.Step()).To(BeIdenticalTo(err))
+		Expect(r.Now()).To(Equal(int64(2)), "the broken world does not advance")
+	})
+
 	It("advances one tick per call and places NPCs by their schedules", func() {
 		cfg := base()
 		cfg.Cast = []sim.NPC{visits("a", "tavern", 1, 2), stays("b", "home"), nowhere("c")}

@@ -1,6 +1,7 @@
 package harness_test
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -14,6 +15,7 @@ import (
 	"github.com/chronicle/ladder/ladder/coverage"
 	"github.com/chronicle/ladder/ladder/expect"
 	"github.com/chronicle/ladder/ladder/fixture"
+	"github.com/chronicle/ladder/sim"
 )
 
 // These unit specs build on synthetic fixtures and edited copies of a
@@ -122,6 +124,14 @@ var _ = Describe("Problems", Label("unit"), func() {
 		Expect(ladder.Lines(ps)[0]).To(Equal("T1.9 run: aborted: i/o timeout (what it produced before that is in reports/T1.9/) " +
 			"(reproduce: make ladder RUNG=T1.9; if intended: `go run ./tools/ladder review T1.9`, then `accept T1.9`)"))
 		Expect(ps).To(HaveLen(2))
+	})
+
+	It("places a run the engine broke off with a panic at the panic's tick, and never offers to accept it", func() {
+		crash := &sim.PanicError{Tick: 7, Value: "boom", Where: []string{"sim/world.go:1 sim.(*World).step"}}
+		ps := ladder.Problems(&ladder.Result{Fixture: f}, fmt.Errorf("fixtures/x.yaml: %w", crash), ladder.Verdict{})
+		Expect(ps[0].Tick).To(Equal(int64(7)))
+		Expect(ladder.Lines(ps)[0]).To(Equal("T1.9 run: aborted: fixtures/x.yaml: tick 7: the engine panicked: boom (at sim/world.go:1 sim.(*World).step) " +
+			"(what it produced before that is in reports/T1.9/) (reproduce: make ladder RUNG=T1.9; a panic is a bug in the engine, never a change to accept)"))
 	})
 
 	It("names a case in its commands", func() {
