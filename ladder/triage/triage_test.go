@@ -98,6 +98,23 @@ var _ = Describe("Align", func() {
 		Expect(rep.First[triage.Appeared].String()).To(HaveSuffix("in the actual trace only (a record appeared)"))
 	})
 
+	It("roots a tick only one trace has, whichever it is, before the later ticks both have", func() {
+		extra := `{"fired":false,"id":"encounter@7/market/[neighbor,witness]","kind":"encounter","pair":["neighbor","witness"],"roll":{"threshold":0.5,"value":0.8},"tick":7}`
+		withTick7 := append(append(append([]string(nil), base[:3]...), extra), base[3:]...)
+		rep := align(base, withTick7)
+		Expect(rep.Earliest.Tick).To(BeEquivalentTo(7))
+		Expect(rep.Earliest.Change).To(Equal(triage.Appeared))
+		Expect(rep.Earliest.Line).To(Equal(5), "the run's line of the record")
+		Expect(rep.Count[triage.Appeared]).To(Equal(1), "the later ticks pair as before")
+		Expect(rep.Count[triage.Moved] + rep.Count[triage.Vanished] + rep.Count[triage.Flipped]).To(BeZero())
+
+		rep = align(withTick7, base)
+		Expect(rep.Earliest.Tick).To(BeEquivalentTo(7))
+		Expect(rep.Earliest.Change).To(Equal(triage.Vanished))
+		Expect(rep.Earliest.String()).To(HavePrefix(`tick 7, golden trace line 5: encounter "encounter@7/market/[neighbor,witness]"`))
+		Expect(rep.Count[triage.Vanished]).To(Equal(1))
+	})
+
 	It("calls the same record under another id identity drift, not a record added and one removed", func() {
 		actual := planted(0, `{"id":"theft@3","kind":"event","event":"theft","hash":"bb22","tick":2}`)
 		rep := align(base, actual)
