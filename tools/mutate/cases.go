@@ -4,6 +4,9 @@ import (
 	"bufio"
 	"bytes"
 	"fmt"
+	"go/ast"
+	"go/parser"
+	"go/token"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -14,18 +17,24 @@ import (
 // after the colon of its `case`, so the case expression itself lies in no
 // block, and gremlins, which only tries a mutant inside a block some test
 // ran, reports every mutant of a case expression as not covered and never
-// tries it. A clause body that ran means its case expression was
-// evaluated, so coverCases adds, for every block that ran and starts on a
-// single-line `case ...:`, a block from the start of that line to the
-// block's start. (A case expression evaluated to false whose body never
-// ran stays not covered: erring toward fewer mutants tried, never toward
-// a mutant wrongly counted.)
+// tries it. A switch evaluates its case expressions in order until one
+// holds, so a case expression was evaluated when its own body ran, when a
+// later case's body ran, or when the default's did: coverCases adds, for
+// every case clause so evaluated, a block from the start of its `case`
+// line to the start of its body, with the most runs any of those bodies
+// had. (A case evaluated only in a switch no clause of which ran stays not
+// covered: erring toward fewer mutants tried, never toward a mutant
+// wrongly counted.)
 
 // coverCases rewrites a text coverage profile (one "file:L.C,L.C stmts
-// count" per block after the mode line) with those blocks added. lines
-// returns the lines of a profile file name (an import path).
+// count" per block after the mode line) with those blocks added, after the
+// profile's own. lines returns the lines of a profile file name (an
+// import path).
 func coverCases(profile []byte, lines func(file string) ([]string, error)) ([]byte, error) {
 	var out bytes.Buffer
+	type start struct{ line, col int }
+	ran := map[string]map[start]int64{} // file → block start → count, for blocks that ran
+	var files []string
 	sc := bufio.NewScanner(bytes.NewReader(profile))
 	sc.Buffer(make([]byte, 0, 64*1024), 1<<20)
 	for n := 1; sc.Scan(); n++ {
@@ -42,20 +51,68 @@ func coverCases(profile []byte, lines func(file string) ([]string, error)) ([]by
 		if count == 0 {
 			continue
 		}
+		if ran[file] == nil {
+			ran[file] = map[start]int64{}
+			files = append(files, file)
+		}
+		b := start{startLine, startCol}
+		ran[file][b] = max(ran[file][b], count)
+	}
+	if err := sc.Err(); err != nil {
+		return nil, err
+	}
+	for _, file := range files {
 		src, err := lines(file)
 		if err != nil {
 			return nil, err
 		}
-		if startLine < 1 || startLine > len(src) || startCol < 1 || startCol-1 > len(src[startLine-1]) {
-			return nil, fmt.Errorf("profile line %d: block %d.%d is outside %s", n, startLine, startCol, file)
+		fset := token.NewFileSet()
+		f, err := parser.ParseFile(fset, file, strings.Join(src, "\n"), parser.SkipObjectResolution)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", file, err)
 		}
-		head := strings.TrimSpace(src[startLine-1][:startCol-1])
-		if strings.HasPrefix(head, "case ") && strings.HasSuffix(head, ":") {
-			fmt.Fprintf(&out, "%s:%d.1,%d.%d 0 %d\n", file, startLine, startLine, startCol, count)
+		for b := range ran[file] {
+			if b.line < 1 || b.line > len(src) || b.col < 1 || b.col-1 > len(src[b.line-1]) {
+				return nil, fmt.Errorf("block %d.%d is outside %s", b.line, b.col, file)
+			}
 		}
-	}
-	if err := sc.Err(); err != nil {
-		return nil, err
+		ast.Inspect(f, func(n ast.Node) bool {
+			var body *ast.BlockStmt
+			switch s := n.(type) {
+			case *ast.SwitchStmt:
+				body = s.Body
+			case *ast.TypeSwitchStmt:
+				body = s.Body
+			default:
+				return true
+			}
+			// bodyRan is how often a clause's body ran: the count of the
+			// block that starts just after its colon.
+			bodyRan := func(c *ast.CaseClause) int64 {
+				p := fset.Position(c.Colon)
+				return ran[file][start{p.Line, p.Column + 1}]
+			}
+			var dflt int64
+			for _, st := range body.List {
+				if c := st.(*ast.CaseClause); c.List == nil {
+					dflt = bodyRan(c)
+				}
+			}
+			later := dflt // the most any body after this clause, or the default, ran
+			for i := len(body.List) - 1; i >= 0; i-- {
+				c := body.List[i].(*ast.CaseClause)
+				if c.List == nil {
+					continue
+				}
+				later = max(later, bodyRan(c))
+				if later == 0 {
+					continue
+				}
+				from, colon := fset.Position(c.Case), fset.Position(c.Colon)
+				fmt.Fprintf(&out, "%s:%d.1,%d.%d 0 %d\n", file, from.Line, colon.Line, colon.Column+1, later)
+			}
+			return true
+		})
 	}
 	return out.Bytes(), nil
 }

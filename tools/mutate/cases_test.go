@@ -35,7 +35,38 @@ func f(n int) string {
 			"m/p/p.go:10.2,10.16 1 1\n"
 		out, err := coverCases([]byte(profile), lines)
 		Expect(err).NotTo(HaveOccurred())
-		Expect(string(out)).To(Equal(strings.Replace(profile, "5.13,6.15 1 1\n", "5.13,6.15 1 1\nm/p/p.go:5.1,5.13 0 1\n", 1)))
+		Expect(string(out)).To(Equal(profile + "m/p/p.go:5.1,5.13 0 1\n"))
+	})
+
+	It("covers a case expression whose body did not run when a later case's body did: the switch evaluated it first", func() {
+		profile := "mode: count\n" +
+			"m/p/p.go:3.23,4.9 1 3\n" +
+			"m/p/p.go:5.13,6.15 1 0\n" +
+			"m/p/p.go:7.14,8.15 1 2\n" +
+			"m/p/p.go:10.2,10.16 1 1\n"
+		out, err := coverCases([]byte(profile), lines)
+		Expect(err).NotTo(HaveOccurred())
+		Expect(string(out)).To(Equal(profile + "m/p/p.go:7.1,7.14 0 2\nm/p/p.go:5.1,5.13 0 2\n"))
+	})
+
+	It("covers every case expression when the default's body ran, wherever the default stands", func() {
+		src := strings.Split(`package p
+
+func g(n int) int {
+	switch {
+	default:
+		return 0
+	case n < 0:
+		return -1
+	case n > 10:
+		return 1
+	}
+}
+`, "\n")
+		profile := "mode: set\nm/p/g.go:3.19,4.9 1 1\nm/p/g.go:5.10,6.11 1 1\nm/p/g.go:7.13,8.12 1 0\nm/p/g.go:9.14,10.11 1 0\n"
+		out, err := coverCases([]byte(profile), func(string) ([]string, error) { return src, nil })
+		Expect(err).NotTo(HaveOccurred())
+		Expect(string(out)).To(Equal(profile + "m/p/g.go:9.1,9.14 0 1\nm/p/g.go:7.1,7.13 0 1\n"))
 	})
 
 	It("refuses a profile line that is no block, or a block outside its file", func() {
@@ -53,7 +84,7 @@ func f(n int) string {
 		profile := filepath.Join(root, "cover.out")
 		Expect(os.WriteFile(profile, []byte("mode: set\nm/p/p.go:7.14,8.15 1 2\n"), 0o644)).To(Succeed())
 		Expect(coverCasesFile(profile, root)).To(Succeed())
-		Expect(os.ReadFile(profile)).To(BeEquivalentTo("mode: set\nm/p/p.go:7.14,8.15 1 2\nm/p/p.go:7.1,7.14 0 2\n"))
+		Expect(os.ReadFile(profile)).To(BeEquivalentTo("mode: set\nm/p/p.go:7.14,8.15 1 2\nm/p/p.go:7.1,7.14 0 2\nm/p/p.go:5.1,5.13 0 2\n"))
 		Expect(coverCasesFile(profile, filepath.Join(root, "p"))).To(MatchError(ContainSubstring("go.mod")))
 	})
 })
