@@ -296,12 +296,9 @@ func (w *World) obligations(in Injection) error {
 		}
 		w.ruleEval(rules.Obligations, in.ID, true, "issued: "+in.Recipient+" owes "+in.Actor)
 	} else {
-		owed, ok := w.ledger.Get(social.ObligationID(in.Favour))
-		switch {
-		case !ok:
-			w.ruleEval(rules.Obligations, in.ID, false, "no obligation was issued for "+in.Favour)
-			return nil
-		case owed.Creditor != in.Actor || owed.Debtor != in.Recipient:
+		// An obligation that was never issued is the ledger's to decline
+		// (Settle, below); one owed by others is the invocation's.
+		if owed, ok := w.ledger.Get(social.ObligationID(in.Favour)); ok && (owed.Creditor != in.Actor || owed.Debtor != in.Recipient) {
 			w.ruleEval(rules.Obligations, in.ID, false, fmt.Sprintf("owed by %s to %s, not by %s to %s", owed.Debtor, owed.Creditor, in.Recipient, in.Actor))
 			return nil
 		}

@@ -72,23 +72,6 @@ type Fear struct {
 	Contributions []Contribution
 }
 
-// Magnitude is Σ|weight| over the contributions: the size a sum-order
-// tolerance scales with (tolerances.SizeScaled).
-func (f Fear) Magnitude() float64 {
-	var s float64
-	for _, c := range f.Contributions {
-		s += abs(c.Weight)
-	}
-	return s
-}
-
-func abs(x float64) float64 {
-	if x < 0 {
-		return -x
-	}
-	return x
-}
-
 // Contributions returns the beliefs of living holders that carry fear now,
 // holders in cast order (sorted) and each holder's beliefs by claim. A
 // belief whose rumour is forgotten, or of a kind with no severity, does

@@ -59,7 +59,6 @@ var _ = Describe("The fear view", func() {
 			{Holder: "dee", Claim: "killing@0", Variant: "killing@0#v0", Kind: "killing", Confidence: 0.5, Gist: 0.5, Severity: 1, Weight: 0.25},
 		}))
 		Expect(f.Total).To(Equal(0.45 + 0.2 + 0.25))
-		Expect(f.Magnitude()).To(Equal(f.Total))
 	})
 
 	It("groups by where each holder is now, nowhere included, sorted", func() {

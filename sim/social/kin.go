@@ -41,9 +41,6 @@ func (k *Kin) Related(a, b string) bool {
 	return ok
 }
 
-// Empty reports whether the world declared no kinship at all.
-func (k *Kin) Empty() bool { return len(k.of) == 0 }
-
 // CheckHousehold says what is wrong with one household, nil when
 // nothing is: one naming an NPC twice, or fewer than two NPCs. NewKin
 // refuses a world with such a household; loaders refuse it with the same
