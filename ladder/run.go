@@ -79,6 +79,9 @@ func Run(f *fixture.Fixture, opt Options) (*Result, error) {
 	if f.Sweep != nil {
 		return runSweep(f, opt) // many seeds, aggregates only: sweeprun.go
 	}
+	st := opt.Stages
+	st.begin()
+	defer st.lap(StageOther)
 	out, err := openStreams(f, opt)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", f.Name(), err)
@@ -89,10 +92,12 @@ func Run(f *fixture.Fixture, opt Options) (*Result, error) {
 		return nil, fmt.Errorf("%s: %w", f.Name(), err)
 	}
 	defer x.abort()
+	x.st = st
 	var sink trace.Sink = teeSink{out.sink, x}
 	if opt.Observe != nil {
 		sink = teeSink{sink, opt.Observe}
 	}
+	st.lap(StageOther)
 	w, err := Build(f, sink)
 	if err != nil {
 		return nil, err
@@ -100,7 +105,9 @@ func Run(f *fixture.Fixture, opt Options) (*Result, error) {
 	if s, ok := opt.Observe.(interface{ Start(*sim.World) }); ok {
 		s.Start(w)
 	}
+	st.lap(StageEngine)
 	x.start(w)
+	st.lap(StageWatch)
 	v := view{w: w}
 	rec := newRecorder(v)
 	chk := expect.Start(f.Expect).Within(reachOf(f))
@@ -109,8 +116,10 @@ func Run(f *fixture.Fixture, opt Options) (*Result, error) {
 	var bad []badSample
 	sampleAt := f.Checkpoints.Ticks(f.Ticks)
 	var samples []checkpoint.Sample
+	st.lap(StageOther)
 	for t := int64(0); t < f.Ticks; t++ {
 		stepErr := w.Step()
+		st.lap(StageEngine)
 		if err := out.sink.err; err != nil {
 			return nil, fmt.Errorf("%s: %s: %w", f.Name(), TraceFile, err)
 		}
@@ -120,23 +129,29 @@ func Run(f *fixture.Fixture, opt Options) (*Result, error) {
 		if err := out.table.Row(t, rec.record()); err != nil {
 			return nil, fmt.Errorf("%s: %s: %w", f.Name(), DenseFile, err)
 		}
+		st.lap(StageDense)
 		chk.Tick(v)
+		st.lap(StageExpect)
 		x.tick()
+		st.lap(StageWatch)
 		if len(sampleAt) > 0 && sampleAt[0] == t {
 			sampleAt = sampleAt[1:]
 			s, b := sample(f, v)
 			samples = append(samples, s)
 			bad = append(bad, b...)
+			st.lap(StageCheckpoints)
 		}
 	}
 	if unused := w.UnusedPins(); len(unused) > 0 {
 		return aborted(f, w, rec, out, x, samples, f.UnusedPins(unused))
 	}
+	st.lap(StageEngine)
 	// The canonical log must verify end to end: a broken link here is an
 	// engine bug, not a behaviour change.
 	if err := events.Verify(w.Log().Records()); err != nil {
 		return aborted(f, w, rec, out, x, samples, fmt.Errorf("%s: canonical log: %w", f.Name(), err))
 	}
+	st.lap(StageWatch)
 	res, err := collect(f, w, rec, out, x, samples)
 	if err != nil {
 		return nil, err
@@ -146,6 +161,7 @@ func Run(f *fixture.Fixture, opt Options) (*Result, error) {
 	}
 	res.Expectations = chk.Finish()
 	keepIndex(f, own)
+	st.lap(StageExpect)
 	for _, r := range res.Expectations {
 		if !r.Passed {
 			res.Failures = append(res.Failures, r.Line(f.File))
@@ -172,6 +188,8 @@ func aborted(f *fixture.Fixture, w *sim.World, rec *recorder, out *streams, x *w
 // written, and judges the audit.
 func collect(f *fixture.Fixture, w *sim.World, rec *recorder, out *streams, x *watch, samples []checkpoint.Sample) (*Result, error) {
 	ticks := int64(out.table.Rows())
+	st := out.st
+	st.lap(StageOther)
 	cmp, err := out.finish(rec.columns())
 	if err != nil {
 		return nil, err
@@ -194,9 +212,11 @@ func collect(f *fixture.Fixture, w *sim.World, rec *recorder, out *streams, x *w
 		},
 		Samples: samples,
 	}
+	st.lap(StageOther)
 	if err := x.finish(res); err != nil {
 		return nil, err
 	}
+	st.lap(StageWatch)
 	cp, err := res.Checkpoints.Marshal()
 	if err != nil {
 		return nil, fmt.Errorf("%s: %s: %w", f.Name(), CheckpointsFile, err)
@@ -204,11 +224,13 @@ func collect(f *fixture.Fixture, w *sim.World, rec *recorder, out *streams, x *w
 	if err := artifact.Write(res.Path(CheckpointsFile), cp); err != nil {
 		return nil, fmt.Errorf("%s: %w", f.Name(), err)
 	}
+	st.lap(StageCheckpoints)
 	// The run's artifacts as a sealed set: what `make goldens` and `ladder
 	// accept` copy into goldens/ is exactly what this seals.
 	if err := seal.Write(out.dir, f.Name(), Sealed(f)); err != nil {
 		return nil, fmt.Errorf("%s: %w", f.Name(), err)
 	}
+	st.lap(StageSeal)
 	return res, nil
 }
 

@@ -39,6 +39,10 @@ type Options struct {
 	// Start(*sim.World) method is handed the world once it is built,
 	// before its first tick, to read (never change) as records arrive.
 	Observe trace.Sink
+	// Stages, when set, is charged the wall time of the run's stages
+	// (stages.go): for the benchmark of the ladder's own path, which
+	// needs the split and cannot see inside Run. nil reads no clock.
+	Stages *Stages
 }
 
 // flushAt is how much encoded trace the run gathers before writing it.
@@ -77,12 +81,13 @@ type streams struct {
 	cmp    *compared  // nil without goldens
 	traceF *artifact.TraceFollower
 	sameF  *artifact.TraceFollower
+	st     *Stages // nil: untimed
 }
 
 // openStreams creates a run's artifact files under opt.Dir and opens the
 // goldens it compares them with.
 func openStreams(f *fixture.Fixture, opt Options) (_ *streams, err error) {
-	s := &streams{f: f, dir: opt.Dir}
+	s := &streams{f: f, dir: opt.Dir, st: opt.Stages}
 	defer func() {
 		if err != nil {
 			s.abort()
@@ -117,6 +122,7 @@ func openStreams(f *fixture.Fixture, opt Options) (_ *streams, err error) {
 	if s.sink, err = newTraceSink(s.trace, traceHeader(f), s.traceF, s.sameF); err != nil {
 		return nil, err
 	}
+	s.sink.st = opt.Stages
 	return s, nil
 }
 
@@ -143,18 +149,22 @@ func (o *goldenOutcome[T]) opened(name string, err error) {
 func (s *streams) finish(columns []string) (*compared, error) {
 	defer s.abort()
 	c, err := s.table.Finish(columns, s.dense)
+	s.st.lap(StageDense)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %s: %w", s.f.Name(), DenseFile, err)
 	}
 	if err := s.sink.flush(); err != nil {
 		return nil, fmt.Errorf("%s: %s: %w", s.f.Name(), TraceFile, err)
 	}
-	if err := errors.Join(s.dense.Commit(), s.trace.Commit()); err != nil {
+	err = errors.Join(s.dense.Commit(), s.trace.Commit())
+	s.st.lap(StageWrite)
+	if err != nil {
 		return nil, err
 	}
 	if s.cmp == nil {
 		return nil, nil
 	}
+	defer s.st.lap(StageCompare)
 	var malformed *dense.FormatError
 	switch {
 	case s.cmp.dense.missing || s.cmp.dense.err != nil:
@@ -211,6 +221,7 @@ type traceSink struct {
 	chk       *expect.Run
 	lines     int
 	err       error
+	st        *Stages // nil: untimed
 }
 
 var _ trace.Sink = (*traceSink)(nil)
@@ -235,20 +246,26 @@ func (s *traceSink) Emit(r trace.Record) {
 	if s.err != nil {
 		return
 	}
+	s.st.lap(StageEngine)
 	start := len(s.buf)
 	if s.buf, s.err = s.enc.AppendRecord(s.buf, r); s.err != nil {
 		return
 	}
+	s.st.lap(StageSpell)
 	line := s.buf[start:]
 	s.compare(line)
+	s.st.lap(StageCompare)
 	if s.chk != nil && s.chk.Traces(r.Tick, string(r.Body.Kind())) {
-		if err := s.chk.TraceLine(r.Tick, string(r.Body.Kind()), line); err != nil {
+		err := s.chk.TraceLine(r.Tick, string(r.Body.Kind()), line)
+		s.st.lap(StageExpect)
+		if err != nil {
 			s.err = fmt.Errorf("trace line %d: %w", s.lines, err)
 			return
 		}
 	}
 	if len(s.buf) >= flushAt {
 		s.write()
+		s.st.lap(StageWrite)
 	}
 }
 

@@ -48,6 +48,7 @@ type watch struct {
 	memo     *digest.Memo     // keeps what the digests spell between samples
 	findings []audit.Finding
 	errs     []string // the log could not be written, a digest not taken, the audit not fed
+	st       *Stages  // nil: untimed
 }
 
 // openWatch starts the exported log of a run of f in dir.
@@ -152,6 +153,7 @@ func (x *watch) Emit(r trace.Record) {
 	if x.a != nil {
 		x.a.Emit(r)
 	}
+	x.st.lap(StageWatch)
 }
 
 // teeSink shows every trace record to the run's sink, then to the watch.

@@ -245,7 +245,21 @@ func (c *countSink) Emit(trace.Record) { c.n++ }
 // engine's.
 type fileSink struct {
 	*trace.Writer
-	f *os.File // nil: io.Discard
+	out *countingWriter
+	f   *os.File // nil: io.Discard
+}
+
+// countingWriter counts the bytes of trace a sink writes, for
+// bytes/record.
+type countingWriter struct {
+	w io.Writer
+	n int64
+}
+
+func (c *countingWriter) Write(p []byte) (int, error) {
+	n, err := c.w.Write(p)
+	c.n += int64(n)
+	return n, err
 }
 
 func header(cfg sim.Config) trace.Header {
@@ -256,14 +270,18 @@ func header(cfg sim.Config) trace.Header {
 type cityRun interface {
 	trace.Sink
 	records() int
+	// written is how many bytes of trace the sink spelled (0: none).
+	written() int64
 	// finish ends the run: flushes, closes or encodes what the sink holds.
 	finish(h *heapPeak) error
 }
 
 func (c *countSink) records() int             { return c.n }
+func (c *countSink) written() int64           { return 0 }
 func (c *countSink) finish(h *heapPeak) error { return nil }
 
-func (f *fileSink) records() int { return int(f.Records()) }
+func (f *fileSink) records() int   { return int(f.Records()) }
+func (f *fileSink) written() int64 { return f.out.n }
 func (f *fileSink) finish(h *heapPeak) error {
 	if err := f.Flush(); err != nil {
 		return err
@@ -277,12 +295,17 @@ func (f *fileSink) finish(h *heapPeak) error {
 // ladderSink is the ladder's path before it streamed, kept as the
 // in-memory baseline: every record kept in a trace.Buffer, then the whole
 // file encoded at the end.
-type ladderSink struct{ trace.Buffer }
+type ladderSink struct {
+	trace.Buffer
+	n int64 // the encoded file's bytes, once finished
+}
 
-func (l *ladderSink) records() int { return len(l.Records) }
+func (l *ladderSink) records() int   { return len(l.Records) }
+func (l *ladderSink) written() int64 { return l.n }
 func (l *ladderSink) finish(h *heapPeak) error {
 	out, err := l.AppendJSONL(nil)
 	h.sample()
+	l.n = int64(len(out))
 	if len(out) == 0 {
 		return fmt.Errorf("empty trace")
 	}
@@ -309,7 +332,9 @@ func cpuTime() time.Duration {
 //
 // Besides the wall-clock figures it reports cpu-ns/NPC-tick and cpu-x-roll,
 // the same ratios over the process's CPU time, which a busy machine
-// disturbs far less.
+// disturbs far less, and, for the sinks that spell the trace, bytes/record
+// (the trace's bytes, header included, ÷ its records). The ladder's own
+// path, ladder.Run on the same city, is BenchmarkCityRun in ladder/.
 func BenchmarkCity(b *testing.B) {
 	t := loadTown(b)
 	for _, npcs := range []int{1_000, 10_000} {
@@ -334,6 +359,7 @@ func runCity(b *testing.B, t town, cfg sim.Config, sinkName string) {
 	npcs := len(cfg.Cast)
 	dir := b.TempDir()
 	var records int
+	var written int64
 	var mallocs uint64
 	var cpu, measuring time.Duration
 	peak := newHeapPeak()
@@ -344,23 +370,25 @@ func runCity(b *testing.B, t town, cfg sim.Config, sinkName string) {
 		case "count":
 			sink = &countSink{}
 		case "discard":
-			w, err := trace.NewWriter(io.Discard, header(cfg))
+			out := &countingWriter{w: io.Discard}
+			w, err := trace.NewWriter(out, header(cfg))
 			if err != nil {
 				b.Fatal(err)
 			}
-			sink = &fileSink{Writer: w}
+			sink = &fileSink{Writer: w, out: out}
 		case "file":
 			f, err := os.Create(filepath.Join(dir, "trace.jsonl"))
 			if err != nil {
 				b.Fatal(err)
 			}
-			w, err := trace.NewWriter(f, header(cfg))
+			out := &countingWriter{w: f}
+			w, err := trace.NewWriter(out, header(cfg))
 			if err != nil {
 				b.Fatal(err)
 			}
-			sink = &fileSink{Writer: w, f: f}
+			sink = &fileSink{Writer: w, out: out, f: f}
 		case "ladder":
-			sink = &ladderSink{trace.Buffer{Header: header(cfg)}}
+			sink = &ladderSink{Buffer: trace.Buffer{Header: header(cfg)}}
 		}
 		cfg.Sink = sink
 		var ms runtime.MemStats
@@ -390,6 +418,7 @@ func runCity(b *testing.B, t town, cfg sim.Config, sinkName string) {
 		runtime.ReadMemStats(&ms)
 		mallocs += ms.Mallocs - before
 		records += sink.records()
+		written += sink.written()
 	}
 	npcTicks := float64(npcs*cityTicks) * float64(b.N)
 	ns := float64((b.Elapsed() - measuring).Nanoseconds())
@@ -399,6 +428,9 @@ func runCity(b *testing.B, t town, cfg sim.Config, sinkName string) {
 	b.ReportMetric(float64(records)/npcTicks, "records/NPC-tick")
 	b.ReportMetric(float64(mallocs)/float64(records), "allocs/record")
 	b.ReportMetric(float64(peak.peak)/(1<<20), "peak-heap-MB")
+	if sinkName != "count" {
+		b.ReportMetric(float64(written)/float64(records), "bytes/record")
+	}
 	b.ReportMetric(bare.median(), "ns/bare-roll")
 	b.ReportMetric(ns/float64(records)/bare.median(), "x-roll")
 	b.ReportMetric(cpuNs/float64(records)/bare.median(), "cpu-x-roll")

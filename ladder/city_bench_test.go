@@ -1,0 +1,298 @@
+package ladder_test
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"runtime/metrics"
+	"slices"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/chronicle/ladder/ladder"
+	"github.com/chronicle/ladder/ladder/fixture"
+	"github.com/chronicle/ladder/ladder/regen"
+	"github.com/chronicle/ladder/ladder/sweep"
+	"github.com/chronicle/ladder/sim"
+	"github.com/chronicle/ladder/sim/keyed"
+)
+
+// cityTicks is the city's run: thirty game days, as in BenchmarkCity.
+const cityTicks = 720
+
+// cityFixture is T2.1 as a rung of npcs NPCs: its file with the run
+// stretched to 720 ticks, parsed as rung T2.9, and its town copied with
+// sweep.Towns until the city has npcs NPCs, the theft happening in every
+// copy (a rumour in every town). Copy 0 keeps T2.1's ids and the towns
+// never meet, so copy 0 replays T2.1 roll for roll and T2.1's
+// expectations — the believer curve, who holds the claim when, the
+// variants, Balgruuf's source chain, all about theft@10 in copy 0 — still
+// hold and are still checked; only "one claim" becomes one claim per
+// town. Editing the file's text, not the parsed fixture, keeps every
+// expectation decoded and placed by the loader; an edit that no longer
+// finds its text fails here instead of silently checking less.
+func cityFixture(b *testing.B, npcs int) *fixture.Fixture {
+	b.Helper()
+	src, err := os.ReadFile(filepath.Join(root, "fixtures", "T2.1-spread.yaml"))
+	if err != nil {
+		b.Fatal(err)
+	}
+	const townSize = 25
+	towns := npcs / townSize
+	for _, e := range []struct{ old, new string }{
+		{"rung: T2.1\n", "rung: T2.9\n"},
+		{"\nticks: 240\n", fmt.Sprintf("\nticks: %d\n", cityTicks)},
+		{"claims: {count: 1}", fmt.Sprintf("claims: {count: %d}", towns)},
+	} {
+		if bytes.Count(src, []byte(e.old)) != 1 {
+			b.Fatalf("fixtures/T2.1-spread.yaml no longer holds %q once: the city's edits need updating", e.old)
+		}
+		src = bytes.Replace(src, []byte(e.old), []byte(e.new), 1)
+	}
+	fs, err := fixture.Parse("T2.9-city.yaml", src)
+	if err != nil {
+		b.Fatal(err)
+	}
+	f := fs[0]
+	if len(f.Cast) != townSize || len(f.Injections) != 1 {
+		b.Fatalf("T2.1 has %d NPCs and %d events: the city expects %d and one theft", len(f.Cast), len(f.Injections), townSize)
+	}
+	cfg, err := sweep.Towns(sim.Config{Locations: f.Locations, Cast: f.Cast, Injections: f.Injections}, towns)
+	if err != nil {
+		b.Fatal(err)
+	}
+	pos := f.InjectionPos[0]
+	f.Locations, f.Cast, f.Injections = cfg.Locations, cfg.Cast, cfg.Injections
+	f.InjectionPos = make([]fixture.Pos, len(f.Injections))
+	for i := range f.InjectionPos {
+		f.InjectionPos[i] = pos // every copy's theft is the file's one event
+	}
+	return f
+}
+
+// bareRoller times keyed rolls of the city's encounter key shape —
+// encoding and SHA-256, nothing else — in batches, the unit of x-roll
+// (sim/city_bench_test.go has the engine's own; the engine's tests cannot
+// be imported).
+type bareRoller struct {
+	key     keyed.Key
+	batches []float64
+	sum     float64
+}
+
+func (r *bareRoller) batch() {
+	const n = 256
+	start := time.Now()
+	for range n {
+		r.key.Tick++
+		r.sum += keyed.Value(r.key)
+	}
+	r.batches = append(r.batches, float64(time.Since(start).Nanoseconds())/n)
+}
+
+func (r *bareRoller) median() float64 {
+	slices.Sort(r.batches)
+	return r.batches[len(r.batches)/2]
+}
+
+// runMeter measures beside a ladder.Run, which has no tick loop to
+// measure in: on its own goroutine it samples the heap in use (live and
+// unswept objects, as BenchmarkCity's peak-heap-MB) every millisecond and
+// times a batch of bare rolls every eighth, so the rolls run under the
+// same load as the run. busy is its own time, which the caller takes out
+// of the run's CPU time.
+type runMeter struct {
+	sample []metrics.Sample
+	peak   uint64
+	bare   bareRoller
+	busy   time.Duration
+	stop   chan struct{}
+	done   chan struct{}
+}
+
+func newRunMeter(seedID string) *runMeter {
+	return &runMeter{
+		sample: []metrics.Sample{{Name: "/memory/classes/heap/objects:bytes"}},
+		bare:   bareRoller{key: keyed.Key{SeedID: seedID, Purpose: sim.PurposeEncounter, Site: "bannered_mare_217", Participants: []string{"hulda_217", "saadia_217"}}},
+	}
+}
+
+func (m *runMeter) heap() {
+	metrics.Read(m.sample)
+	m.peak = max(m.peak, m.sample[0].Value.Uint64())
+}
+
+// start begins measuring; finish stops, with a last heap sample.
+func (m *runMeter) start() {
+	m.stop, m.done = make(chan struct{}), make(chan struct{})
+	go func() {
+		defer close(m.done)
+		t := time.NewTicker(time.Millisecond)
+		defer t.Stop()
+		for n := 0; ; n++ {
+			select {
+			case <-m.stop:
+				return
+			case <-t.C:
+			}
+			start := time.Now()
+			m.heap()
+			if n%8 == 0 {
+				m.bare.batch()
+			}
+			m.busy += time.Since(start)
+		}
+	}()
+}
+
+func (m *runMeter) finish() {
+	close(m.stop)
+	<-m.done
+	m.heap()
+}
+
+// traceLines counts the lines of a trace file, in chunks.
+func traceLines(path string) (int64, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return 0, err
+	}
+	defer f.Close()
+	var n int64
+	buf := make([]byte, 1<<20)
+	for {
+		k, err := f.Read(buf)
+		n += int64(bytes.Count(buf[:k], []byte{'\n'}))
+		if errors.Is(err, io.EOF) {
+			return n, nil
+		}
+		if err != nil {
+			return 0, fmt.Errorf("count %s: %w", path, err)
+		}
+	}
+}
+
+// BenchmarkCityRun is BenchmarkCity's city — T2.1's town copied to 1,000
+// and 10,000 NPCs, a rumour in every town, 720 ticks — run through the
+// ladder's own path, ladder.Run, as a rung (cityFixture): trace and dense
+// CSV written and compared as they go with goldens rendered beforehand
+// (regen.Render into a temporary root, outside the timed part), the
+// fixture's expectations and checkpoints, regime 2's audit, the exported
+// event log and the state digests, the sealed set. Every run must pass:
+// no failure and nothing diverging from the goldens, so the comparison
+// really ran to the end.
+//
+// Each iteration runs the rung twice. The first, untimed by stage (the
+// real path as the suite runs it), gives the headline figures: x-roll and
+// cpu-x-roll (ns per trace record ÷ a bare roll's median, as in
+// BenchmarkCity; the meter's own time is taken out of the CPU figure),
+// ns/record and cpu-ns/record, peak-heap-MB, bytes/record (the trace
+// file's bytes ÷ its records) and records/NPC-tick. The second, outside
+// the benchmark's timer, is timed at every stage boundary inside Run
+// (ladder.Stages: the stages are interleaved record by record inside the
+// engine's Emit, so differencing whole runs cannot separate them) and
+// gives <stage>-ns/record, wall time by stage; staged/plain is its wall
+// time over the first's: on a quiet machine, the price of the clock reads
+// the per-record stages carry (on a busy one, mostly the load's wander).
+//
+//	go test -run '^$' -bench 'BenchmarkCityRun' -benchtime 1x ./ladder/
+//
+// At 10,000 NPCs the trace is about 4 GB, written three times (goldens,
+// two runs; each removed after use) under b.TempDir().
+func BenchmarkCityRun(b *testing.B) {
+	for _, npcs := range []int{1_000, 10_000} {
+		b.Run(fmt.Sprintf("npcs=%d/sink=run", npcs), func(b *testing.B) { runCityRun(b, npcs) })
+	}
+}
+
+func runCityRun(b *testing.B, npcs int) {
+	f := cityFixture(b, npcs)
+	goldens := b.TempDir()
+	if err := regen.Render([]*fixture.Fixture{f}, goldens); err != nil {
+		b.Fatal(err)
+	}
+	lines, err := traceLines(filepath.Join(goldens, filepath.FromSlash(f.GoldenDir()), ladder.TraceFile))
+	if err != nil {
+		b.Fatal(err)
+	}
+	records := lines - 1 // the header
+	runs := b.TempDir()
+	// run is one run of the rung, timed from the call to Run to its
+	// return.
+	n := 0
+	run := func(st *ladder.Stages) (res *ladder.Result, wall, cpu time.Duration) {
+		n++
+		start, cpuBefore := time.Now(), cpuTime()
+		res, err := ladder.Run(f, ladder.Options{Dir: filepath.Join(runs, fmt.Sprint(n)), Goldens: goldens, Stages: st})
+		wall, cpu = time.Since(start), cpuTime()-cpuBefore
+		if err != nil {
+			b.Fatal(err)
+		}
+		return res, wall, cpu
+	}
+	// passed checks, untimed, that a run passed, and returns the size of
+	// its trace after removing its artifacts (several GB at 10,000 NPCs)
+	// and flushing what was written to disk, so that no run pays for
+	// another's writes.
+	passed := func(res *ladder.Result) int64 {
+		if len(res.Failures) > 0 {
+			b.Fatalf("%s failed:\n%s", f.Name(), strings.Join(res.Failures, "\n"))
+		}
+		if v := ladder.Verify(res); len(v.Problems) > 0 {
+			b.Fatalf("%s diverged from its goldens: %v", f.Name(), v.Problems)
+		}
+		fi, err := os.Stat(res.Path(ladder.TraceFile))
+		if err != nil {
+			b.Fatal(err)
+		}
+		if err := os.RemoveAll(res.Dir); err != nil {
+			b.Fatal(err)
+		}
+		syscall.Sync()
+		return fi.Size()
+	}
+	syscall.Sync() // the goldens; before the timed part begins
+	var wall, cpu, stagedWall, stagedCPU time.Duration
+	var traceBytes int64
+	meter := newRunMeter(f.SeedID)
+	st := &ladder.Stages{}
+	for b.Loop() {
+		meter.start()
+		busy := meter.busy
+		res, w, c := run(nil)
+		meter.finish()
+		wall, cpu = wall+w, cpu+c-(meter.busy-busy)
+
+		b.StopTimer()
+		size := passed(res)
+		traceBytes += size
+		res, w, c = run(st)
+		if passed(res) != size {
+			b.Fatal("the timed run's trace differs in size from the untimed run's")
+		}
+		stagedWall, stagedCPU = stagedWall+w, stagedCPU+c
+		b.StartTimer()
+	}
+	perRecord := func(d time.Duration) float64 { return float64(d.Nanoseconds()) / float64(records) / float64(b.N) }
+	bare := meter.bare.median()
+	b.ReportMetric(perRecord(wall), "ns/record")
+	b.ReportMetric(perRecord(cpu), "cpu-ns/record")
+	b.ReportMetric(bare, "ns/bare-roll")
+	b.ReportMetric(perRecord(wall)/bare, "x-roll")
+	b.ReportMetric(perRecord(cpu)/bare, "cpu-x-roll")
+	b.ReportMetric(float64(meter.peak)/(1<<20), "peak-heap-MB")
+	b.ReportMetric(float64(traceBytes)/float64(records)/float64(b.N), "bytes/record")
+	b.ReportMetric(float64(records)/float64(npcs*cityTicks), "records/NPC-tick")
+	b.ReportMetric(wall.Seconds()/float64(b.N), "run-s")
+	b.ReportMetric(cpu.Seconds()/float64(b.N), "cpu-run-s")
+	for _, s := range ladder.AllStages() {
+		b.ReportMetric(perRecord(st.Of(s)), s.String()+"-ns/record")
+	}
+	b.ReportMetric(float64(stagedWall)/float64(wall), "staged/plain")
+	b.ReportMetric(float64(stagedCPU)/float64(cpu), "cpu-staged/plain")
+}
