@@ -35,8 +35,10 @@ var ErrUnplacedColumn = errors.New("column has values but no place in the header
 //     column as Diff would see them.
 //
 // The spill format is private to Stream: per row, the tick as a varint,
-// the number of columns known so far as a uvarint, then each column's
-// encoded field as a uvarint length and its bytes.
+// the number of columns known so far as a uvarint, each column's encoded
+// field's length as a uvarint, then the fields' bytes, one after another
+// as the row holds them (so that a row is written, and read back, in two
+// pieces however many cells it has).
 type Stream struct {
 	spill  io.ReadWriteSeeker
 	w      *bufio.Writer
@@ -46,7 +48,7 @@ type Stream struct {
 	bounds []int          // column i's field is row[bounds[i]:bounds[i+1]]; bounds[0] ends the tick's
 	rows   int
 	bad    []cellFault
-	buf    [binary.MaxVarintLen64]byte
+	head   []byte      // the current row's tick, width and field lengths, spilled
 	gold   *goldenRows // nil without a golden
 }
 
@@ -149,14 +151,14 @@ func (s *Stream) fault() error {
 func (s *Stream) field(i int) []byte { return s.row[s.bounds[i]:s.bounds[i+1]] }
 
 func (s *Stream) spillRow(tick int64) error {
-	s.w.Write(binary.AppendVarint(s.buf[:0], tick))
-	s.w.Write(binary.AppendUvarint(s.buf[:0], uint64(len(s.names))))
+	s.head = binary.AppendVarint(s.head[:0], tick)
+	s.head = binary.AppendUvarint(s.head, uint64(len(s.names)))
 	for i := range s.names {
-		f := s.field(i)
-		s.w.Write(binary.AppendUvarint(s.buf[:0], uint64(len(f))))
-		if _, err := s.w.Write(f); err != nil {
-			return fmt.Errorf("dense: spill: %w", err)
-		}
+		s.head = binary.AppendUvarint(s.head, uint64(s.bounds[i+1]-s.bounds[i]))
+	}
+	s.w.Write(s.head)
+	if _, err := s.w.Write(s.row[s.bounds[0]:]); err != nil {
+		return fmt.Errorf("dense: spill: %w", err)
 	}
 	return nil
 }
@@ -224,7 +226,8 @@ func (s *Stream) assemble(header []byte, width int, at []int, out io.Writer) err
 	w := bufio.NewWriterSize(out, 64<<10)
 	w.Write(header)
 	fields := make([][2]int, width) // by header place: [start, end) in row, or empty
-	var row []byte
+	var sizes []int                 // by column number
+	var row, line []byte
 	for range s.rows {
 		tick, err := binary.ReadVarint(in)
 		if err != nil {
@@ -234,27 +237,30 @@ func (s *Stream) assemble(header []byte, width int, at []int, out io.Writer) err
 		if err != nil {
 			return fmt.Errorf("dense: spill: %w", err)
 		}
-		clear(fields)
-		row = row[:0]
-		for i := range int(n) {
+		sizes = sizes[:0]
+		total := 0
+		for range n {
 			size, err := binary.ReadUvarint(in)
 			if err != nil {
 				return fmt.Errorf("dense: spill: %w", err)
 			}
-			start := len(row)
-			row = slices.Grow(row, int(size))[:start+int(size)]
-			if _, err := io.ReadFull(in, row[start:]); err != nil {
-				return fmt.Errorf("dense: spill: %w", err)
-			}
-			fields[at[i]] = [2]int{start, len(row)}
+			sizes, total = append(sizes, int(size)), total+int(size)
 		}
-		line := strconv.AppendInt(s.buf[:0], tick, 10)
-		w.Write(line)
+		row = slices.Grow(row[:0], total)[:total]
+		if _, err := io.ReadFull(in, row); err != nil {
+			return fmt.Errorf("dense: spill: %w", err)
+		}
+		clear(fields)
+		start := 0
+		for i, size := range sizes {
+			fields[at[i]] = [2]int{start, start + size}
+			start += size
+		}
+		line = strconv.AppendInt(line[:0], tick, 10)
 		for _, f := range fields {
-			w.WriteByte(',')
-			w.Write(row[f[0]:f[1]])
+			line = append(append(line, ','), row[f[0]:f[1]]...)
 		}
-		if err := w.WriteByte('\n'); err != nil {
+		if _, err := w.Write(append(line, '\n')); err != nil {
 			return err
 		}
 	}
