@@ -53,9 +53,10 @@
 // each to it):
 //
 //   - Stream writes a run's file as the rows arrive, when the header (the
-//     sorted union of the run's columns) is known only at the end: rows
-//     are spilled to a temporary file, numbered by column, and assembled
-//     in one pass by Finish. Given a golden, it compares each row as it is
+//     sorted union of the run's columns) is known only at the end: the
+//     caller numbers the columns as they appear and hands over each row
+//     as cells by number, which are spilled to a temporary file and
+//     assembled in one pass by Finish. Given a golden, it compares each row as it is
 //     produced and reports what Compare, and for a changed column set
 //     Diff, would report for the two whole files (Comparison).
 //   - CompareFiles and CompareReaders are Compare for files: chunks of

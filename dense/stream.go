@@ -20,11 +20,13 @@ var ErrUnplacedColumn = errors.New("column has values but no place in the header
 // and beliefs appear mid-run, and the header is the sorted union). It
 // never holds more than one row:
 //
-//   - Each row is encoded once and spilled to a temporary file in a
-//     column-stable form: columns are numbered in the order they first
-//     appear, and a row is its tick and its cells by number. Finish
-//     writes the file in one pass over the spill, in the final column
-//     order.
+//   - The caller numbers the columns, in the order they first appear,
+//     and hands each row over as a cell per number, so that a cell is
+//     placed without its name being built or looked up: at city scale a
+//     row has tens of thousands of cells every tick. Each row is encoded
+//     once and spilled to a temporary file in that column-stable form: its
+//     tick and its cells by number. Finish writes the file in one pass over
+//     the spill, in the final column order.
 //   - Given a golden, each row is also laid out in the golden's columns and
 //     compared with the golden's next row as it is produced. When the run
 //     ends with the golden's header, that layout is exactly the row the
@@ -33,24 +35,22 @@ var ErrUnplacedColumn = errors.New("column has values but no place in the header
 //     column as Diff would see them.
 //
 // The spill format is private to Stream: per row, the tick as a varint,
-// the number of columns known so far as a uvarint, then each column's
-// encoded field as a uvarint length and its bytes.
+// the number of columns known so far as a uvarint, each column's encoded
+// field's length as a uvarint, then the fields' bytes, one after another
+// as the row holds them (so that a row is written, and read back, in two
+// pieces however many cells it has).
 type Stream struct {
-	spill io.ReadWriteSeeker
-	w     *bufio.Writer
-	index map[string]int // column name → number
-	names []string       // by number
-	row   []byte         // the current row's fields, encoded
-	spans []span         // by number: the field's place in row, and the row it belongs to
-	tick  int            // end of the tick's field in row
-	rows  int
-	fresh []string
-	bad   []cellFault
-	buf   [binary.MaxVarintLen64]byte
-	gold  *goldenRows // nil without a golden
+	spill  io.ReadWriteSeeker
+	w      *bufio.Writer
+	index  map[string]int // column name → number
+	names  []string       // by number
+	row    []byte         // the current row: its tick's field, then every column's
+	bounds []int          // column i's field is row[bounds[i]:bounds[i+1]]; bounds[0] ends the tick's
+	rows   int
+	bad    []cellFault
+	head   []byte      // the current row's tick, width and field lengths, spilled
+	gold   *goldenRows // nil without a golden
 }
-
-type span struct{ start, end, row int }
 
 type cellFault struct {
 	name string
@@ -68,41 +68,35 @@ func NewStream(spill io.ReadWriteSeeker, golden io.Reader) *Stream {
 	return s
 }
 
-// Row adds the row of one tick: each column that has a cell, by name (the
-// tick column is implied). A column absent from cells is empty in this
-// row. Errors are *EncodeError: a NaN, invalid UTF-8, or a cell named
-// "tick"; of several bad cells the first by name is reported.
-func (s *Stream) Row(tick int64, cells map[string]Cell) error {
+// Row adds the row of one tick (the tick column is implied): cells[i] is
+// the cell of column number i, whose name is names[i]; an Empty cell is
+// an empty field. A column keeps its number for the whole run, so names
+// only grows from row to row: the names beyond the last row's are this
+// row's new columns. Errors are *EncodeError: cells and names of
+// different lengths, or fewer names than the last row's; a new column
+// named "tick" or named as an earlier one, of which the first by name is
+// reported and none is added; a NaN or invalid UTF-8, of which the first
+// by name is reported.
+func (s *Stream) Row(tick int64, names []string, cells []Cell) error {
+	if len(cells) != len(names) || len(names) < len(s.names) {
+		return &EncodeError{Row: s.rows, Err: fmt.Errorf("%w: %d cells for %d names, %d columns so far", ErrRowLength, len(cells), len(names), len(s.names))}
+	}
+	if err := s.add(names); err != nil {
+		return err
+	}
 	s.row = strconv.AppendInt(s.row[:0], tick, 10)
-	s.tick = len(s.row)
-	s.fresh, s.bad = s.fresh[:0], s.bad[:0]
-	for name, c := range cells {
-		i, ok := s.index[name]
-		if !ok {
-			s.fresh = append(s.fresh, name)
-			continue
+	s.bounds = append(s.bounds[:0], len(s.row))
+	for i := range cells {
+		start := len(s.row)
+		var err error
+		if s.row, err = appendCell(s.row, &cells[i]); err != nil {
+			s.row = s.row[:start]
+			s.bad = append(s.bad, cellFault{names[i], err})
 		}
-		s.put(i, name, c)
+		s.bounds = append(s.bounds, len(s.row))
 	}
-	// New columns are numbered in name order, so the spill's layout does
-	// not depend on map order.
-	slices.Sort(s.fresh)
-	for _, name := range s.fresh {
-		if name == "tick" {
-			s.bad = append(s.bad, cellFault{name, ErrDuplicateColumn})
-			continue
-		}
-		s.index[name] = len(s.names)
-		s.names = append(s.names, name)
-		s.spans = append(s.spans, span{row: -1})
-		if s.gold != nil {
-			s.gold.minted(name, len(s.names)-1)
-		}
-		s.put(len(s.names)-1, name, cells[name])
-	}
-	if len(s.bad) > 0 {
-		f := slices.MinFunc(s.bad, func(a, b cellFault) int { return cmp.Compare(a.name, b.name) })
-		return &EncodeError{Row: s.rows, Column: f.name, Err: f.err}
+	if err := s.fault(); err != nil {
+		return err
 	}
 	if err := s.spillRow(tick); err != nil {
 		return err
@@ -114,35 +108,57 @@ func (s *Stream) Row(tick int64, cells map[string]Cell) error {
 	return nil
 }
 
-func (s *Stream) put(i int, name string, c Cell) {
-	start := len(s.row)
-	var err error
-	if s.row, err = appendCell(s.row, &c); err != nil {
-		s.row = s.row[:start]
-		s.bad = append(s.bad, cellFault{name, err})
-		return
+// add numbers the columns of names beyond the last row's, or adds none
+// and says why.
+func (s *Stream) add(names []string) error {
+	known := len(s.names)
+	s.bad = s.bad[:0]
+	for i := known; i < len(names); i++ {
+		if _, dup := s.index[names[i]]; dup || names[i] == "tick" {
+			s.bad = append(s.bad, cellFault{names[i], ErrDuplicateColumn})
+			continue
+		}
+		s.index[names[i]] = i
 	}
-	s.spans[i] = span{start, len(s.row), s.rows}
-}
-
-// field returns column i's encoded field in the current row ("" when it
-// has no cell).
-func (s *Stream) field(i int) []byte {
-	if sp := s.spans[i]; sp.row == s.rows {
-		return s.row[sp.start:sp.end]
+	if err := s.fault(); err != nil {
+		for _, name := range names[known:] {
+			if s.index[name] >= known {
+				delete(s.index, name)
+			}
+		}
+		return err
+	}
+	s.names = append(s.names, names[known:]...)
+	if s.gold != nil {
+		for i := known; i < len(names); i++ {
+			s.gold.minted(names[i], i)
+		}
 	}
 	return nil
 }
 
+// fault returns the first of the current row's faults by name, or nil.
+func (s *Stream) fault() error {
+	if len(s.bad) == 0 {
+		return nil
+	}
+	f := slices.MinFunc(s.bad, func(a, b cellFault) int { return cmp.Compare(a.name, b.name) })
+	return &EncodeError{Row: s.rows, Column: f.name, Err: f.err}
+}
+
+// field returns column i's encoded field in the current row ("" when it
+// has no cell).
+func (s *Stream) field(i int) []byte { return s.row[s.bounds[i]:s.bounds[i+1]] }
+
 func (s *Stream) spillRow(tick int64) error {
-	s.w.Write(binary.AppendVarint(s.buf[:0], tick))
-	s.w.Write(binary.AppendUvarint(s.buf[:0], uint64(len(s.names))))
+	s.head = binary.AppendVarint(s.head[:0], tick)
+	s.head = binary.AppendUvarint(s.head, uint64(len(s.names)))
 	for i := range s.names {
-		f := s.field(i)
-		s.w.Write(binary.AppendUvarint(s.buf[:0], uint64(len(f))))
-		if _, err := s.w.Write(f); err != nil {
-			return fmt.Errorf("dense: spill: %w", err)
-		}
+		s.head = binary.AppendUvarint(s.head, uint64(s.bounds[i+1]-s.bounds[i]))
+	}
+	s.w.Write(s.head)
+	if _, err := s.w.Write(s.row[s.bounds[0]:]); err != nil {
+		return fmt.Errorf("dense: spill: %w", err)
 	}
 	return nil
 }
@@ -210,7 +226,8 @@ func (s *Stream) assemble(header []byte, width int, at []int, out io.Writer) err
 	w := bufio.NewWriterSize(out, 64<<10)
 	w.Write(header)
 	fields := make([][2]int, width) // by header place: [start, end) in row, or empty
-	var row []byte
+	var sizes []int                 // by column number
+	var row, line []byte
 	for range s.rows {
 		tick, err := binary.ReadVarint(in)
 		if err != nil {
@@ -220,27 +237,30 @@ func (s *Stream) assemble(header []byte, width int, at []int, out io.Writer) err
 		if err != nil {
 			return fmt.Errorf("dense: spill: %w", err)
 		}
-		clear(fields)
-		row = row[:0]
-		for i := range int(n) {
+		sizes = sizes[:0]
+		total := 0
+		for range n {
 			size, err := binary.ReadUvarint(in)
 			if err != nil {
 				return fmt.Errorf("dense: spill: %w", err)
 			}
-			start := len(row)
-			row = slices.Grow(row, int(size))[:start+int(size)]
-			if _, err := io.ReadFull(in, row[start:]); err != nil {
-				return fmt.Errorf("dense: spill: %w", err)
-			}
-			fields[at[i]] = [2]int{start, len(row)}
+			sizes, total = append(sizes, int(size)), total+int(size)
 		}
-		line := strconv.AppendInt(s.buf[:0], tick, 10)
-		w.Write(line)
+		row = slices.Grow(row[:0], total)[:total]
+		if _, err := io.ReadFull(in, row); err != nil {
+			return fmt.Errorf("dense: spill: %w", err)
+		}
+		clear(fields)
+		start := 0
+		for i, size := range sizes {
+			fields[at[i]] = [2]int{start, start + size}
+			start += size
+		}
+		line = strconv.AppendInt(line[:0], tick, 10)
 		for _, f := range fields {
-			w.WriteByte(',')
-			w.Write(row[f[0]:f[1]])
+			line = append(append(line, ','), row[f[0]:f[1]]...)
 		}
-		if err := w.WriteByte('\n'); err != nil {
+		if _, err := w.Write(append(line, '\n')); err != nil {
 			return err
 		}
 	}
@@ -300,7 +320,7 @@ func (g *goldenRows) minted(name string, n int) {
 
 // row compares the stream's current row, whose tick is tick.
 func (g *goldenRows) row(s *Stream, tick int64) {
-	g.line = append(g.line[:0], s.row[:s.tick]...)
+	g.line = append(g.line[:0], s.row[:s.bounds[0]]...)
 	for j := 1; j < len(g.cols); j++ {
 		g.line = append(g.line, ',')
 		if n := g.mint[j]; n >= 0 {

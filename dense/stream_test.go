@@ -92,13 +92,46 @@ func (t table) stream(columns []string, golden []byte) ([]byte, *dense.Compariso
 		g = bytes.NewReader(golden)
 	}
 	s := dense.NewStream(&memFile{}, g)
+	var n numbering
 	for i, r := range t.rows {
-		Expect(s.Row(t.ticks[i], r)).To(Succeed())
+		cells := n.row(r)
+		Expect(s.Row(t.ticks[i], n.names, cells)).To(Succeed())
 	}
 	var out bytes.Buffer
 	c, err := s.Finish(columns, &out)
 	Expect(err).NotTo(HaveOccurred())
 	return out.Bytes(), c
+}
+
+// numbering numbers a table's columns as a run's recorder does, in the
+// order they first appear (a row's new ones in name order), and lays each
+// row out by number for Stream.Row.
+type numbering struct {
+	names []string
+	at    map[string]int
+}
+
+// row returns the cells of r by number, numbering its new columns.
+func (n *numbering) row(r map[string]dense.Cell) []dense.Cell {
+	if n.at == nil {
+		n.at = map[string]int{}
+	}
+	var fresh []string
+	for c := range r {
+		if _, ok := n.at[c]; !ok {
+			fresh = append(fresh, c)
+		}
+	}
+	slices.Sort(fresh)
+	for _, c := range fresh {
+		n.at[c] = len(n.names)
+		n.names = append(n.names, c)
+	}
+	cells := make([]dense.Cell, len(n.names))
+	for c, v := range r {
+		cells[n.at[c]] = v
+	}
+	return cells
 }
 
 var names = []string{"a/alive", "a/at", "b/alive", "b,c/x", `q"d/y`, "theft@2/believers", "w/theft@2/gist", "z/z"}
@@ -259,19 +292,35 @@ var _ = Describe("Stream", func() {
 
 	It("refuses a header that leaves out a column that held a cell", func() {
 		s := dense.NewStream(&memFile{}, nil)
-		Expect(s.Row(0, map[string]dense.Cell{"a/x": dense.Int(1), "b/x": dense.Int(2)})).To(Succeed())
+		Expect(s.Row(0, []string{"a/x", "b/x"}, []dense.Cell{dense.Int(1), dense.Int(2)})).To(Succeed())
 		_, err := s.Finish([]string{"a/x"}, io.Discard)
 		Expect(err).To(MatchError(`dense: header column "b/x": column has values but no place in the header`))
 		Expect(errors.Is(err, dense.ErrUnplacedColumn)).To(BeTrue())
 	})
 
-	It("names the first bad cell by name, whatever the map order", func() {
+	It("names the first bad cell by name, whatever the numbering", func() {
 		s := dense.NewStream(&memFile{}, nil)
-		Expect(s.Row(0, map[string]dense.Cell{"a/x": dense.Int(1)})).To(Succeed())
-		err := s.Row(1, map[string]dense.Cell{"z/x": dense.Float(math.NaN()), "c/x": dense.Float(math.NaN()), "a/x": dense.Str("\xff")})
+		Expect(s.Row(0, []string{"z/x"}, []dense.Cell{dense.Int(1)})).To(Succeed())
+		names := []string{"z/x", "c/x", "a/x"}
+		err := s.Row(1, names, []dense.Cell{dense.Float(math.NaN()), dense.Float(math.NaN()), dense.Str("\xff")})
 		Expect(err).To(MatchError(`dense: row 1 column "a/x": invalid UTF-8`))
-		err = s.Row(1, map[string]dense.Cell{"tick": dense.Int(3)})
+		err = s.Row(1, append(names, "tick", "b/x", "b/x"), make([]dense.Cell, 6))
+		Expect(err).To(MatchError(`dense: row 1 column "b/x": duplicate column name`))
+		err = s.Row(1, append(names, "tick"), make([]dense.Cell, 4))
 		Expect(err).To(MatchError(`dense: row 1 column "tick": duplicate column name`))
+		err = s.Row(1, names, make([]dense.Cell, 2))
+		Expect(err).To(MatchError(`dense: row 1: wrong number of cells: 2 cells for 3 names, 3 columns so far`))
+		Expect(errors.Is(err, dense.ErrRowLength)).To(BeTrue())
+	})
+
+	It("adds none of a row's new columns when one of them is refused", func() {
+		s := dense.NewStream(&memFile{}, nil)
+		Expect(s.Row(0, []string{"a/x", "tick"}, make([]dense.Cell, 2))).NotTo(Succeed())
+		Expect(s.Row(0, []string{"a/x"}, []dense.Cell{dense.Int(1)})).To(Succeed())
+		var out bytes.Buffer
+		_, err := s.Finish([]string{"a/x"}, &out)
+		Expect(err).NotTo(HaveOccurred())
+		Expect(out.String()).To(Equal("tick,a/x\n0,1\n"))
 	})
 
 	It("reports the first divergence of a long run without the golden in memory", func() {
@@ -413,8 +462,10 @@ func FuzzStream(f *testing.F) {
 	f.Add([]byte("tick,a/x,held,w1,note\n0,0.5,True,x\n"))
 	f.Fuzz(func(t *testing.T, golden []byte) {
 		s := dense.NewStream(&memFile{}, bytes.NewReader(golden))
+		var n numbering
 		for i, r := range run.rows {
-			if err := s.Row(run.ticks[i], r); err != nil {
+			cells := n.row(r)
+			if err := s.Row(run.ticks[i], n.names, cells); err != nil {
 				t.Fatal(err)
 			}
 		}

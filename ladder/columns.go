@@ -2,8 +2,8 @@ package ladder
 
 import (
 	"cmp"
+	"maps"
 	"slices"
-	"strings"
 
 	"github.com/chronicle/ladder/dense"
 )
@@ -30,211 +30,222 @@ import (
 // sorted union over the whole run; a cell is empty while its claim, belief
 // or social record does not exist. A world without social state has no
 // social columns at all; one without pair weights, roles or schedule
-// changes has none of those. The recorder keeps no rows: record hands each
-// tick's row to the run, which streams it to dense.csv (stream.go), and
+// changes has none of those. The recorder keeps no rows: record fills in
+// each tick's row, which the run streams to dense.csv (stream.go), and
 // columns gives the header at the end from the ids it has seen.
+//
+// A row has a cell for every column of every NPC and belief, tens of
+// thousands a tick in a city, so the recorder names each column once,
+// when it first has a value, and numbers it: it keeps, for each NPC,
+// claim, belief and social key, the number of its first column (the
+// others follow, one a suffix), and fills the same row of cells by
+// number every tick. dense.Stream takes the cells by number.
 type recorder struct {
-	v     view
-	npcs  []string
-	claim map[string]bool
-	held  map[[2]string]bool
-	// The social blocks' keys seen so far.
-	accum   map[[2]string]bool
-	grudge  map[[2]string]bool
-	oblig   map[string]bool
-	opinion map[[3]string]bool
-	width   int // the last row's cells: the next row's map is made that size
-	// Tiers 4 and 5: weighted pairs, roles, and the NPCs whose schedules
-	// a rule has changed (recorded from then on, every tick).
-	pair  map[[2]string]bool
-	role  map[string]bool
-	sched map[string]bool
+	v    view
+	npcs []string
+	npc  []npcColumns // by index in npcs
+	// names are the columns by number, cells the current tick's row by
+	// number: Empty where a column has no value this tick.
+	names []string
+	cells []dense.Cell
+	// The first column of each key seen so far.
+	claim   map[string]int
+	accum   map[[2]string]int
+	grudge  map[[2]string]int
+	oblig   map[string]int
+	opinion map[[3]string]int
+	// Tiers 4 and 5: weighted pairs, roles, and (in npcColumns) the NPCs
+	// whose schedules a rule has changed (recorded from then on, every
+	// tick).
+	pair map[[2]string]int
+	role map[string]int
+}
+
+// npcColumns are an NPC's first columns: its alive and at, each belief's
+// (by claim), and its schedule's (-1 until a rule changes it).
+type npcColumns struct {
+	alive int
+	held  map[string]int
+	sched int
 }
 
 var (
+	npcSuffixes         = []string{"alive", "at"}
+	claimSuffixes       = []string{"believers", "variants"}
 	beliefSuffixes      = []string{"variant", "confidence", "verbatim", "gist", "stage", "sources"}
 	accumulatorSuffixes = []string{"count", "armed"}
 	grudgeSuffixes      = []string{"emotional", "evidentiary", "settled"}
+	obligationSuffixes  = []string{"state"}
 	opinionSuffixes     = []string{"alpha", "beta", "mean"}
+	pairSuffixes        = []string{"weight"}
 	roleSuffixes        = []string{"holder", "vacant", "lapses"}
 	scheduleSuffixes    = []string{"base", "override"}
 )
 
 func newRecorder(v view) *recorder {
-	return &recorder{v: v, npcs: v.w.NPCs(), claim: map[string]bool{}, held: map[[2]string]bool{},
-		accum: map[[2]string]bool{}, grudge: map[[2]string]bool{}, oblig: map[string]bool{}, opinion: map[[3]string]bool{},
-		pair: map[[2]string]bool{}, role: map[string]bool{}, sched: map[string]bool{}}
+	r := &recorder{v: v, npcs: v.w.NPCs(), claim: map[string]int{},
+		accum: map[[2]string]int{}, grudge: map[[2]string]int{}, oblig: map[string]int{}, opinion: map[[3]string]int{},
+		pair: map[[2]string]int{}, role: map[string]int{}}
+	r.npc = make([]npcColumns, len(r.npcs))
+	for i, id := range r.npcs {
+		r.npc[i] = npcColumns{alive: r.add(id+"/", npcSuffixes), held: map[string]int{}, sched: -1}
+	}
+	return r
 }
 
-// record returns the current tick's row: each column that has a value, by
-// name.
-func (r *recorder) record() map[string]dense.Cell {
+// add numbers the columns prefix+suffix, one a suffix, and returns the
+// first's number.
+func (r *recorder) add(prefix string, suffixes []string) int {
+	first := len(r.names)
+	for _, s := range suffixes {
+		r.names = append(r.names, prefix+s)
+	}
+	r.cells = append(r.cells, make([]dense.Cell, len(suffixes))...)
+	return first
+}
+
+// first returns the number of key k's first column in m, adding its
+// columns — prefix() followed by each suffix — when k is new.
+func first[K comparable](r *recorder, m map[K]int, k K, prefix func() string, suffixes []string) int {
+	i, ok := m[k]
+	if !ok {
+		i = r.add(prefix(), suffixes)
+		m[k] = i
+	}
+	return i
+}
+
+// record fills in the current tick's row: the columns so far by number,
+// and each one's cell (Empty where it has no value this tick). Both are
+// the recorder's, reused by the next tick, which may add columns.
+func (r *recorder) record() (names []string, cells []dense.Cell) {
 	w := r.v.w
 	t, m := w.Now(), w.Store().Memory()
-	row := make(map[string]dense.Cell, r.width)
+	clear(r.cells)
 	for _, id := range w.Store().ClaimIDs() {
-		r.claim[id] = true
-		row[id+"/believers"] = dense.Int(int64(r.v.Believers(id)))
-		row[id+"/variants"] = dense.Int(int64(len(w.Store().Variants(id))))
+		i := first(r, r.claim, id, func() string { return id + "/" }, claimSuffixes)
+		r.cells[i] = dense.Int(int64(r.v.Believers(id)))
+		r.cells[i+1] = dense.Int(int64(len(w.Store().Variants(id))))
 	}
-	for _, h := range r.npcs {
-		for _, c := range w.Store().Held(h) {
-			b, _ := w.Store().Belief(h, c)
-			r.held[[2]string{h, c}] = true
-			p := h + "/" + c + "/"
-			row[p+"variant"] = dense.Str(b.Variant)
-			row[p+"confidence"] = dense.Float(b.Confidence)
-			row[p+"verbatim"] = dense.Float(b.VerbatimAt(t, m))
-			row[p+"gist"] = dense.Float(b.GistAt(t, m))
-			row[p+"stage"] = dense.Str(string(b.StageAt(t, m)))
-			row[p+"sources"] = dense.Int(int64(len(b.Origins)))
+	for n, h := range r.npcs {
+		for _, b := range w.Store().BeliefsOf(h) {
+			i := first(r, r.npc[n].held, b.Claim, func() string { return h + "/" + b.Claim + "/" }, beliefSuffixes)
+			c := r.cells[i : i+len(beliefSuffixes)]
+			c[0] = dense.Str(b.Variant)
+			c[1] = dense.Float(b.Confidence)
+			c[2] = dense.Float(b.VerbatimAt(t, m))
+			c[3] = dense.Float(b.GistAt(t, m))
+			c[4] = dense.Str(string(b.StageAt(t, m)))
+			c[5] = dense.Int(int64(len(b.Origins)))
 		}
+		i := r.npc[n].alive
+		r.cells[i] = dense.Bool(w.Alive(h))
+		r.cells[i+1] = dense.Str(w.At(h))
 	}
-	for _, id := range r.npcs {
-		row[id+"/alive"] = dense.Bool(w.Alive(id))
-		row[id+"/at"] = dense.Str(w.At(id))
-	}
-	r.recordSocial(row, t)
-	r.recordTier45(row)
-	r.width = len(row)
-	return row
+	r.recordSocial(t)
+	r.recordTier45()
+	return r.names, r.cells
 }
 
-// recordTier45 adds the cells of Tiers 4 and 5: each weighed pair's
+// recordTier45 fills in the cells of Tiers 4 and 5: each weighed pair's
 // weight now; each role's holder ("" while vacant), whether it is vacant
 // and its duty lapses so far; and, for each NPC whose schedule a rule has
 // changed — an override laid on, a block suspended — where its base puts
 // it and the override in force ("" when the base decides).
-func (r *recorder) recordTier45(row map[string]dense.Cell) {
+func (r *recorder) recordTier45() {
 	w := r.v.w
 	for _, p := range w.PairWeights() {
-		r.pair[[2]string{p.A, p.B}] = true
-		row["pair/"+p.A+"/"+p.B+"/weight"] = dense.Float(p.Weight)
+		i := first(r, r.pair, [2]string{p.A, p.B}, func() string { return "pair/" + p.A + "/" + p.B + "/" }, pairSuffixes)
+		r.cells[i] = dense.Float(p.Weight)
 	}
 	for _, ro := range w.Roles().All() {
-		r.role[ro.ID] = true
-		p := "role/" + ro.ID + "/"
-		row[p+"holder"] = dense.Str(ro.Holder)
-		row[p+"vacant"] = dense.Bool(ro.Vacant())
-		row[p+"lapses"] = dense.Int(int64(ro.Lapses))
+		i := first(r, r.role, ro.ID, func() string { return "role/" + ro.ID + "/" }, roleSuffixes)
+		r.cells[i] = dense.Str(ro.Holder)
+		r.cells[i+1] = dense.Bool(ro.Vacant())
+		r.cells[i+2] = dense.Int(int64(ro.Lapses))
 	}
-	for _, id := range r.npcs {
-		if !r.sched[id] {
+	for n, id := range r.npcs {
+		if r.npc[n].sched < 0 {
 			base, eff, _ := w.Schedules(id)
 			if len(eff.Overrides) == 0 && len(eff.Blocks) == len(base.Blocks) {
 				continue
 			}
-			r.sched[id] = true
+			r.npc[n].sched = r.add("schedule/"+id+"/", scheduleSuffixes)
 		}
 		pl := w.Placement(id)
-		row["schedule/"+id+"/base"] = dense.Str(pl.Base)
-		row["schedule/"+id+"/override"] = dense.Str(pl.Override)
+		i := r.npc[n].sched
+		r.cells[i] = dense.Str(pl.Base)
+		r.cells[i+1] = dense.Str(pl.Override)
 	}
 }
 
-// recordSocial adds the social blocks' cells: accumulators (the offences
-// counted within the window at t, and whether it can fire), grudges (their
-// strengths at t), obligations and reputation rows.
-func (r *recorder) recordSocial(row map[string]dense.Cell, t int64) {
+// recordSocial fills in the social blocks' cells: accumulators (the
+// offences counted within the window at t, and whether it can fire),
+// grudges (their strengths at t), obligations and reputation rows.
+func (r *recorder) recordSocial(t int64) {
 	w := r.v.w
 	for _, a := range w.Accumulators().All() {
-		r.accum[[2]string{a.Victim, a.Offender}] = true
-		p := "accumulator/" + a.Victim + "/" + a.Offender + "/"
-		row[p+"count"] = dense.Int(int64(a.Count(t, w.Defines().EscalationWindowTicks)))
-		row[p+"armed"] = dense.Bool(!a.Disarmed)
+		i := first(r, r.accum, [2]string{a.Victim, a.Offender}, func() string { return "accumulator/" + a.Victim + "/" + a.Offender + "/" }, accumulatorSuffixes)
+		r.cells[i] = dense.Int(int64(a.Count(t, w.Defines().EscalationWindowTicks)))
+		r.cells[i+1] = dense.Bool(!a.Disarmed)
 	}
 	c := w.Grudges().Curves()
 	for _, g := range w.Grudges().All() {
-		r.grudge[[2]string{g.Holder, g.Target}] = true
-		p := "grudge/" + g.Holder + "/" + g.Target + "/"
-		row[p+"emotional"] = dense.Float(g.EmotionalAt(t, c))
-		row[p+"evidentiary"] = dense.Float(g.EvidentiaryAt(t, c))
-		row[p+"settled"] = dense.Bool(g.SettledAt(t, c))
+		i := first(r, r.grudge, [2]string{g.Holder, g.Target}, func() string { return "grudge/" + g.Holder + "/" + g.Target + "/" }, grudgeSuffixes)
+		r.cells[i] = dense.Float(g.EmotionalAt(t, c))
+		r.cells[i+1] = dense.Float(g.EvidentiaryAt(t, c))
+		r.cells[i+2] = dense.Bool(g.SettledAt(t, c))
 	}
 	for _, o := range w.Ledger().All() {
-		r.oblig[o.Favour] = true
-		row["obligation/"+o.Favour+"/state"] = dense.Str(string(o.State))
+		i := first(r, r.oblig, o.Favour, func() string { return "obligation/" + o.Favour + "/" }, obligationSuffixes)
+		r.cells[i] = dense.Str(string(o.State))
 	}
 	for _, o := range w.Reputation().All() {
-		r.opinion[[3]string{o.Observer, o.Subject, o.Dimension}] = true
-		p := "reputation/" + o.Observer + "/" + o.Subject + "/" + o.Dimension + "/"
-		row[p+"alpha"] = dense.Float(o.Alpha)
-		row[p+"beta"] = dense.Float(o.Beta)
-		row[p+"mean"] = dense.Float(o.Mean())
+		k := [3]string{o.Observer, o.Subject, o.Dimension}
+		i := first(r, r.opinion, k, func() string { return "reputation/" + o.Observer + "/" + o.Subject + "/" + o.Dimension + "/" }, opinionSuffixes)
+		r.cells[i] = dense.Float(o.Alpha)
+		r.cells[i+1] = dense.Float(o.Beta)
+		r.cells[i+2] = dense.Float(o.Mean())
 	}
 }
 
 // columns returns the header after tick, in contract order: every column
-// record has given a value so far.
+// record has given a value so far, as record named it.
 func (r *recorder) columns() []string {
 	var cols []string
-	for _, id := range r.npcs {
-		cols = append(cols, id+"/alive", id+"/at")
+	for _, n := range r.npc {
+		cols = append(cols, r.block(n.alive, npcSuffixes)...)
 	}
-	claimIDs := make([]string, 0, len(r.claim))
-	for c := range r.claim {
-		claimIDs = append(claimIDs, c)
+	cols = appendKeyed(r, cols, r.claim, cmp.Compare[string], claimSuffixes)
+	for _, n := range r.npc { // r.npcs is sorted: by holder, then claim
+		cols = appendKeyed(r, cols, n.held, cmp.Compare[string], beliefSuffixes)
 	}
-	slices.Sort(claimIDs)
-	for _, c := range claimIDs {
-		cols = append(cols, c+"/believers", c+"/variants")
-	}
-	pairs := make([][2]string, 0, len(r.held))
-	for p := range r.held {
-		pairs = append(pairs, p)
-	}
-	slices.SortFunc(pairs, func(a, b [2]string) int {
-		return cmp.Or(cmp.Compare(a[0], b[0]), cmp.Compare(a[1], b[1]))
-	})
-	for _, p := range pairs {
-		for _, s := range beliefSuffixes {
-			cols = append(cols, p[0]+"/"+p[1]+"/"+s)
+	cols = appendKeyed(r, cols, r.accum, pairOrder, accumulatorSuffixes)
+	cols = appendKeyed(r, cols, r.grudge, pairOrder, grudgeSuffixes)
+	cols = appendKeyed(r, cols, r.oblig, cmp.Compare[string], obligationSuffixes)
+	cols = appendKeyed(r, cols, r.opinion, func(a, b [3]string) int { return slices.Compare(a[:], b[:]) }, opinionSuffixes)
+	cols = appendKeyed(r, cols, r.pair, pairOrder, pairSuffixes)
+	cols = appendKeyed(r, cols, r.role, cmp.Compare[string], roleSuffixes)
+	for _, n := range r.npc {
+		if n.sched >= 0 {
+			cols = append(cols, r.block(n.sched, scheduleSuffixes)...)
 		}
 	}
-	cols = append(cols, r.socialColumns()...)
 	return cols
 }
 
-// socialColumns returns the social blocks' columns, each block sorted by
-// its key.
-func (r *recorder) socialColumns() []string {
-	var cols []string
-	block := func(prefix string, keys [][]string, suffixes []string) {
-		slices.SortFunc(keys, slices.Compare)
-		for _, k := range keys {
-			for _, s := range suffixes {
-				cols = append(cols, prefix+strings.Join(k, "/")+"/"+s)
-			}
-		}
+// block returns the names of the columns from number first, one a suffix.
+func (r *recorder) block(first int, suffixes []string) []string {
+	return r.names[first : first+len(suffixes)]
+}
+
+// appendKeyed appends the columns of m's keys to cols, the keys in order
+// (compare), each key's one a suffix.
+func appendKeyed[K comparable](r *recorder, cols []string, m map[K]int, compare func(a, b K) int, suffixes []string) []string {
+	for _, k := range slices.SortedFunc(maps.Keys(m), compare) {
+		cols = append(cols, r.block(m[k], suffixes)...)
 	}
-	var accum, grudge, oblig, opinion, pair, role, sched [][]string
-	for k := range r.accum {
-		accum = append(accum, k[:])
-	}
-	for k := range r.grudge {
-		grudge = append(grudge, k[:])
-	}
-	for k := range r.oblig {
-		oblig = append(oblig, []string{k})
-	}
-	for k := range r.opinion {
-		opinion = append(opinion, k[:])
-	}
-	for k := range r.pair {
-		pair = append(pair, k[:])
-	}
-	for k := range r.role {
-		role = append(role, []string{k})
-	}
-	for k := range r.sched {
-		sched = append(sched, []string{k})
-	}
-	block("accumulator/", accum, accumulatorSuffixes)
-	block("grudge/", grudge, grudgeSuffixes)
-	block("obligation/", oblig, []string{"state"})
-	block("reputation/", opinion, opinionSuffixes)
-	block("pair/", pair, []string{"weight"})
-	block("role/", role, roleSuffixes)
-	block("schedule/", sched, scheduleSuffixes)
 	return cols
 }
+
+func pairOrder(a, b [2]string) int { return slices.Compare(a[:], b[:]) }

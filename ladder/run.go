@@ -126,7 +126,8 @@ func Run(f *fixture.Fixture, opt Options) (*Result, error) {
 		if stepErr != nil {
 			return aborted(f, w, rec, out, x, samples, f.Locate(stepErr))
 		}
-		if err := out.table.Row(t, rec.record()); err != nil {
+		names, cells := rec.record()
+		if err := out.table.Row(t, names, cells); err != nil {
 			return nil, fmt.Errorf("%s: %s: %w", f.Name(), DenseFile, err)
 		}
 		st.lap(StageDense)
