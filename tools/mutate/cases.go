@@ -3,6 +3,7 @@ package main
 import (
 	"bufio"
 	"bytes"
+	"errors"
 	"fmt"
 	"go/ast"
 	"go/parser"
@@ -19,12 +20,15 @@ import (
 // ran, reports every mutant of a case expression as not covered and never
 // tries it. A switch evaluates its case expressions in order until one
 // holds, so a case expression was evaluated when its own body ran, when a
-// later case's body ran, or when the default's did: coverCases adds, for
-// every case clause so evaluated, a block from the start of its `case`
-// line to the start of its body, with the most runs any of those bodies
-// had. (A case evaluated only in a switch no clause of which ran stays not
-// covered: erring toward fewer mutants tried, never toward a mutant
-// wrongly counted.)
+// later case's body ran, or when the default's did; and every case was
+// evaluated when the switch ran more often than all its bodies together
+// (a switch with no default that fell through every case, as a guard
+// clause's refusals do on every call that passes them). coverCases adds,
+// for every case clause so evaluated, a block from the start of its `case`
+// line to the start of its body, with the most runs it can be sure of.
+// (Where the profile cannot tell — a mode that only says whether a block
+// ran, with some body run — a case stays not covered: erring toward fewer
+// mutants tried, never toward a mutant wrongly counted.)
 
 // coverCases rewrites a text coverage profile (one "file:L.C,L.C stmts
 // count" per block after the mode line) with those blocks added, after the
@@ -33,7 +37,12 @@ import (
 func coverCases(profile []byte, lines func(file string) ([]string, error)) ([]byte, error) {
 	var out bytes.Buffer
 	type start struct{ line, col int }
+	type block struct {
+		from, to start
+		count    int64
+	}
 	ran := map[string]map[start]int64{} // file → block start → count, for blocks that ran
+	blocks := map[string][]block{}      // file → the blocks that ran
 	var files []string
 	sc := bufio.NewScanner(bytes.NewReader(profile))
 	sc.Buffer(make([]byte, 0, 64*1024), 1<<20)
@@ -44,7 +53,7 @@ func coverCases(profile []byte, lines func(file string) ([]string, error)) ([]by
 		if n == 1 || line == "" {
 			continue
 		}
-		file, startLine, startCol, count, err := parseBlock(line)
+		file, startLine, startCol, endLine, endCol, count, err := parseBlock(line)
 		if err != nil {
 			return nil, fmt.Errorf("profile line %d: %w", n, err)
 		}
@@ -57,6 +66,7 @@ func coverCases(profile []byte, lines func(file string) ([]string, error)) ([]by
 		}
 		b := start{startLine, startCol}
 		ran[file][b] = max(ran[file][b], count)
+		blocks[file] = append(blocks[file], block{b, start{endLine, endCol}, count})
 	}
 	if err := sc.Err(); err != nil {
 		return nil, err
@@ -92,13 +102,26 @@ func coverCases(profile []byte, lines func(file string) ([]string, error)) ([]by
 				p := fset.Position(c.Colon)
 				return ran[file][start{p.Line, p.Column + 1}]
 			}
-			var dflt int64
+			var dflt, bodies int64
 			for _, st := range body.List {
-				if c := st.(*ast.CaseClause); c.List == nil {
+				c := st.(*ast.CaseClause)
+				if c.List == nil {
 					dflt = bodyRan(c)
 				}
+				bodies += bodyRan(c)
 			}
-			later := dflt // the most any body after this clause, or the default, ran
+			// The switch ran as often as the block holding its keyword;
+			// what its bodies do not account for fell through every case.
+			sw := fset.Position(n.Pos())
+			at := start{sw.Line, sw.Column}
+			var reached int64
+			for _, b := range blocks[file] {
+				if !before(at, b.from) && before(at, b.to) {
+					reached = max(reached, b.count)
+				}
+			}
+			fellThrough := max(reached-bodies, 0)
+			later := max(dflt, fellThrough) // the most any body after this clause, the default, or a fall-through ran
 			for i := len(body.List) - 1; i >= 0; i-- {
 				c := body.List[i].(*ast.CaseClause)
 				if c.List == nil {
@@ -118,27 +141,41 @@ func coverCases(profile []byte, lines func(file string) ([]string, error)) ([]by
 }
 
 // parseBlock reads "file:L.C,L.C stmts count".
-func parseBlock(line string) (file string, startLine, startCol int, count int64, err error) {
+func parseBlock(line string) (file string, startLine, startCol, endLine, endCol int, count int64, err error) {
+	bad := func(err error) (string, int, int, int, int, int64, error) {
+		if err != nil {
+			return "", 0, 0, 0, 0, 0, fmt.Errorf("not a block: %q: %w", line, err)
+		}
+		return "", 0, 0, 0, 0, 0, fmt.Errorf("not a block: %q", line)
+	}
 	colon := strings.LastIndexByte(line, ':')
 	fields := strings.Fields(line[colon+1:])
 	if colon < 0 || len(fields) != 3 {
-		return "", 0, 0, 0, fmt.Errorf("not a block: %q", line)
+		return bad(nil)
 	}
-	start, _, ok := strings.Cut(fields[0], ",")
-	l, c, ok2 := strings.Cut(start, ".")
-	if !ok || !ok2 {
-		return "", 0, 0, 0, fmt.Errorf("not a block: %q", line)
+	from, to, ok := strings.Cut(fields[0], ",")
+	if !ok {
+		return bad(nil)
 	}
-	if startLine, err = strconv.Atoi(l); err != nil {
-		return "", 0, 0, 0, fmt.Errorf("not a block: %q: %w", line, err)
+	pos := func(s string) (int, int, error) {
+		l, c, ok := strings.Cut(s, ".")
+		if !ok {
+			return 0, 0, fmt.Errorf("no column in %q", s)
+		}
+		ln, errL := strconv.Atoi(l)
+		col, errC := strconv.Atoi(c)
+		return ln, col, errors.Join(errL, errC)
 	}
-	if startCol, err = strconv.Atoi(c); err != nil {
-		return "", 0, 0, 0, fmt.Errorf("not a block: %q: %w", line, err)
+	if startLine, startCol, err = pos(from); err != nil {
+		return bad(err)
+	}
+	if endLine, endCol, err = pos(to); err != nil {
+		return bad(err)
 	}
 	if count, err = strconv.ParseInt(fields[2], 10, 64); err != nil {
-		return "", 0, 0, 0, fmt.Errorf("not a block: %q: %w", line, err)
+		return bad(err)
 	}
-	return line[:colon], startLine, startCol, count, nil
+	return line[:colon], startLine, startCol, endLine, endCol, count, nil
 }
 
 // coverCasesFile is the wrapper's `cover-cases <profile> <module root>`:
@@ -191,4 +228,9 @@ func modulePath(root string) (string, error) {
 		}
 	}
 	return "", fmt.Errorf("%s/go.mod: no module line", root)
+}
+
+// before reports whether position a comes before b in its file.
+func before(a, b struct{ line, col int }) bool {
+	return a.line < b.line || a.line == b.line && a.col < b.col
 }

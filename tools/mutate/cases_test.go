@@ -49,6 +49,42 @@ func f(n int) string {
 		Expect(string(out)).To(Equal(profile + "m/p/p.go:7.1,7.14 0 2\nm/p/p.go:5.1,5.13 0 2\n"))
 	})
 
+	It("covers every case expression of a switch that ran and fell through every case, as a guard's refusals do", func() {
+		src := strings.Split(`package p
+
+func h(a, b int) int {
+	x := a + b
+	switch {
+	case a < 0:
+		return -1
+	case b < 0:
+		return -2
+	}
+	return x
+}
+`, "\n")
+		read := func(string) ([]string, error) { return src, nil }
+		// As go test -coverprofile writes it: the switch's keyword is in
+		// the block before its cases.
+		profile := "mode: set\nm/p/h.go:3.23,5.9 2 1\nm/p/h.go:6.13,7.12 1 0\nm/p/h.go:8.13,9.12 1 0\nm/p/h.go:11.2,11.10 1 1\n"
+		out, err := coverCases([]byte(profile), read)
+		Expect(err).NotTo(HaveOccurred())
+		Expect(string(out)).To(Equal(profile + "m/p/h.go:8.1,8.13 0 1\nm/p/h.go:6.1,6.13 0 1\n"))
+
+		// Set mode cannot say whether a switch one of whose bodies ran
+		// also fell through: nothing is claimed for the cases after it.
+		profile = "mode: set\nm/p/h.go:3.23,5.9 2 1\nm/p/h.go:6.13,7.12 1 1\nm/p/h.go:8.13,9.12 1 0\n"
+		out, err = coverCases([]byte(profile), read)
+		Expect(err).NotTo(HaveOccurred())
+		Expect(string(out)).To(Equal(profile + "m/p/h.go:6.1,6.13 0 1\n"))
+
+		// Counted, the runs the bodies do not account for fell through.
+		profile = "mode: count\nm/p/h.go:3.23,5.9 2 5\nm/p/h.go:6.13,7.12 1 2\nm/p/h.go:8.13,9.12 1 0\nm/p/h.go:11.2,11.10 1 3\n"
+		out, err = coverCases([]byte(profile), read)
+		Expect(err).NotTo(HaveOccurred())
+		Expect(string(out)).To(Equal(profile + "m/p/h.go:8.1,8.13 0 3\nm/p/h.go:6.1,6.13 0 3\n"))
+	})
+
 	It("covers every case expression when the default's body ran, wherever the default stands", func() {
 		src := strings.Split(`package p
 
