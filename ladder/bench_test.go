@@ -5,10 +5,10 @@ import (
 	"os"
 	"path/filepath"
 	"strconv"
-	"syscall"
 	"testing"
 	"time"
 
+	"github.com/chronicle/ladder/internal/benchmeter"
 	"github.com/chronicle/ladder/ladder"
 	"github.com/chronicle/ladder/ladder/fixture"
 	"github.com/chronicle/ladder/ladder/page"
@@ -190,7 +190,7 @@ func BenchmarkPageStep(b *testing.B) {
 	var pageBytes, traceBytes int64
 	for b.Loop() {
 		reports := b.TempDir()
-		start, cpu := time.Now(), cpuTime()
+		start, cpu := time.Now(), benchmeter.CPUTime()
 		res, err := ladder.Run(&f, ladder.Options{Dir: filepath.Join(reports, f.Name())})
 		if err != nil {
 			b.Fatal(err)
@@ -198,8 +198,8 @@ func BenchmarkPageStep(b *testing.B) {
 		if err := ladder.SavePageEngine(res); err != nil {
 			b.Fatal(err)
 		}
-		run, runCPU = run+time.Since(start), runCPU+cpuTime()-cpu
-		start, cpu = time.Now(), cpuTime()
+		run, runCPU = run+time.Since(start), runCPU+benchmeter.CPUTime()-cpu
+		start, cpu = time.Now(), benchmeter.CPUTime()
 		html, err := page.Page(ladder.ReportedPageInputs(root, reports, &f, nil), page.Options{})
 		if err != nil {
 			b.Fatal(err)
@@ -207,7 +207,7 @@ func BenchmarkPageStep(b *testing.B) {
 		if err := page.Write(filepath.Join(reports, "index.html"), html); err != nil {
 			b.Fatal(err)
 		}
-		step, stepCPU = step+time.Since(start), stepCPU+cpuTime()-cpu
+		step, stepCPU = step+time.Since(start), stepCPU+benchmeter.CPUTime()-cpu
 		fi, err := os.Stat(res.Path(ladder.TraceFile))
 		if err != nil {
 			b.Fatal(err)
@@ -220,16 +220,4 @@ func BenchmarkPageStep(b *testing.B) {
 	b.ReportMetric(stepCPU.Seconds()/runCPU.Seconds(), "cpu-page/run")
 	b.ReportMetric(float64(pageBytes)/(1<<20), "page-MB")
 	b.ReportMetric(float64(traceBytes)/(1<<20), "trace-MB")
-}
-
-// cpuTime returns the CPU time this process has used, every thread
-// counted (the garbage collector's included). On a machine shared with
-// other work a run's wall time stretches with the load; its CPU time
-// hardly does.
-func cpuTime() time.Duration {
-	var ru syscall.Rusage
-	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
-		panic(err)
-	}
-	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }

@@ -7,19 +7,17 @@ import (
 	"io"
 	"os"
 	"path/filepath"
-	"runtime/metrics"
-	"slices"
 	"strings"
 	"syscall"
 	"testing"
 	"time"
 
+	"github.com/chronicle/ladder/internal/benchmeter"
 	"github.com/chronicle/ladder/ladder"
 	"github.com/chronicle/ladder/ladder/fixture"
 	"github.com/chronicle/ladder/ladder/regen"
 	"github.com/chronicle/ladder/ladder/sweep"
 	"github.com/chronicle/ladder/sim"
-	"github.com/chronicle/ladder/sim/keyed"
 )
 
 // cityTicks is the city's run: thirty game days, as in BenchmarkCity.
@@ -75,31 +73,6 @@ func cityFixture(b *testing.B, npcs int) *fixture.Fixture {
 	return f
 }
 
-// bareRoller times keyed rolls of the city's encounter key shape —
-// encoding and SHA-256, nothing else — in batches, the unit of x-roll
-// (sim/city_bench_test.go has the engine's own; the engine's tests cannot
-// be imported).
-type bareRoller struct {
-	key     keyed.Key
-	batches []float64
-	sum     float64
-}
-
-func (r *bareRoller) batch() {
-	const n = 256
-	start := time.Now()
-	for range n {
-		r.key.Tick++
-		r.sum += keyed.Value(r.key)
-	}
-	r.batches = append(r.batches, float64(time.Since(start).Nanoseconds())/n)
-}
-
-func (r *bareRoller) median() float64 {
-	slices.Sort(r.batches)
-	return r.batches[len(r.batches)/2]
-}
-
 // runMeter measures beside a ladder.Run, which has no tick loop to
 // measure in: on its own goroutine it samples the heap in use (live and
 // unswept objects, as BenchmarkCity's peak-heap-MB) every millisecond and
@@ -107,24 +80,18 @@ func (r *bareRoller) median() float64 {
 // same load as the run. busy is its own time, which the caller takes out
 // of the run's CPU time.
 type runMeter struct {
-	sample []metrics.Sample
-	peak   uint64
-	bare   bareRoller
-	busy   time.Duration
-	stop   chan struct{}
-	done   chan struct{}
+	heap *benchmeter.HeapPeak
+	bare *benchmeter.BareRoller
+	busy time.Duration
+	stop chan struct{}
+	done chan struct{}
 }
 
 func newRunMeter(seedID string) *runMeter {
 	return &runMeter{
-		sample: []metrics.Sample{{Name: "/memory/classes/heap/objects:bytes"}},
-		bare:   bareRoller{key: keyed.Key{SeedID: seedID, Purpose: sim.PurposeEncounter, Site: "bannered_mare_217", Participants: []string{"hulda_217", "saadia_217"}}},
+		heap: benchmeter.NewHeapPeak(),
+		bare: benchmeter.NewBareRoller(seedID),
 	}
-}
-
-func (m *runMeter) heap() {
-	metrics.Read(m.sample)
-	m.peak = max(m.peak, m.sample[0].Value.Uint64())
 }
 
 // start begins measuring; finish stops, with a last heap sample.
@@ -141,9 +108,9 @@ func (m *runMeter) start() {
 			case <-t.C:
 			}
 			start := time.Now()
-			m.heap()
+			m.heap.Sample()
 			if n%8 == 0 {
-				m.bare.batch()
+				m.bare.Batch()
 			}
 			m.busy += time.Since(start)
 		}
@@ -153,7 +120,7 @@ func (m *runMeter) start() {
 func (m *runMeter) finish() {
 	close(m.stop)
 	<-m.done
-	m.heap()
+	m.heap.Sample()
 }
 
 // traceLines counts the lines of a trace file, in chunks.
@@ -227,9 +194,9 @@ func runCityRun(b *testing.B, npcs int) {
 	n := 0
 	run := func(st *ladder.Stages) (res *ladder.Result, wall, cpu time.Duration) {
 		n++
-		start, cpuBefore := time.Now(), cpuTime()
+		start, cpuBefore := time.Now(), benchmeter.CPUTime()
 		res, err := ladder.Run(f, ladder.Options{Dir: filepath.Join(runs, fmt.Sprint(n)), Goldens: goldens, Stages: st})
-		wall, cpu = time.Since(start), cpuTime()-cpuBefore
+		wall, cpu = time.Since(start), benchmeter.CPUTime()-cpuBefore
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -279,13 +246,13 @@ func runCityRun(b *testing.B, npcs int) {
 		b.StartTimer()
 	}
 	perRecord := func(d time.Duration) float64 { return float64(d.Nanoseconds()) / float64(records) / float64(b.N) }
-	bare := meter.bare.median()
+	bare := meter.bare.Median()
 	b.ReportMetric(perRecord(wall), "ns/record")
 	b.ReportMetric(perRecord(cpu), "cpu-ns/record")
 	b.ReportMetric(bare, "ns/bare-roll")
 	b.ReportMetric(perRecord(wall)/bare, "x-roll")
 	b.ReportMetric(perRecord(cpu)/bare, "cpu-x-roll")
-	b.ReportMetric(float64(meter.peak)/(1<<20), "peak-heap-MB")
+	b.ReportMetric(float64(meter.heap.Peak)/(1<<20), "peak-heap-MB")
 	b.ReportMetric(float64(traceBytes)/float64(records)/float64(b.N), "bytes/record")
 	b.ReportMetric(float64(records)/float64(npcs*cityTicks), "records/NPC-tick")
 	b.ReportMetric(wall.Seconds()/float64(b.N), "run-s")

@@ -7,18 +7,16 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
-	"runtime/metrics"
 	"slices"
 	"strconv"
-	"syscall"
 	"testing"
 	"time"
 
 	"gopkg.in/yaml.v3"
 
+	"github.com/chronicle/ladder/internal/benchmeter"
 	"github.com/chronicle/ladder/sim"
 	"github.com/chronicle/ladder/sim/events"
-	"github.com/chronicle/ladder/sim/keyed"
 	"github.com/chronicle/ladder/sim/rules"
 	"github.com/chronicle/ladder/sim/schedule"
 	"github.com/chronicle/ladder/sim/trace"
@@ -188,51 +186,6 @@ func (t town) city(npcs int, everyTown bool) sim.Config {
 	return cfg
 }
 
-// bareRoller times keyed rolls of the city's encounter key shape —
-// encoding and SHA-256, nothing else — in small batches between the
-// city's ticks, so that they run under the same load as the city does.
-// The city's cost per record is divided by the median batch (x-roll),
-// which makes the figure comparable across machines.
-type bareRoller struct {
-	key     keyed.Key
-	batches []float64
-	sum     float64
-}
-
-func newBareRoller(seedID string) *bareRoller {
-	return &bareRoller{key: keyed.Key{SeedID: seedID, Purpose: sim.PurposeEncounter, Site: "bannered_mare_217", Participants: []string{"hulda_217", "saadia_217"}}}
-}
-
-func (r *bareRoller) batch() {
-	const n = 256
-	start := time.Now()
-	for range n {
-		r.key.Tick++
-		r.sum += keyed.Value(r.key)
-	}
-	r.batches = append(r.batches, float64(time.Since(start).Nanoseconds())/n)
-}
-
-func (r *bareRoller) median() float64 {
-	slices.Sort(r.batches)
-	return r.batches[len(r.batches)/2]
-}
-
-// heapPeak samples the bytes of live and not-yet-swept heap objects.
-type heapPeak struct {
-	s    []metrics.Sample
-	peak uint64
-}
-
-func newHeapPeak() *heapPeak {
-	return &heapPeak{s: []metrics.Sample{{Name: "/memory/classes/heap/objects:bytes"}}}
-}
-
-func (h *heapPeak) sample() {
-	metrics.Read(h.s)
-	h.peak = max(h.peak, h.s[0].Value.Uint64())
-}
-
 // countSink keeps only a count: the engine builds every record (the trace
 // is always on) and nothing stores it.
 type countSink struct{ n int }
@@ -273,16 +226,16 @@ type cityRun interface {
 	// written is how many bytes of trace the sink spelled (0: none).
 	written() int64
 	// finish ends the run: flushes, closes or encodes what the sink holds.
-	finish(h *heapPeak) error
+	finish(h *benchmeter.HeapPeak) error
 }
 
-func (c *countSink) records() int             { return c.n }
-func (c *countSink) written() int64           { return 0 }
-func (c *countSink) finish(h *heapPeak) error { return nil }
+func (c *countSink) records() int                        { return c.n }
+func (c *countSink) written() int64                      { return 0 }
+func (c *countSink) finish(h *benchmeter.HeapPeak) error { return nil }
 
 func (f *fileSink) records() int   { return int(f.Records()) }
 func (f *fileSink) written() int64 { return f.out.n }
-func (f *fileSink) finish(h *heapPeak) error {
+func (f *fileSink) finish(h *benchmeter.HeapPeak) error {
 	if err := f.Flush(); err != nil {
 		return err
 	}
@@ -302,26 +255,14 @@ type ladderSink struct {
 
 func (l *ladderSink) records() int   { return len(l.Records) }
 func (l *ladderSink) written() int64 { return l.n }
-func (l *ladderSink) finish(h *heapPeak) error {
+func (l *ladderSink) finish(h *benchmeter.HeapPeak) error {
 	out, err := l.AppendJSONL(nil)
-	h.sample()
+	h.Sample()
 	l.n = int64(len(out))
 	if len(out) == 0 {
 		return fmt.Errorf("empty trace")
 	}
 	return err
-}
-
-// cpuTime returns the CPU time this process has used, every thread
-// counted (the garbage collector's included). On a machine shared with
-// other work a run's wall time stretches with the load; its CPU time
-// hardly does.
-func cpuTime() time.Duration {
-	var ru syscall.Rusage
-	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
-		panic(err)
-	}
-	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }
 
 // BenchmarkCity runs 1,000 and 10,000 NPCs for 720 ticks, with a rumour in
@@ -362,8 +303,8 @@ func runCity(b *testing.B, t town, cfg sim.Config, sinkName string) {
 	var written int64
 	var mallocs uint64
 	var cpu, measuring time.Duration
-	peak := newHeapPeak()
-	bare := newBareRoller(t.seedID)
+	peak := benchmeter.NewHeapPeak()
+	bare := benchmeter.NewBareRoller(t.seedID)
 	for b.Loop() {
 		var sink cityRun
 		switch sinkName {
@@ -393,7 +334,7 @@ func runCity(b *testing.B, t town, cfg sim.Config, sinkName string) {
 		cfg.Sink = sink
 		var ms runtime.MemStats
 		runtime.ReadMemStats(&ms)
-		before, cpuBefore := ms.Mallocs, cpuTime()
+		before, cpuBefore := ms.Mallocs, benchmeter.CPUTime()
 		w, err := sim.New(cfg)
 		if err != nil {
 			b.Fatal(err)
@@ -405,16 +346,16 @@ func runCity(b *testing.B, t town, cfg sim.Config, sinkName string) {
 			// Measuring is left out of the figures below; stopping the
 			// benchmark's timer would cost two stop-the-world pauses a tick.
 			start := time.Now()
-			peak.sample()
+			peak.Sample()
 			if tick%8 == 0 {
-				bare.batch()
+				bare.Batch()
 			}
 			measuring += time.Since(start)
 		}
 		if err := sink.finish(peak); err != nil {
 			b.Fatal(err)
 		}
-		cpu += cpuTime() - cpuBefore
+		cpu += benchmeter.CPUTime() - cpuBefore
 		runtime.ReadMemStats(&ms)
 		mallocs += ms.Mallocs - before
 		records += sink.records()
@@ -427,11 +368,11 @@ func runCity(b *testing.B, t town, cfg sim.Config, sinkName string) {
 	b.ReportMetric(cpuNs/npcTicks, "cpu-ns/NPC-tick")
 	b.ReportMetric(float64(records)/npcTicks, "records/NPC-tick")
 	b.ReportMetric(float64(mallocs)/float64(records), "allocs/record")
-	b.ReportMetric(float64(peak.peak)/(1<<20), "peak-heap-MB")
+	b.ReportMetric(float64(peak.Peak)/(1<<20), "peak-heap-MB")
 	if sinkName != "count" {
 		b.ReportMetric(float64(written)/float64(records), "bytes/record")
 	}
-	b.ReportMetric(bare.median(), "ns/bare-roll")
-	b.ReportMetric(ns/float64(records)/bare.median(), "x-roll")
-	b.ReportMetric(cpuNs/float64(records)/bare.median(), "cpu-x-roll")
+	b.ReportMetric(bare.Median(), "ns/bare-roll")
+	b.ReportMetric(ns/float64(records)/bare.Median(), "x-roll")
+	b.ReportMetric(cpuNs/float64(records)/bare.Median(), "cpu-x-roll")
 }
