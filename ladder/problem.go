@@ -60,9 +60,14 @@ type Problem struct {
 // problem makes a Problem of check whose message is the rung, the check,
 // the text and the commands.
 func problem(f *fixture.Fixture, check string, tick int64, format string, args ...any) Problem {
+	return problemWith(f, check, tick, Commands(f), format, args...)
+}
+
+// problemWith is problem with other commands than Commands'.
+func problemWith(f *fixture.Fixture, check string, tick int64, commands, format string, args ...any) Problem {
 	return Problem{
 		Rung: f.Rung, Case: f.Case, Check: check, Tick: tick, File: f.File, Line: f.Pos.Line,
-		Message: fmt.Sprintf("%s %s: %s %s", f.Name(), check, fmt.Sprintf(format, args...), Commands(f)),
+		Message: fmt.Sprintf("%s %s: %s %s", f.Name(), check, fmt.Sprintf(format, args...), commands),
 	}
 }
 
@@ -75,10 +80,8 @@ func abortion(f *fixture.Fixture, aborted error) Problem {
 	if !errors.As(aborted, &crash) {
 		return problem(f, "run", -1, text, aborted, f.Name())
 	}
-	p := problem(f, "run", crash.Tick, text, aborted, f.Name())
-	p.Message = strings.TrimSuffix(p.Message, Commands(f)) +
-		fmt.Sprintf("(reproduce: make ladder RUNG=%s; a panic is a bug in the engine, never a change to accept)", f.Name())
-	return p
+	commands := fmt.Sprintf("(reproduce: make ladder RUNG=%s; a panic is a bug in the engine, never a change to accept)", f.Name())
+	return problemWith(f, "run", crash.Tick, commands, text, aborted, f.Name())
 }
 
 // Problems gathers everything wrong with one run, in the order a person

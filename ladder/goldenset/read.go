@@ -114,10 +114,32 @@ func (d *Dense) Cell(tick int64, column string) (string, error) {
 	if !ok || col == 0 {
 		return "", fmt.Errorf("%s has no column %q", d.Path, column)
 	}
+	row, err := d.line(tick)
+	if err != nil {
+		return "", err
+	}
+	return row[col], nil
+}
+
+// Row is a tick's row as column → cell.
+func (d *Dense) Row(tick int64) (map[string]string, error) {
+	row, err := d.line(tick)
+	if err != nil {
+		return nil, err
+	}
+	out := make(map[string]string, len(row))
+	for i, c := range d.Columns {
+		out[c] = row[i]
+	}
+	return out, nil
+}
+
+// line is a tick's row as written.
+func (d *Dense) line(tick int64) ([]string, error) {
 	for _, row := range d.Rows {
 		if row[0] == strconv.FormatInt(tick, 10) {
-			return row[col], nil
+			return row, nil
 		}
 	}
-	return "", fmt.Errorf("%s has no tick %d", d.Path, tick)
+	return nil, fmt.Errorf("%s has no tick %d", d.Path, tick)
 }

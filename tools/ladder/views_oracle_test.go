@@ -25,18 +25,9 @@ import (
 // row is the dense row of a tick as column → cell.
 func row(f *fixture.Fixture, tick int64) map[string]string {
 	GinkgoHelper()
-	d := goldenDense(f)
-	for _, r := range d.Rows {
-		if r[0] == strconv.FormatInt(tick, 10) {
-			out := make(map[string]string, len(r))
-			for i, c := range d.Columns {
-				out[c] = r[i]
-			}
-			return out
-		}
-	}
-	Fail(fmt.Sprintf("%s has no tick %d", d.Path, tick))
-	return nil
+	cells, err := goldenDense(f).Row(tick)
+	Expect(err).NotTo(HaveOccurred())
+	return cells
 }
 
 // number parses a dense or trace number.
