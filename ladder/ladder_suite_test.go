@@ -11,6 +11,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	. "github.com/onsi/ginkgo/v2"
 	"github.com/onsi/ginkgo/v2/types"
@@ -42,6 +43,9 @@ func TestLadder(t *testing.T) {
 		t.Fatal(err)
 	}
 	halfSwitched = regen.Interrupted(root)
+	if stall, err = ladder.StallLimit(); err != nil {
+		t.Fatal(err)
+	}
 	if GinkgoParallelProcess() == 1 {
 		beforeRun(files)
 	}
@@ -56,6 +60,10 @@ func TestLadder(t *testing.T) {
 	noteRuns(files)
 	RunSpecs(t, "Chronicle ladder")
 }
+
+// stall is how long a run may finish no tick before it is given up as
+// hung (ladder.StallLimit: LADDER_STALL, or a minute).
+var stall time.Duration
 
 // halfSwitched is the switch a killed `make goldens` or `accept` committed
 // and did not finish, nil when there is none: the goldens are part old,
@@ -159,7 +167,10 @@ func rung(f *fixture.Fixture) {
 		seals.Problems = inSwitch(f, seals.Problems)
 		// The artifacts go straight to reports/<rung>/ as they are
 		// produced, compared with the goldens as they are written.
-		res, err := ladder.Run(f, ladder.Options{Dir: pending.Dir(reports, f), Goldens: root})
+		res, err := ladder.Run(f, ladder.Options{Dir: pending.Dir(reports, f), Goldens: root, Stall: stall})
+		if hung := (*ladder.StallError)(nil); errors.As(err, &hung) {
+			abandon(f, seals.Problems, hung)
+		}
 		if res == nil {
 			Fail(strings.Join(append(ladder.Lines(seals.Problems), fmt.Sprintf("%s: %v %s", f.Name(), err, ladder.Commands(f))), "\n"))
 		}
@@ -209,6 +220,26 @@ func rung(f *fixture.Fixture) {
 		}
 	})
 }
+
+// abandon fails a run given up as hung, and the ladder with it: its
+// goroutine still spins where it hangs and cannot be stopped, and every
+// later run would likely hang in the same place, each costing the stall
+// limit, so the rest is skipped (AbortSuite) and the closing report says
+// the hang first. The spec carries StalledEntry, which the determinism
+// rerun reads to leave the run alone.
+func abandon(f *fixture.Fixture, seals []ladder.Problem, hung *ladder.StallError) {
+	p := ladder.StallProblem(f, hung)
+	p.Link = p.PageLink()
+	for _, s := range seals {
+		AddReportEntry(report.FailureEntry, s, ReportEntryVisibilityNever)
+	}
+	AddReportEntry(report.FailureEntry, p, ReportEntryVisibilityNever)
+	AddReportEntry(StalledEntry, hung.Error(), ReportEntryVisibilityNever)
+	AbortSuite(strings.Join(append(ladder.Lines(seals), p.FailureLine(), "the ladder stops here: the hung run cannot be stopped, and later runs would likely hang the same way"), "\n"))
+}
+
+// StalledEntry marks the spec of a run given up as hung.
+const StalledEntry = "stalled"
 
 // reportsLock is this run's hold on the reports directory, kept open (and
 // so locked) until the process exits.

@@ -84,6 +84,19 @@ func abortion(f *fixture.Fixture, aborted error) Problem {
 	return problemWith(f, "run", crash.Tick, commands, text, aborted, f.Name())
 }
 
+// StallProblem is the problem of a run given up as hung (StallError),
+// which left no Result: placed at the tick it hung in, with the command
+// that reproduces it and none that regenerates, since a hang is never a
+// change to accept.
+func StallProblem(f *fixture.Fixture, e *StallError) Problem {
+	tick := e.Tick
+	if tick >= f.Ticks || e.Seed != "" {
+		tick = -1 // after the last tick, or in one of a sweep's seeds: no tick of the run's own
+	}
+	commands := fmt.Sprintf("(reproduce: make ladder RUNG=%s; a hang is a bug in the engine, never a change to accept)", f.Name())
+	return problemWith(f, "run", tick, commands, "hung: %s", e.what())
+}
+
 // Problems gathers everything wrong with one run, in the order a person
 // should read it, cause before consequence: a run that aborted first
 // (nothing after it is trustworthy), then its root cause and its drift

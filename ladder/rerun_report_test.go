@@ -4,9 +4,11 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	. "github.com/onsi/ginkgo/v2"
+	"github.com/onsi/ginkgo/v2/types"
 
 	"github.com/chronicle/ladder/ladder"
 	"github.com/chronicle/ladder/ladder/artifact"
@@ -47,18 +49,23 @@ func determinismRerun(r Report) (runs []ladder.Problem, harness []string) {
 	}
 	defer os.RemoveAll(tmp)
 	specs := report.RungSpecs(r)
-	var skipped []string
+	var skipped, hung []string
 	rerun := 0
 	for _, file := range files {
 		for _, f := range file.Fixtures {
-			if _, ok := specs[f.Name()+" "+f.Title]; !ok || f.Sweep != nil {
+			spec, ok := specs[f.Name()+" "+f.Title]
+			if !ok || f.Sweep != nil {
 				continue // a sweep keeps no artifact per seed to compare
+			}
+			if stalled(spec) {
+				hung = append(hung, f.Name()) // it would hang again, and wrote nothing to compare with
+				continue
 			}
 			if cost := int64(len(f.Cast)) * f.Ticks; cost > rerunBudget {
 				skipped = append(skipped, fmt.Sprintf("%s (%d NPC-ticks)", f.Name(), cost))
 				continue
 			}
-			res, err := ladder.Run(f, ladder.Options{Dir: filepath.Join(tmp, filepath.FromSlash(f.Name()))})
+			res, err := ladder.Run(f, ladder.Options{Dir: filepath.Join(tmp, filepath.FromSlash(f.Name())), Stall: stall})
 			if err != nil && res == nil {
 				runs = append(runs, rerunProblem(f, -1, fmt.Sprintf("the determinism rerun could not run: %v", err)))
 				continue
@@ -73,8 +80,16 @@ func determinismRerun(r Report) (runs []ladder.Problem, harness []string) {
 	if len(skipped) > 0 {
 		line += fmt.Sprintf("; not rerun, over the budget of %d NPC-ticks: %s", rerunBudget, strings.Join(skipped, ", "))
 	}
+	if len(hung) > 0 {
+		line += fmt.Sprintf("; not rerun, given up as hung: %s", strings.Join(hung, ", "))
+	}
 	fmt.Fprintln(os.Stdout, line)
 	return runs, nil
+}
+
+// stalled reports whether a rung's spec gave its run up as hung.
+func stalled(s types.SpecReport) bool {
+	return slices.ContainsFunc(s.ReportEntries, func(e types.ReportEntry) bool { return e.Name == StalledEntry })
 }
 
 // rerunProblem is a determinism problem of f's run.

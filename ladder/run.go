@@ -76,6 +76,17 @@ func (r *Result) Path(name string) string { return filepath.Join(r.Dir, name) }
 // a world that cannot be built, or an artifact that cannot be written,
 // returns no Result and leaves no artifact.
 func Run(f *fixture.Fixture, opt Options) (*Result, error) {
+	if opt.Stall > 0 {
+		opt.progress = &progress{}
+		opt.progress.at(-1)
+		return watched(f.Name(), f.Ticks, opt.Stall, opt.progress, func() (*Result, error) { return run(f, opt) })
+	}
+	return run(f, opt)
+}
+
+// run is Run on the caller's goroutine, reporting each tick it finishes
+// to opt.progress.
+func run(f *fixture.Fixture, opt Options) (*Result, error) {
 	if f.Sweep != nil {
 		return runSweep(f, opt) // many seeds, aggregates only: sweeprun.go
 	}
@@ -117,6 +128,7 @@ func Run(f *fixture.Fixture, opt Options) (*Result, error) {
 	sampleAt := f.Checkpoints.Ticks(f.Ticks)
 	var samples []checkpoint.Sample
 	st.lap(StageOther)
+	opt.progress.at(0)
 	for t := int64(0); t < f.Ticks; t++ {
 		stepErr := w.Step()
 		st.lap(StageEngine)
@@ -142,6 +154,7 @@ func Run(f *fixture.Fixture, opt Options) (*Result, error) {
 			bad = append(bad, b...)
 			st.lap(StageCheckpoints)
 		}
+		opt.progress.at(t + 1)
 	}
 	if unused := w.UnusedPins(); len(unused) > 0 {
 		return aborted(f, w, rec, out, x, samples, f.UnusedPins(unused))

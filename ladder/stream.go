@@ -7,6 +7,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"time"
 
 	"github.com/chronicle/ladder/dense"
 	"github.com/chronicle/ladder/ladder/artifact"
@@ -43,6 +44,14 @@ type Options struct {
 	// (stages.go): for the benchmark of the ladder's own path, which
 	// needs the split and cannot see inside Run. nil reads no clock.
 	Stages *Stages
+	// Stall, when positive, gives up a run that finishes no tick for that
+	// long (stall.go): Run returns no Result and a *StallError naming the
+	// tick it was in, instead of never returning. The run then steps on
+	// its own goroutine, which is abandoned where it hangs. 0 watches
+	// nothing: the run steps on the caller's goroutine and reads no clock.
+	Stall time.Duration
+	// progress is where a watched run reports each tick it finishes.
+	progress *progress
 }
 
 // flushAt is how much encoded trace the run gathers before writing it.

@@ -60,6 +60,12 @@ func SweepColumns(s *fixture.Sweep) []string {
 // Sweep runs f's world, copied into f.Sweep.Towns towns, once per seed id
 // of ids, and returns each seed's aggregates in SweepColumns order.
 func Sweep(f *fixture.Fixture, ids []string) ([][]int64, error) {
+	return sweepSeeds(f, ids, nil)
+}
+
+// sweepSeeds is Sweep reporting each seed it begins and each tick it
+// finishes to p.
+func sweepSeeds(f *fixture.Fixture, ids []string, p *progress) ([][]int64, error) {
 	s := f.Sweep
 	if s == nil {
 		return nil, fmt.Errorf("%s: not a sweep rung", f.Name())
@@ -70,6 +76,7 @@ func Sweep(f *fixture.Fixture, ids []string) ([][]int64, error) {
 	}
 	out := make([][]int64, 0, len(ids))
 	for _, id := range ids {
+		p.inSeed(id)
 		set, err := rules.NewSet(f.Disabled)
 		if err != nil {
 			return nil, fmt.Errorf("%s: %w", f.File, err)
@@ -80,6 +87,7 @@ func Sweep(f *fixture.Fixture, ids []string) ([][]int64, error) {
 		if err != nil {
 			return nil, f.Locate(err)
 		}
+		p.at(0)
 		at := s.At
 		var row []int64
 		for t := int64(0); len(at) > 0; t++ {
@@ -90,6 +98,7 @@ func Sweep(f *fixture.Fixture, ids []string) ([][]int64, error) {
 				row = append(row, sweep.Measure(w)...)
 				at = at[1:]
 			}
+			p.at(t + 1)
 		}
 		out = append(out, row)
 	}
@@ -110,7 +119,7 @@ func runSweep(f *fixture.Fixture, opt Options) (*Result, error) {
 	for i := range ids {
 		ids[i] = SweepSeedID(f, i)
 	}
-	rows, err := Sweep(f, ids)
+	rows, err := sweepSeeds(f, ids, opt.progress)
 	if err != nil {
 		return nil, err
 	}

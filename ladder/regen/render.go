@@ -67,11 +67,16 @@ func cost(f *fixture.Fixture) int64 { return f.Cost.NPCTicks + f.Cost.PairTicks 
 // Render runs each fixture, in the order given, writing its artifacts
 // under out/<golden dir> as the run produces them, plus FailuresFile when
 // expectations failed. It is what each process of the determinism proof
-// runs.
+// runs. A run that finishes no tick for ladder.StallLimit is given up
+// with its error, rather than holding `make goldens` for ever.
 func Render(fixtures []*fixture.Fixture, out string) error {
+	stall, err := ladder.StallLimit()
+	if err != nil {
+		return err
+	}
 	for _, f := range fixtures {
 		dir := filepath.Join(out, filepath.FromSlash(f.GoldenDir()))
-		res, err := ladder.Run(f, ladder.Options{Dir: dir})
+		res, err := ladder.Run(f, ladder.Options{Dir: dir, Stall: stall})
 		if err != nil {
 			return fmt.Errorf("render %s: %w", f.Name(), err)
 		}

@@ -82,7 +82,11 @@ func runArtifact(f *fixture.Fixture, name string) ([]byte, error) {
 		return nil, err
 	}
 	defer os.RemoveAll(dir)
-	res, err := ladder.Run(f, ladder.Options{Dir: dir})
+	stall, err := ladder.StallLimit()
+	if err != nil {
+		return nil, err
+	}
+	res, err := ladder.Run(f, ladder.Options{Dir: dir, Stall: stall})
 	if err != nil {
 		return nil, err
 	}

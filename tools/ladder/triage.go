@@ -218,7 +218,12 @@ func freshRun(name string) (compareSide, error) {
 	}
 	// The run's trace is read as a stream by the comparison; its dense
 	// file is small beside it and read whole.
-	res, err := ladder.Run(f, ladder.Options{Dir: dir})
+	stall, err := ladder.StallLimit()
+	if err != nil {
+		os.RemoveAll(dir)
+		return compareSide{}, err
+	}
+	res, err := ladder.Run(f, ladder.Options{Dir: dir, Stall: stall})
 	if err != nil {
 		os.RemoveAll(dir)
 		return compareSide{}, err
