@@ -25,7 +25,12 @@ ran=() skipped=() failed=()
 warn() { printf '\nmatrix: WARNING: %s\n\n' "$*" >&2; }
 
 here=$(dirname "$0")
-record() { "$here/legs.sh" record "matrix/$1" "$2" "${3:-}"; }
+# Each leg is timed from $began (set by begin before its probe: probing
+# and building count as the leg's time) to when it is recorded, for make
+# test's table.
+began=
+begin() { began=$("$here/legs.sh" now); }
+record() { "$here/legs.sh" record "matrix/$1" "$2" "${3:-}" "$began" "$("$here/legs.sh" now)"; }
 ok() { ran+=("$1"); record "$1" ran; }
 bad() { failed+=("$1"); record "$1" failed "${2:-the specs failed (see above)}"; }
 
@@ -100,12 +105,14 @@ emulated() {
 }
 
 for l in "${legs[@]}"; do
+	begin
 	case $l in
 	386)
 		# Every package, specs included, must build with a 32-bit int,
 		# even on a machine that can run none of it: vet compiles without
 		# executing (the run below covers only the ladder and sim/).
 		leg 386-vet GOARCH=386 CGO_ENABLED=0 "$GO" vet ./...
+		begin
 		if probe 386 ""; then
 			leg 386 GOARCH=386 CGO_ENABLED=0 "$GO" test -count=1 "${PKGS[@]}"
 		elif q=$(emulator i386) && probe 386 "$q"; then
