@@ -1,6 +1,7 @@
 package explore
 
 import (
+	"bytes"
 	"slices"
 	"strconv"
 	"strings"
@@ -57,6 +58,13 @@ func Shrink(c *Checker, cs *Case, first *Finding, budget time.Duration, now func
 		return false
 	}
 	for progress := true; progress && now().Before(deadline); {
+		// A round has made progress only if it ends on another world than
+		// it began with. Resetting an integer define to its default and
+		// then halving it are both kept when the failure needs neither, so
+		// counting kept cuts alone went round that pair until the deadline
+		// (a minute of the package's specs), returning whichever half of
+		// the cycle the clock stopped at.
+		start := best.Case.YAML
 		progress = false
 		// The run need not go past the failure.
 		if t := best.Finding.Tick; t >= 0 && t+1 < best.Case.Loaded.Ticks {
@@ -100,6 +108,7 @@ func Shrink(c *Checker, cs *Case, first *Finding, budget time.Duration, now func
 			}
 		}
 		progress = try(func(f *fixture.Fixture) bool { had := len(f.Items) > 0; f.Items = nil; return had }) || progress
+		progress = progress && !bytes.Equal(start, best.Case.YAML)
 	}
 	return best
 }

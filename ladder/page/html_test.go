@@ -134,10 +134,22 @@ var _ = Describe("the rendered page", func() {
 // must be the engine's own state (a fresh world stepped to that tick).
 var _ = Describe("every committed rung", Ordered, func() {
 	var files []fixture.File
+	// runs holds each non-sweep rung's passing run, made once for both
+	// specs (each made every run itself: a second pass over the ladder);
+	// their directories last until the container ends.
+	runs := map[*fixture.Fixture]page.Input{}
 	BeforeAll(func() {
 		var err error
 		files, err = fixture.Discover(root+"/fixtures", "fixtures")
 		Expect(err).NotTo(HaveOccurred())
+		for _, file := range files {
+			Expect(file.Err).NotTo(HaveOccurred())
+			for _, f := range file.Fixtures {
+				if f.Sweep == nil {
+					runs[f] = passingRun(GinkgoT(), f)
+				}
+			}
+		}
 	})
 
 	It("has a belief table and a social panel equal to the engine's at every tick", func() {
@@ -148,7 +160,7 @@ var _ = Describe("every committed rung", Ordered, func() {
 				if f.Sweep != nil {
 					continue // a sweep's section has no ticks, only a note (ladder.PageInput)
 				}
-				s, err := page.Build(passingRun(GinkgoT(), f), page.Options{})
+				s, err := page.Build(runs[f], page.Options{})
 				Expect(err).NotTo(HaveOccurred())
 				for tick, want := range engineRows(GinkgoT(), f) {
 					got := modelRows(s, int64(tick))
@@ -182,7 +194,7 @@ var _ = Describe("every committed rung", Ordered, func() {
 		for _, file := range files {
 			for _, f := range file.Fixtures {
 				if f.Sweep == nil {
-					inputs = append(inputs, passingRun(GinkgoT(), f))
+					inputs = append(inputs, runs[f])
 					continue
 				}
 				// A sweep, as the suite leaves it: with one seed's world.
