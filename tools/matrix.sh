@@ -6,8 +6,7 @@
 # warning, never silently, and the summary at the end lists what ran;
 # with STRICT=1 (which .ci/run sets) a leg that cannot run fails instead.
 # Each leg is also recorded, as matrix/<leg>, in make test's closing table
-# (tools/legs.sh, when $LADDER_LEGS is set), with its wall time. The arm64
-# leg runs alongside the others, its output shown after theirs (below).
+# (tools/legs.sh, when $LADDER_LEGS is set), with its wall time.
 #
 #   tools/matrix.sh            every leg this machine can run
 #   tools/matrix.sh arm64      one leg (386, arm64, v3, fma-off)
@@ -165,49 +164,9 @@ for l in "${legs[@]}"; do
 	esac
 done
 
-# The arm64 leg, under qemu-user, spends most of its time in one test
-# binary, the ladder suite, on about one core: it runs alongside the other
-# legs, which keep the second core busy, and its output is held and shown
-# after theirs (a log each, so two legs' lines never interleave). It
-# records its own verdict, as every leg does; the parent learns it from a
-# state file, since a background job cannot append to the parent's lists.
-# The suite locks its reports directory, and each run clears it first,
-# so the arm64 leg writes its reports to a directory of its own, kept
-# (and named) only when the leg fails.
-bg='' bg_log='' bg_state='' bg_reports=''
-if [ ${#legs[@]} -gt 1 ] && [[ " ${legs[*]} " == *" arm64 "* ]]; then
-	bg_log=$(mktemp) bg_state=$(mktemp) bg_reports=$(mktemp -d "${TMPDIR:-/tmp}/ladder-matrix-arm64.XXXXXX")
-	(
-		export LADDER_REPORTS=$bg_reports
-		one arm64
-		printf '%s|%s|%s\n' "${ran[*]:-}" "${skipped[*]:-}" "${failed[*]:-}" >"$bg_state"
-	) >"$bg_log" 2>&1 &
-	bg=$!
-	trap 'kill "$bg" 2>/dev/null; exit 130' INT TERM
-	echo "matrix[arm64]: running alongside the other legs; its output follows theirs"
-fi
 for l in "${legs[@]}"; do
-	if [ -n "$bg" ] && [ "$l" = arm64 ]; then
-		continue
-	fi
 	one "$l"
 done
-if [ -n "$bg" ]; then
-	wait "$bg"
-	trap - INT TERM
-	echo "matrix[arm64]: the leg's output, held while it ran alongside the others:"
-	cat "$bg_log"
-	IFS='|' read -r r s _ <"$bg_state" || true
-	[ -n "${r:-}" ] && ran+=(arm64)
-	[ -n "${s:-}" ] && skipped+=(arm64)
-	if [ -z "${r:-}${s:-}" ]; then
-		failed+=(arm64)
-		echo "matrix[arm64]: its reports are in $bg_reports"
-	else
-		rm -rf "$bg_reports"
-	fi
-	rm -f "$bg_log" "$bg_state"
-fi
 
 echo "matrix: ran [${ran[*]:-}] skipped [${skipped[*]:-}] failed [${failed[*]:-}]"
 if [ ${#skipped[@]} -gt 0 ]; then
