@@ -46,10 +46,19 @@ type Stream struct {
 	names  []string       // by number
 	row    []byte         // the current row: its tick's field, then every column's
 	bounds []int          // column i's field is row[bounds[i]:bounds[i+1]]; bounds[0] ends the tick's
-	rows   int
-	bad    []cellFault
-	head   []byte      // the current row's tick, width and field lengths, spilled
-	gold   *goldenRows // nil without a golden
+	// last is the previous row as it was handed over and encoded: its
+	// cells, bytes and bounds, laid out as the current row's. A cell equal
+	// to the one its column had then is spelled as it was spelled then,
+	// since most of a city's cells do not change from one tick to the
+	// next and a float's shortest round-trip spelling is the dearest part
+	// of a row. Empty after a row that could not be encoded.
+	last       []Cell
+	lastRow    []byte
+	lastBounds []int
+	rows       int
+	bad        []cellFault
+	head       []byte      // the current row's tick, width and field lengths, spilled
+	gold       *goldenRows // nil without a golden
 }
 
 type cellFault struct {
@@ -84,20 +93,28 @@ func (s *Stream) Row(tick int64, names []string, cells []Cell) error {
 	if err := s.add(names); err != nil {
 		return err
 	}
+	s.row, s.lastRow = s.lastRow, s.row
+	s.bounds, s.lastBounds = s.lastBounds, s.bounds
 	s.row = strconv.AppendInt(s.row[:0], tick, 10)
 	s.bounds = append(s.bounds[:0], len(s.row))
 	for i := range cells {
-		start := len(s.row)
-		var err error
-		if s.row, err = appendCell(s.row, &cells[i]); err != nil {
-			s.row = s.row[:start]
-			s.bad = append(s.bad, cellFault{names[i], err})
+		if i < len(s.last) && cells[i] == s.last[i] {
+			s.row = append(s.row, s.lastRow[s.lastBounds[i]:s.lastBounds[i+1]]...)
+		} else {
+			start := len(s.row)
+			var err error
+			if s.row, err = appendCell(s.row, &cells[i]); err != nil {
+				s.row = s.row[:start]
+				s.bad = append(s.bad, cellFault{names[i], err})
+			}
 		}
 		s.bounds = append(s.bounds, len(s.row))
 	}
 	if err := s.fault(); err != nil {
+		s.last = s.last[:0]
 		return err
 	}
+	s.last = append(s.last[:0], cells...)
 	if err := s.spillRow(tick); err != nil {
 		return err
 	}

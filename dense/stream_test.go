@@ -323,6 +323,19 @@ var _ = Describe("Stream", func() {
 		Expect(out.String()).To(Equal("tick,a/x\n0,1\n"))
 	})
 
+	It("spells a cell afresh after a row that could not be encoded", func() {
+		s := dense.NewStream(&memFile{}, nil)
+		names := []string{"a/x", "b/x"}
+		Expect(s.Row(0, names, []dense.Cell{dense.Float(1), dense.Str("market")})).To(Succeed())
+		Expect(s.Row(1, names, []dense.Cell{dense.Float(math.NaN()), dense.Str("market")})).NotTo(Succeed())
+		Expect(s.Row(1, names, []dense.Cell{dense.Float(1), dense.Str("market")})).To(Succeed())
+		Expect(s.Row(2, names, []dense.Cell{dense.Float(1), dense.Str("a,b")})).To(Succeed())
+		var out bytes.Buffer
+		_, err := s.Finish(names, &out)
+		Expect(err).NotTo(HaveOccurred())
+		Expect(out.String()).To(Equal("tick,a/x,b/x\n0,1.0,market\n1,1.0,market\n2,1.0,\"a,b\"\n"))
+	})
+
 	It("reports the first divergence of a long run without the golden in memory", func() {
 		t := table{}
 		for tick := range int64(2000) {
