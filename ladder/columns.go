@@ -42,7 +42,10 @@ import (
 // others follow, one a suffix), and fills the same row of cells by
 // number every tick. dense.Stream takes the cells by number.
 type recorder struct {
-	v    view
+	v view
+	// npcs are the cast as the world numbers it (sim.World.NPCs), so
+	// that an NPC's number reads its presence and schedule without its
+	// id being looked up.
 	npcs []string
 	npc  []npcColumns // by index in npcs
 	// names are the columns by number, cells the current tick's row by
@@ -131,7 +134,7 @@ func (r *recorder) record() (names []string, cells []dense.Cell) {
 	clear(r.cells)
 	clear(r.believers)
 	for n, h := range r.npcs {
-		alive := w.Alive(h)
+		alive, at := w.Presence(n)
 		for _, b := range s.BeliefsOf(h) {
 			i := first(r, r.npc[n].held, b.Claim, func() string { return h + "/" + b.Claim + "/" }, beliefSuffixes)
 			stage := b.StageAt(t, m)
@@ -148,7 +151,7 @@ func (r *recorder) record() (names []string, cells []dense.Cell) {
 		}
 		i := r.npc[n].alive
 		r.cells[i] = dense.Bool(alive)
-		r.cells[i+1] = dense.Str(w.At(h))
+		r.cells[i+1] = dense.Str(at)
 	}
 	for _, id := range s.ClaimIDs() {
 		i := first(r, r.claim, id, func() string { return id + "/" }, claimSuffixes)
@@ -179,8 +182,7 @@ func (r *recorder) recordTier45() {
 	}
 	for n, id := range r.npcs {
 		if r.npc[n].sched < 0 {
-			base, eff, _ := w.Schedules(id)
-			if len(eff.Overrides) == 0 && len(eff.Blocks) == len(base.Blocks) {
+			if !w.Rescheduled(n) {
 				continue
 			}
 			r.npc[n].sched = r.add("schedule/"+id+"/", scheduleSuffixes)
