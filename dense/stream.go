@@ -34,11 +34,15 @@ var ErrUnplacedColumn = errors.New("column has values but no place in the header
 //     when it ends with another header, the cell changes were tracked per
 //     column as Diff would see them.
 //
-// The spill format is private to Stream: per row, the tick as a varint,
-// the number of columns known so far as a uvarint, each column's encoded
-// field's length as a uvarint, then the fields' bytes, one after another
-// as the row holds them (so that a row is written, and read back, in two
-// pieces however many cells it has).
+// The spill format is private to Stream: per row, the tick as a varint;
+// as uvarints, the number of columns known so far, the size of the
+// row's codes and the size of its fields' bytes; then the codes, one
+// uvarint a column — 0 for a field the same as the previous row's, else
+// the field's length plus one — and the bytes of the fields that are
+// not the same, one after another. Most of a city's cells do not change
+// from one tick to the next, so most of a row is not spilled again, and
+// a row is written, and read back, in whole pieces however many cells it
+// has.
 type Stream struct {
 	spill  io.ReadWriteSeeker
 	w      *bufio.Writer
@@ -46,10 +50,21 @@ type Stream struct {
 	names  []string       // by number
 	row    []byte         // the current row: its tick's field, then every column's
 	bounds []int          // column i's field is row[bounds[i]:bounds[i+1]]; bounds[0] ends the tick's
-	rows   int
-	bad    []cellFault
-	head   []byte      // the current row's tick, width and field lengths, spilled
-	gold   *goldenRows // nil without a golden
+	// last is the previous row as it was handed over and encoded: its
+	// cells, bytes and bounds, laid out as the current row's. A cell equal
+	// to the one its column had then is spelled as it was spelled then,
+	// since most of a city's cells do not change from one tick to the
+	// next and a float's shortest round-trip spelling is the dearest part
+	// of a row. Empty after a row that could not be encoded.
+	last       []Cell
+	lastRow    []byte
+	lastBounds []int
+	rows       int
+	bad        []cellFault
+	head       []byte      // the current row's tick, width and sizes, spilled
+	codes      []byte      // the current row's spill codes (see the spill format)
+	fresh      []byte      // the current row's fields not the same as the previous row's
+	gold       *goldenRows // nil without a golden
 }
 
 type cellFault struct {
@@ -84,20 +99,32 @@ func (s *Stream) Row(tick int64, names []string, cells []Cell) error {
 	if err := s.add(names); err != nil {
 		return err
 	}
+	s.row, s.lastRow = s.lastRow, s.row
+	s.bounds, s.lastBounds = s.lastBounds, s.bounds
 	s.row = strconv.AppendInt(s.row[:0], tick, 10)
 	s.bounds = append(s.bounds[:0], len(s.row))
+	s.codes, s.fresh = s.codes[:0], s.fresh[:0]
 	for i := range cells {
-		start := len(s.row)
-		var err error
-		if s.row, err = appendCell(s.row, &cells[i]); err != nil {
-			s.row = s.row[:start]
-			s.bad = append(s.bad, cellFault{names[i], err})
+		if i < len(s.last) && cells[i] == s.last[i] {
+			s.row = append(s.row, s.lastRow[s.lastBounds[i]:s.lastBounds[i+1]]...)
+			s.codes = append(s.codes, 0)
+		} else {
+			start := len(s.row)
+			var err error
+			if s.row, err = appendCell(s.row, &cells[i]); err != nil {
+				s.row = s.row[:start]
+				s.bad = append(s.bad, cellFault{names[i], err})
+			}
+			s.codes = binary.AppendUvarint(s.codes, uint64(len(s.row)-start)+1)
+			s.fresh = append(s.fresh, s.row[start:]...)
 		}
 		s.bounds = append(s.bounds, len(s.row))
 	}
 	if err := s.fault(); err != nil {
+		s.last = s.last[:0]
 		return err
 	}
+	s.last = append(s.last[:0], cells...)
 	if err := s.spillRow(tick); err != nil {
 		return err
 	}
@@ -153,11 +180,11 @@ func (s *Stream) field(i int) []byte { return s.row[s.bounds[i]:s.bounds[i+1]] }
 func (s *Stream) spillRow(tick int64) error {
 	s.head = binary.AppendVarint(s.head[:0], tick)
 	s.head = binary.AppendUvarint(s.head, uint64(len(s.names)))
-	for i := range s.names {
-		s.head = binary.AppendUvarint(s.head, uint64(s.bounds[i+1]-s.bounds[i]))
-	}
+	s.head = binary.AppendUvarint(s.head, uint64(len(s.codes)))
+	s.head = binary.AppendUvarint(s.head, uint64(len(s.fresh)))
 	s.w.Write(s.head)
-	if _, err := s.w.Write(s.row[s.bounds[0]:]); err != nil {
+	s.w.Write(s.codes)
+	if _, err := s.w.Write(s.fresh); err != nil {
 		return fmt.Errorf("dense: spill: %w", err)
 	}
 	return nil
@@ -219,6 +246,10 @@ func (s *Stream) assemble(header []byte, width int, at []int, out io.Writer) err
 	if err := s.w.Flush(); err != nil {
 		return fmt.Errorf("dense: spill: %w", err)
 	}
+	size, err := s.spill.Seek(0, io.SeekEnd)
+	if err != nil {
+		return fmt.Errorf("dense: spill: %w", err)
+	}
 	if _, err := s.spill.Seek(0, io.SeekStart); err != nil {
 		return fmt.Errorf("dense: spill: %w", err)
 	}
@@ -226,35 +257,65 @@ func (s *Stream) assemble(header []byte, width int, at []int, out io.Writer) err
 	w := bufio.NewWriterSize(out, 64<<10)
 	w.Write(header)
 	fields := make([][2]int, width) // by header place: [start, end) in row, or empty
-	var sizes []int                 // by column number
-	var row, line []byte
+	var piece, line []byte
+	// This row's fields and the previous row's, one after another by
+	// column number, and where each ends.
+	var row, prev []byte
+	var ends, prevEnds []int
 	for range s.rows {
 		tick, err := binary.ReadVarint(in)
 		if err != nil {
 			return fmt.Errorf("dense: spill: %w", err)
 		}
-		n, err := binary.ReadUvarint(in)
-		if err != nil {
-			return fmt.Errorf("dense: spill: %w", err)
-		}
-		sizes = sizes[:0]
-		total := 0
-		for range n {
-			size, err := binary.ReadUvarint(in)
-			if err != nil {
+		var sizes [3]uint64 // columns, codes, fields
+		for i := range sizes {
+			if sizes[i], err = binary.ReadUvarint(in); err != nil {
 				return fmt.Errorf("dense: spill: %w", err)
 			}
-			sizes, total = append(sizes, int(size)), total+int(size)
 		}
-		row = slices.Grow(row[:0], total)[:total]
-		if _, err := io.ReadFull(in, row); err != nil {
+		if sizes[0] > uint64(len(at)) || sizes[1] > uint64(size) || sizes[2] > uint64(size) {
+			return errors.New("dense: spill: a row larger than the spill or wider than the stream")
+		}
+		piece = slices.Grow(piece[:0], int(sizes[1]+sizes[2]))[:sizes[1]+sizes[2]]
+		if _, err := io.ReadFull(in, piece); err != nil {
 			return fmt.Errorf("dense: spill: %w", err)
 		}
+		codes, fresh := piece[:sizes[1]], piece[sizes[1]:]
+		row, prev, ends, prevEnds = prev[:0], row, prevEnds[:0], ends
+		for i, width := 0, int(sizes[0]); i < width; {
+			// A run of fields the same as the previous row's (a 0 code is
+			// the one byte 0) is copied in one piece.
+			same := 0
+			for i+same < width && same < len(codes) && codes[same] == 0 {
+				same++
+			}
+			if same > 0 {
+				if i+same > len(prevEnds) {
+					return errors.New("dense: spill: a field the same as one the previous row lacks")
+				}
+				from := fieldStart(prevEnds, i)
+				shift := len(row) - from
+				row = append(row, prev[from:prevEnds[i+same-1]]...)
+				for _, end := range prevEnds[i : i+same] {
+					ends = append(ends, end+shift)
+				}
+				codes, i = codes[same:], i+same
+				continue
+			}
+			c, n := binary.Uvarint(codes)
+			switch {
+			case n <= 0:
+				return errors.New("dense: spill: a row's codes end early")
+			case c-1 > uint64(len(fresh)):
+				return errors.New("dense: spill: a row's fields end early")
+			}
+			row, fresh, codes = append(row, fresh[:c-1]...), fresh[c-1:], codes[n:]
+			ends = append(ends, len(row))
+			i++
+		}
 		clear(fields)
-		start := 0
-		for i, size := range sizes {
-			fields[at[i]] = [2]int{start, start + size}
-			start += size
+		for i := range ends {
+			fields[at[i]] = [2]int{fieldStart(ends, i), ends[i]}
 		}
 		line = strconv.AppendInt(line[:0], tick, 10)
 		for _, f := range fields {
@@ -265,6 +326,14 @@ func (s *Stream) assemble(header []byte, width int, at []int, out io.Writer) err
 		}
 	}
 	return w.Flush()
+}
+
+// fieldStart is where field i starts in a row whose fields end at ends.
+func fieldStart(ends []int, i int) int {
+	if i == 0 {
+		return 0
+	}
+	return ends[i-1]
 }
 
 // goldenRows compares a stream's rows with a golden as they arrive: for

@@ -2,6 +2,7 @@ package dense_test
 
 import (
 	"bytes"
+	"encoding/binary"
 	"errors"
 	"fmt"
 	"io"
@@ -24,6 +25,9 @@ import (
 type memFile struct {
 	data []byte
 	off  int
+	// tamper, when set, changes the data once, before it is first read
+	// back.
+	tamper func([]byte) []byte
 }
 
 func (m *memFile) Write(p []byte) (int, error) {
@@ -33,6 +37,9 @@ func (m *memFile) Write(p []byte) (int, error) {
 }
 
 func (m *memFile) Read(p []byte) (int, error) {
+	if m.tamper != nil && len(m.data) > 0 {
+		m.data, m.tamper = m.tamper(m.data), nil
+	}
 	if m.off >= len(m.data) {
 		return 0, io.EOF
 	}
@@ -42,8 +49,12 @@ func (m *memFile) Read(p []byte) (int, error) {
 }
 
 func (m *memFile) Seek(off int64, whence int) (int64, error) {
-	if whence != io.SeekStart {
-		return 0, errors.New("memFile seeks from the start only")
+	switch whence {
+	case io.SeekStart:
+	case io.SeekEnd:
+		off += int64(len(m.data))
+	default:
+		return 0, errors.New("memFile seeks from the start or the end only")
 	}
 	m.off = int(off)
 	return off, nil
@@ -321,6 +332,66 @@ var _ = Describe("Stream", func() {
 		_, err := s.Finish([]string{"a/x"}, &out)
 		Expect(err).NotTo(HaveOccurred())
 		Expect(out.String()).To(Equal("tick,a/x\n0,1\n"))
+	})
+
+	It("says a spill that changed under it is not its spill, and never reads past one", func() {
+		rng := splitmix64(11)
+		refused := 0
+		for range 20000 {
+			t := randomTable(&rng)
+			if len(t.rows) == 0 {
+				continue
+			}
+			spill := &memFile{}
+			s := dense.NewStream(spill, nil)
+			var n numbering
+			for i, r := range t.rows {
+				Expect(s.Row(t.ticks[i], n.names, n.row(r))).To(Succeed())
+			}
+			spill.tamper = func(data []byte) []byte {
+				i := int(rng.next() % uint64(len(data)))
+				if rng.next()%2 == 0 {
+					return data[:i]
+				}
+				data[i] ^= byte(1 + rng.next()%255)
+				return data
+			}
+			if _, err := s.Finish(t.columns(), io.Discard); err != nil {
+				Expect(err).To(MatchError(ContainSubstring("dense: spill: ")))
+				refused++
+			}
+		}
+		Expect(refused).To(BeNumerically(">", 5000))
+
+		// Sizes no spill of this stream could hold are refused before
+		// anything is read or allocated for them.
+		for _, sizes := range [][3]uint64{{1, 1 << 62, 0}, {1, 0, 1 << 62}, {1 << 40, 1, 0}} {
+			spill := &memFile{}
+			s := dense.NewStream(spill, nil)
+			Expect(s.Row(0, []string{"a/x"}, []dense.Cell{dense.Int(1)})).To(Succeed())
+			spill.tamper = func([]byte) []byte {
+				b := binary.AppendVarint(nil, 0)
+				for _, n := range sizes {
+					b = binary.AppendUvarint(b, n)
+				}
+				return append(b, 2, '1')
+			}
+			_, err := s.Finish([]string{"a/x"}, io.Discard)
+			Expect(err).To(MatchError("dense: spill: a row larger than the spill or wider than the stream"))
+		}
+	})
+
+	It("spells a cell afresh after a row that could not be encoded", func() {
+		s := dense.NewStream(&memFile{}, nil)
+		names := []string{"a/x", "b/x"}
+		Expect(s.Row(0, names, []dense.Cell{dense.Float(1), dense.Str("market")})).To(Succeed())
+		Expect(s.Row(1, names, []dense.Cell{dense.Float(math.NaN()), dense.Str("market")})).NotTo(Succeed())
+		Expect(s.Row(1, names, []dense.Cell{dense.Float(1), dense.Str("market")})).To(Succeed())
+		Expect(s.Row(2, names, []dense.Cell{dense.Float(1), dense.Str("a,b")})).To(Succeed())
+		var out bytes.Buffer
+		_, err := s.Finish(names, &out)
+		Expect(err).NotTo(HaveOccurred())
+		Expect(out.String()).To(Equal("tick,a/x,b/x\n0,1.0,market\n1,1.0,market\n2,1.0,\"a,b\"\n"))
 	})
 
 	It("reports the first divergence of a long run without the golden in memory", func() {

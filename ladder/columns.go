@@ -6,6 +6,7 @@ import (
 	"slices"
 
 	"github.com/chronicle/ladder/dense"
+	"github.com/chronicle/ladder/sim/claims"
 )
 
 // recorder says which dense columns exist and what value each has at the
@@ -41,7 +42,10 @@ import (
 // others follow, one a suffix), and fills the same row of cells by
 // number every tick. dense.Stream takes the cells by number.
 type recorder struct {
-	v    view
+	v view
+	// npcs are the cast as the world numbers it (sim.World.NPCs), so
+	// that an NPC's number reads its presence and schedule without its
+	// id being looked up.
 	npcs []string
 	npc  []npcColumns // by index in npcs
 	// names are the columns by number, cells the current tick's row by
@@ -49,11 +53,16 @@ type recorder struct {
 	names []string
 	cells []dense.Cell
 	// The first column of each key seen so far.
-	claim   map[string]int
-	accum   map[[2]string]int
-	grudge  map[[2]string]int
-	oblig   map[string]int
-	opinion map[[3]string]int
+	claim map[string]int
+	// believers counts, by claim, its alive holders who have not
+	// forgotten it at the current tick: record counts them as it visits
+	// every belief, where asking the store for each claim's holders
+	// would copy them and look each one's belief and life up again.
+	believers map[string]int64
+	accum     map[[2]string]int
+	grudge    map[[2]string]int
+	oblig     map[string]int
+	opinion   map[[3]string]int
 	// Tiers 4 and 5: weighted pairs, roles, and (in npcColumns) the NPCs
 	// whose schedules a rule has changed (recorded from then on, every
 	// tick).
@@ -83,7 +92,7 @@ var (
 )
 
 func newRecorder(v view) *recorder {
-	r := &recorder{v: v, npcs: v.w.NPCs(), claim: map[string]int{},
+	r := &recorder{v: v, npcs: v.w.NPCs(), claim: map[string]int{}, believers: map[string]int64{},
 		accum: map[[2]string]int{}, grudge: map[[2]string]int{}, oblig: map[string]int{}, opinion: map[[3]string]int{},
 		pair: map[[2]string]int{}, role: map[string]int{}}
 	r.npc = make([]npcColumns, len(r.npcs))
@@ -120,27 +129,34 @@ func first[K comparable](r *recorder, m map[K]int, k K, prefix func() string, su
 // the recorder's, reused by the next tick, which may add columns.
 func (r *recorder) record() (names []string, cells []dense.Cell) {
 	w := r.v.w
-	t, m := w.Now(), w.Store().Memory()
+	s := w.Store()
+	t, m := w.Now(), s.Memory()
 	clear(r.cells)
-	for _, id := range w.Store().ClaimIDs() {
-		i := first(r, r.claim, id, func() string { return id + "/" }, claimSuffixes)
-		r.cells[i] = dense.Int(int64(r.v.Believers(id)))
-		r.cells[i+1] = dense.Int(int64(len(w.Store().Variants(id))))
-	}
+	clear(r.believers)
 	for n, h := range r.npcs {
-		for _, b := range w.Store().BeliefsOf(h) {
+		alive, at := w.Presence(n)
+		for _, b := range s.BeliefsOf(h) {
 			i := first(r, r.npc[n].held, b.Claim, func() string { return h + "/" + b.Claim + "/" }, beliefSuffixes)
+			stage := b.StageAt(t, m)
 			c := r.cells[i : i+len(beliefSuffixes)]
 			c[0] = dense.Str(b.Variant)
 			c[1] = dense.Float(b.Confidence)
 			c[2] = dense.Float(b.VerbatimAt(t, m))
 			c[3] = dense.Float(b.GistAt(t, m))
-			c[4] = dense.Str(string(b.StageAt(t, m)))
+			c[4] = dense.Str(string(stage))
 			c[5] = dense.Int(int64(len(b.Origins)))
+			if alive && stage != claims.Forgotten {
+				r.believers[b.Claim]++
+			}
 		}
 		i := r.npc[n].alive
-		r.cells[i] = dense.Bool(w.Alive(h))
-		r.cells[i+1] = dense.Str(w.At(h))
+		r.cells[i] = dense.Bool(alive)
+		r.cells[i+1] = dense.Str(at)
+	}
+	for _, id := range s.ClaimIDs() {
+		i := first(r, r.claim, id, func() string { return id + "/" }, claimSuffixes)
+		r.cells[i] = dense.Int(r.believers[id])
+		r.cells[i+1] = dense.Int(int64(s.VariantCountOf(id)))
 	}
 	r.recordSocial(t)
 	r.recordTier45()
@@ -166,8 +182,7 @@ func (r *recorder) recordTier45() {
 	}
 	for n, id := range r.npcs {
 		if r.npc[n].sched < 0 {
-			base, eff, _ := w.Schedules(id)
-			if len(eff.Overrides) == 0 && len(eff.Blocks) == len(base.Blocks) {
+			if !w.Rescheduled(n) {
 				continue
 			}
 			r.npc[n].sched = r.add("schedule/"+id+"/", scheduleSuffixes)

@@ -13,6 +13,7 @@ import (
 	"github.com/chronicle/ladder/ladder/artifact"
 	"github.com/chronicle/ladder/ladder/expect"
 	"github.com/chronicle/ladder/ladder/fixture"
+	"github.com/chronicle/ladder/ladder/seal"
 	"github.com/chronicle/ladder/sim"
 	"github.com/chronicle/ladder/sim/trace"
 )
@@ -79,18 +80,22 @@ type goldenOutcome[T any] struct {
 
 // streams are a run's artifacts while the run writes them.
 type streams struct {
-	f      *fixture.Fixture
-	dir    string
-	dense  *artifact.File
-	spill  *os.File
-	table  *dense.Stream
-	trace  *artifact.File
-	sink   *traceSink
-	open   []*os.File // goldens being read
-	cmp    *compared  // nil without goldens
-	traceF *artifact.TraceFollower
-	sameF  *artifact.TraceFollower
-	st     *Stages // nil: untimed
+	f     *fixture.Fixture
+	dir   string
+	dense *artifact.File
+	spill *os.File
+	table *dense.Stream
+	trace *artifact.File
+	// digests digest the sealed artifacts written whole by the streams,
+	// by name, as they are written, so that the seal need not read them
+	// back (the trace is gigabytes in a city).
+	digests map[string]*seal.Digester
+	sink    *traceSink
+	open    []*os.File // goldens being read
+	cmp     *compared  // nil without goldens
+	traceF  *artifact.TraceFollower
+	sameF   *artifact.TraceFollower
+	st      *Stages // nil: untimed
 }
 
 // openStreams creates a run's artifact files under opt.Dir and opens the
@@ -128,7 +133,8 @@ func openStreams(f *fixture.Fixture, opt Options) (_ *streams, err error) {
 		}
 	}
 	s.table = dense.NewStream(s.spill, denseGolden)
-	if s.sink, err = newTraceSink(s.trace, traceHeader(f), s.traceF, s.sameF); err != nil {
+	s.digests = map[string]*seal.Digester{DenseFile: seal.NewDigester(s.dense), TraceFile: seal.NewDigester(s.trace)}
+	if s.sink, err = newTraceSink(s.digests[TraceFile], traceHeader(f), s.traceF, s.sameF); err != nil {
 		return nil, err
 	}
 	s.sink.st = opt.Stages
@@ -157,7 +163,7 @@ func (o *goldenOutcome[T]) opened(name string, err error) {
 // tick.
 func (s *streams) finish(columns []string) (*compared, error) {
 	defer s.abort()
-	c, err := s.table.Finish(columns, s.dense)
+	c, err := s.table.Finish(columns, s.digests[DenseFile])
 	s.st.lap(StageDense)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %s: %w", s.f.Name(), DenseFile, err)
@@ -191,6 +197,16 @@ func (s *streams) finish(columns []string) (*compared, error) {
 		}
 	}
 	return s.cmp, nil
+}
+
+// digested returns the digests of the artifacts finish put in place, by
+// name, for seal.WriteDigested.
+func (s *streams) digested() map[string]string {
+	out := make(map[string]string, len(s.digests))
+	for name, d := range s.digests {
+		out[name] = d.Sum()
+	}
+	return out
 }
 
 // abort removes what is not in place and closes the goldens.

@@ -160,6 +160,15 @@ func (w *World) Placement(id string) Placement {
 	return p
 }
 
+// Rescheduled reports whether a rule has changed the schedule of NPC
+// number i (its place in NPCs): an override laid over it, or a block of a
+// vacant role suspended — what Schedules shows, without looking the id up
+// or copying either schedule.
+func (w *World) Rescheduled(i int) bool {
+	eff := w.occupancy.Schedule(i)
+	return len(eff.Overrides) > 0 || len(eff.Blocks) != len(w.npcs[i].schedule.Blocks)
+}
+
 // Schedules returns NPC id's base schedule and the schedule it follows
 // now (the base less the blocks of vacant roles it meets, with the
 // overrides rules have laid over it).

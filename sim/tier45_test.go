@@ -109,6 +109,39 @@ var _ = Describe("rule 17, schedule-write-back", func() {
 		Expect(base.Blocks).To(Equal([]schedule.Block{daily("market", 8, 18)}), "the base never edited")
 	})
 
+	It("shows by number what Alive, At and Schedules show by id, tick by tick", func() {
+		cfg := base()
+		cfg.Defines.MourningTicks = 5
+		cfg.Locations = append(cfg.Locations, sim.Location{ID: "shrine", Hold: "whiterun", Tags: []string{"temple"}})
+		cfg.Cast = []sim.NPC{
+			{ID: "frida", Schedule: schedule.Schedule{Home: "home", Blocks: []schedule.Block{daily("market", 8, 18)}}},
+			stays("hroki", "market"), stays("ulf", "tavern"),
+		}
+		cfg.Kin = [][]string{{"hroki", "frida"}}
+		cfg.Injections = []sim.Injection{killing(10, "killing@10", "hroki", "frida", "ulf")}
+		r := build(cfg)
+		rescheduled := 0
+		for {
+			for i, id := range r.NPCs() {
+				alive, at := r.Presence(i)
+				Expect(alive).To(Equal(r.Alive(id)), "%s at tick %d", id, r.Now())
+				Expect(at).To(Equal(r.At(id)), "%s at tick %d", id, r.Now())
+				base, eff, _ := r.Schedules(id)
+				changed := len(eff.Overrides) > 0 || len(eff.Blocks) != len(base.Blocks)
+				Expect(r.Rescheduled(i)).To(Equal(changed), "%s at tick %d", id, r.Now())
+				if changed {
+					rescheduled++
+				}
+			}
+			if r.Now() == 20 {
+				break
+			}
+			Expect(r.Step()).To(Succeed())
+		}
+		Expect(rescheduled).To(Equal(6), "frida's override, laid on at tick 10 and lifted at 16")
+		Expect(r.Alive("hroki")).To(BeFalse())
+	})
+
 	It("places the mourner at the temple while the base says otherwise, and back on its base after", func() {
 		cfg := base()
 		cfg.Defines.MourningTicks = 5

@@ -393,6 +393,17 @@ func (w *World) At(id string) string {
 	return w.at(i)
 }
 
+// Presence returns whether NPC number i — its place in NPCs, which is
+// fixed for the run — is alive and where it is at the current tick:
+// Alive and At without looking the id up, for a reader that visits the
+// whole cast every tick (the ladder's dense recorder).
+func (w *World) Presence(i int) (alive bool, at string) {
+	if w.now < 0 {
+		return w.npcs[i].alive, ""
+	}
+	return w.npcs[i].alive, w.at(i)
+}
+
 // at returns where NPC i is: "" when nowhere (the dead are nowhere).
 func (w *World) at(i int) string {
 	if j := w.occupancy.At(i); j != schedule.Nowhere {

@@ -43,27 +43,29 @@ func NewTraceFollowerCut(golden io.Reader, cut int64) *TraceFollower {
 }
 
 // next reads the golden's next line (with its newline when it has one),
-// valid until the following call; nil when the golden has ended.
+// valid until the following call; nil when the golden has ended. A line
+// that fits the reader's buffer is returned where the reader holds it,
+// not copied: that is every line of a trace but an extraordinary one.
 func (t *TraceFollower) next() []byte {
 	if t.ended || t.err != nil {
 		return nil
 	}
-	t.buf = t.buf[:0]
-	for {
-		part, err := t.r.ReadSlice('\n')
-		t.buf = append(t.buf, part...)
-		if errors.Is(err, bufio.ErrBufferFull) {
-			continue
+	line, err := t.r.ReadSlice('\n')
+	if errors.Is(err, bufio.ErrBufferFull) {
+		t.buf = append(t.buf[:0], line...)
+		for errors.Is(err, bufio.ErrBufferFull) {
+			line, err = t.r.ReadSlice('\n')
+			t.buf = append(t.buf, line...)
 		}
-		if err != nil && !errors.Is(err, io.EOF) {
-			t.err = err
-			return nil
-		}
-		break
+		line = t.buf
+	}
+	if err != nil && !errors.Is(err, io.EOF) {
+		t.err = err
+		return nil
 	}
 	t.read++
 	n := t.read // this line's number
-	if len(t.buf) == 0 {
+	if len(line) == 0 {
 		if t.cut >= 0 && n == 1 {
 			t.err = errors.New("no header line")
 		}
@@ -71,25 +73,25 @@ func (t *TraceFollower) next() []byte {
 		return nil
 	}
 	if t.cut < 0 {
-		return t.buf
+		return line
 	}
 	switch {
-	case t.buf[len(t.buf)-1] != '\n' && n == 1:
+	case line[len(line)-1] != '\n' && n == 1:
 		t.err = errors.New("no header line")
-	case t.buf[len(t.buf)-1] != '\n':
+	case line[len(line)-1] != '\n':
 		t.err = fmt.Errorf("line %d: no final newline", n)
 	case n == 1:
-		return t.buf
+		return line
 	default:
 		var rec struct {
 			Tick *int64 `json:"tick"`
 		}
-		if err := json.Unmarshal(t.buf, &rec); err != nil || rec.Tick == nil {
+		if err := json.Unmarshal(line, &rec); err != nil || rec.Tick == nil {
 			t.err = fmt.Errorf("line %d: not a trace record with a tick", n)
 		} else if *rec.Tick >= t.cut {
 			t.ended = true
 		} else {
-			return t.buf
+			return line
 		}
 	}
 	return nil

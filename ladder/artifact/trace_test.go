@@ -159,6 +159,19 @@ var _ = Describe("TraceFollower", func() {
 		}
 	})
 
+	It("compares lines longer than its read buffer, whole and cut", func() {
+		long := `{"kind":"note","tick":0,"text":"` + strings.Repeat("x", 200<<10) + `"}` + "\n"
+		golden := []byte(header + "\n" + long + long)
+		for _, actual := range [][]byte{golden, bytes.Replace(golden, []byte("x\"}"), []byte("y\"}"), 1)} {
+			got, err := follow(artifact.NewTraceFollower(bytes.NewReader(golden)), actual)
+			Expect(err).NotTo(HaveOccurred())
+			Expect(cmp.Diff(trace.Compare(golden, actual), got)).To(BeEmpty())
+			got, err = follow(artifact.NewTraceFollowerCut(bytes.NewReader(golden), 1), actual)
+			Expect(err).NotTo(HaveOccurred())
+			Expect(cmp.Diff(trace.Compare(golden, actual), got)).To(BeEmpty())
+		}
+	})
+
 	It("says a golden that cannot be read cannot", func() {
 		dir := GinkgoT().TempDir()
 		f, err := os.Open(dir) // a directory opens, and fails to read

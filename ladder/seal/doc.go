@@ -17,7 +17,8 @@
 // the field, blank it, encode, hash and compare.
 //
 // Only the writers of goldens make manifests: every run seals the
-// artifacts it writes (Write), and `make goldens` and `ladder accept` copy
+// artifacts it writes (Write; WriteDigested when it digested them as it
+// wrote them, through a Digester, rather than reading them back), and `make goldens` and `ladder accept` copy
 // that manifest into goldens/ in the same workspace switch as the files
 // it seals. Check, run by the ladder before it compares anything, finds
 // every way a set can differ from its seal: a sealed file edited or

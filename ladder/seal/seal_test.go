@@ -197,3 +197,37 @@ var _ = Describe("Write and Check", func() {
 		Expect(filepath.Join(dir, seal.File)).NotTo(BeAnExistingFile())
 	})
 })
+
+var _ = Describe("Digester and WriteDigested", func() {
+	It("digest what was written through them as Digest digests the file, and seal as Write does", func() {
+		dir := set()
+		want, err := os.ReadFile(filepath.Join(sealed(), seal.File))
+		Expect(err).NotTo(HaveOccurred())
+
+		digested := map[string]string{}
+		for _, name := range []string{"dense.csv", "trace.jsonl"} {
+			body, err := os.ReadFile(filepath.Join(dir, name))
+			Expect(err).NotTo(HaveOccurred())
+			var out bytes.Buffer
+			d := seal.NewDigester(&out)
+			for _, part := range [][]byte{body[:3], body[3:]} {
+				_, err := d.Write(part)
+				Expect(err).NotTo(HaveOccurred())
+			}
+			Expect(out.Bytes()).To(Equal(body))
+			Expect(seal.Digest(filepath.Join(dir, name))).To(Equal(d.Sum()))
+			digested[name] = d.Sum()
+		}
+		Expect(seal.WriteDigested(dir, "T0.9/case", names, digested)).To(Succeed())
+		Expect(os.ReadFile(filepath.Join(dir, seal.File))).To(Equal(want))
+	})
+
+	It("take a given digest as given, reading only the files it lacks", func() {
+		dir := set()
+		Expect(os.Remove(filepath.Join(dir, "trace.jsonl"))).To(Succeed())
+		given := map[string]string{"trace.jsonl": sha("{\"kind\":\"header\"}\n")}
+		Expect(seal.WriteDigested(dir, "T0.9/case", names, given)).To(Succeed())
+		Expect(os.Remove(filepath.Join(dir, "dense.csv"))).To(Succeed())
+		Expect(seal.WriteDigested(dir, "T0.9/case", names, given)).To(MatchError(ContainSubstring("no such file")))
+	})
+})
