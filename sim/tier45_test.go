@@ -66,7 +66,7 @@ var _ = Describe("rule 17, schedule-write-back", func() {
 	// mourningWorld: frida keeps the market 8–18; hroki, her brother, is
 	// killed at tick 10 before her and ulf; the temple of her hold is
 	// "shrine"; mourning lasts 5 ticks.
-	mourningWorld := func(change func(*sim.Config)) run {
+	mourningConfig := func() sim.Config {
 		cfg := base()
 		cfg.Defines.MourningTicks = 5
 		cfg.Locations = append(cfg.Locations, sim.Location{ID: "shrine", Hold: "whiterun", Tags: []string{"temple"}})
@@ -76,6 +76,11 @@ var _ = Describe("rule 17, schedule-write-back", func() {
 		}
 		cfg.Kin = [][]string{{"hroki", "frida"}}
 		cfg.Injections = []sim.Injection{killing(10, "killing@10", "hroki", "frida", "ulf")}
+		return cfg
+	}
+	// mourningWorld is mourningConfig, changed, run through tick 20.
+	mourningWorld := func(change func(*sim.Config)) run {
+		cfg := mourningConfig()
 		if change != nil {
 			change(&cfg)
 		}
@@ -110,16 +115,7 @@ var _ = Describe("rule 17, schedule-write-back", func() {
 	})
 
 	It("shows by number what Alive, At and Schedules show by id, tick by tick", func() {
-		cfg := base()
-		cfg.Defines.MourningTicks = 5
-		cfg.Locations = append(cfg.Locations, sim.Location{ID: "shrine", Hold: "whiterun", Tags: []string{"temple"}})
-		cfg.Cast = []sim.NPC{
-			{ID: "frida", Schedule: schedule.Schedule{Home: "home", Blocks: []schedule.Block{daily("market", 8, 18)}}},
-			stays("hroki", "market"), stays("ulf", "tavern"),
-		}
-		cfg.Kin = [][]string{{"hroki", "frida"}}
-		cfg.Injections = []sim.Injection{killing(10, "killing@10", "hroki", "frida", "ulf")}
-		r := build(cfg)
+		r := build(mourningConfig())
 		rescheduled := 0
 		for {
 			for i, id := range r.NPCs() {
