@@ -3,12 +3,13 @@ package ladder
 import (
 	"fmt"
 	"os"
-	"path"
 	"runtime"
 	"runtime/debug"
 	"strings"
 	"sync/atomic"
 	"time"
+
+	"github.com/chronicle/ladder/internal/frames"
 )
 
 // DefaultStall is how long a run may go without finishing a tick before
@@ -162,9 +163,6 @@ func watched(name string, ticks int64, limit time.Duration, p *progress, run fun
 	}
 }
 
-// module is the import path of this repository's packages.
-const module = "github.com/chronicle/ladder/"
-
 // hangFrames returns up to eight frames in the module of the goroutine
 // watched started, innermost first, read from a dump of every goroutine's
 // stack (the runtime stops them all to take it, a loop without calls
@@ -181,7 +179,7 @@ func hangFrames() []string {
 		buf = make([]byte, 2*len(buf))
 	}
 	for _, g := range strings.Split(string(buf), "\n\n") {
-		if !strings.Contains(g, "created by "+module+"ladder.watched") {
+		if !strings.Contains(g, "created by "+frames.Module+"ladder.watched") {
 			continue
 		}
 		// After the "goroutine N [status]:" line, each frame is two lines:
@@ -190,21 +188,15 @@ func hangFrames() []string {
 		var out []string
 		for i := 0; i+1 < len(lines) && len(out) < 8; i += 2 {
 			fn, file := lines[i], strings.TrimSpace(lines[i+1])
-			if !strings.HasPrefix(fn, module) {
-				continue
-			}
 			if j := strings.LastIndexByte(fn, '('); j > 0 {
-				fn = fn[:j]
+				fn = fn[:j] // its arguments
 			}
 			if j := strings.LastIndexByte(file, ' '); j > 0 {
 				file = file[:j] // " +0x1f"
 			}
-			// "ladder/harness_test.(*hangAt).Emit": the package is
-			// ladder/harness (an external test package lives in it).
-			dir, name := path.Split(strings.TrimPrefix(fn, module))
-			pkg, _, _ := strings.Cut(name, ".")
-			pkg = strings.TrimSuffix(pkg, "_test")
-			out = append(out, fmt.Sprintf("%s%s/%s %s", dir, pkg, path.Base(file), name))
+			if name, ok := frames.Name(fn, file); ok {
+				out = append(out, name)
+			}
 		}
 		return out
 	}

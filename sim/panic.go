@@ -2,9 +2,10 @@ package sim
 
 import (
 	"fmt"
-	"path"
 	"runtime"
 	"strings"
+
+	"github.com/chronicle/ladder/internal/frames"
 )
 
 // PanicError is a step that broke: the engine (or its sink) panicked,
@@ -29,29 +30,23 @@ func (e *PanicError) Error() string {
 	return fmt.Sprintf("tick %d: the engine panicked: %v (at %s)", e.Tick, e.Value, at)
 }
 
-// module is the import path every frame Where names is under.
-const module = "github.com/chronicle/ladder/"
-
 // panicFrames returns up to four frames of the module below the panic
 // being recovered, innermost first: those the runtime unwinds past the
 // deferred call that recovers it.
 func panicFrames() []string {
 	pcs := make([]uintptr, 64)
-	frames := runtime.CallersFrames(pcs[:runtime.Callers(0, pcs)])
+	stack := runtime.CallersFrames(pcs[:runtime.Callers(0, pcs)])
 	var out []string
 	panicking := false
 	for len(out) < 4 {
-		f, more := frames.Next()
+		f, more := stack.Next()
 		switch {
 		case f.Function == "runtime.gopanic":
 			panicking = true
-		case panicking && strings.HasPrefix(f.Function, module):
-			// "sim/claims.(*Store).Derive": the package is sim/claims
-			// (an external test package, sim_test, lives in sim).
-			dir, name := path.Split(strings.TrimPrefix(f.Function, module))
-			pkg, _, _ := strings.Cut(name, ".")
-			pkg = strings.TrimSuffix(pkg, "_test")
-			out = append(out, fmt.Sprintf("%s%s/%s:%d %s", dir, pkg, path.Base(f.File), f.Line, name))
+		case panicking:
+			if name, ok := frames.Name(f.Function, fmt.Sprintf("%s:%d", f.File, f.Line)); ok {
+				out = append(out, name)
+			}
 		}
 		if !more {
 			break
