@@ -134,6 +134,14 @@ func indexRun(f *fixture.Fixture) (*compare.Index, error) {
 	if err != nil {
 		return nil, err
 	}
+	var head map[string]any
+	if err := json.Unmarshal(enc.AppendHeader(nil), &head); err != nil {
+		return nil, fmt.Errorf("%s: trace header: %w", f.Name(), err)
+	}
+	facts, err := trace.FactsOf(head)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", f.Name(), err)
+	}
 	x := compare.NewIndexer()
 	var line []byte
 	for t := int64(0); t < f.Ticks; t++ {
@@ -145,7 +153,11 @@ func indexRun(f *fixture.Fixture) (*compare.Index, error) {
 				return nil, fmt.Errorf("%s: trace.jsonl: %w", f.Name(), err)
 			}
 			var rec map[string]any
-			if err := json.Unmarshal(line, &rec); err != nil {
+			err := json.Unmarshal(line, &rec)
+			if err == nil {
+				err = facts.Restore(rec)
+			}
+			if err != nil {
 				return nil, fmt.Errorf("%s: trace record %d: %w", f.Name(), r.Seq, err)
 			}
 			x.Add(rec, int(r.Seq)+2)

@@ -123,6 +123,9 @@ func run(f *fixture.Fixture, opt Options) (*Result, error) {
 	rec := newRecorder(v)
 	chk := expect.Start(f.Expect).Within(reachOf(f))
 	own := prepareComparisons(f, chk)
+	if err := chk.Header(out.sink.enc.AppendHeader(nil)); err != nil {
+		return nil, fmt.Errorf("%s: %w", f.Name(), err)
+	}
 	out.sink.chk = chk
 	var bad []badSample
 	sampleAt := f.Checkpoints.Ticks(f.Ticks)

@@ -230,7 +230,7 @@ func (s *streams) abort() {
 // traceHeader is the header of a fixture's trace.
 func traceHeader(f *fixture.Fixture) trace.Header {
 	return trace.Header{SeedID: f.SeedID, Branch: f.Branch, KeyframeEvery: f.Defines.TicksPerDay,
-		Version: sim.TraceVersion(worldConfig(f).Layers())}
+		Social: sim.TraceSocial(worldConfig(f).Layers())}
 }
 
 // traceSink is the trace.Sink of a run: it encodes each record once (the

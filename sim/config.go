@@ -223,12 +223,7 @@ func (c Config) Layers() rules.Layers {
 	return l
 }
 
-// TraceVersion is the trace schema version of a world using layers: the
-// lowest that describes its file (decision 0015). Version 2 covers every
-// layer after the core.
-func TraceVersion(l rules.Layers) int {
-	if l != rules.CoreOnly {
-		return trace.Version2
-	}
-	return trace.Version1
-}
+// TraceSocial reports whether a world using layers may write the trace's
+// social kinds (decision 0015): every layer after the core does, and its
+// trace header names the social layer (trace.Header.Social).
+func TraceSocial(l rules.Layers) bool { return l != rules.CoreOnly }

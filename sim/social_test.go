@@ -51,7 +51,7 @@ var _ = Describe("Config.Layers", func() {
 		cfg.Cast = []sim.NPC{stays("merchant", "market"), {ID: "galmar", Faction: "stormcloak"}}
 		cfg.Injections = []sim.Injection{theft(1, "theft@1", "galmar")}
 		Expect(cfg.Layers()).To(Equal(rules.CoreOnly))
-		Expect(sim.TraceVersion(cfg.Layers())).To(Equal(trace.Version1))
+		Expect(sim.TraceSocial(cfg.Layers())).To(BeFalse())
 	})
 
 	DescribeTable("adds the social layer for an input that can exercise it",
@@ -60,7 +60,7 @@ var _ = Describe("Config.Layers", func() {
 			cfg.Cast = []sim.NPC{stays("merchant", "market"), stays("a", "market"), stays("b", "market")}
 			change(&cfg)
 			Expect(cfg.Layers().Has(rules.Social)).To(BeTrue())
-			Expect(sim.TraceVersion(cfg.Layers())).To(Equal(trace.Version2))
+			Expect(sim.TraceSocial(cfg.Layers())).To(BeTrue())
 		},
 		Entry("a household", func(c *sim.Config) { c.Kin = [][]string{{"a", "b"}} }),
 		Entry("a theft from a faction member", func(c *sim.Config) {

@@ -34,7 +34,7 @@ var _ = Describe("Config.Layers, Tiers 4 and 5", func() {
 			cfg.Cast = []sim.NPC{stays("a", "market"), stays("b", "market")}
 			change(&cfg)
 			Expect(cfg.Layers()).To(Equal(want))
-			Expect(sim.TraceVersion(cfg.Layers())).To(Equal(map[bool]int{true: trace.Version1, false: trace.Version2}[want == rules.CoreOnly]))
+			Expect(sim.TraceSocial(cfg.Layers())).To(Equal(want != rules.CoreOnly))
 		},
 		Entry("a temple in a social world: schedule", func(c *sim.Config) {
 			c.Locations[0].Tags = []string{"temple"}

@@ -7,15 +7,18 @@ import (
 	"errors"
 	"fmt"
 	"io"
+
+	"github.com/chronicle/ladder/sim/trace"
 )
 
 // The trace formats this reader understands: schema chronicle.trace,
-// versions 1 and 2. Version 2 (decision 0015) only adds record kinds and
-// keyframe sections; rolls, belief records and keyframe beliefs are the
-// same in both, and a reader ignores kinds it does not know.
+// versions 1 to 3. Version 2 (decision 0015) only adds record kinds and
+// keyframe sections, and a reader ignores kinds it does not know; version
+// 3 (decision 0040) leaves out what a record spells twice, and the reader
+// puts it back (trace.Facts), so every record reads as version 2 spelt it.
 const (
 	traceSchema = "chronicle.trace"
-	maxVersion  = 2
+	maxVersion  = trace.Version3
 )
 
 // Header is what a trace's first line says about its run.
@@ -49,6 +52,7 @@ type Reader struct {
 	r      *bufio.Reader
 	line   int
 	tick   int64
+	facts  trace.Facts
 	Header Header
 }
 
@@ -73,7 +77,13 @@ func NewReader(r io.Reader) (*Reader, error) {
 	if rd.Header.SeedID, ok = obj["seed_id"].(string); !ok || rd.Header.SeedID == "" {
 		return nil, errors.New("trace line 1: the header has no seed_id")
 	}
+	if rd.facts, err = trace.FactsOf(obj); err != nil {
+		return nil, fmt.Errorf("trace line 1: %w", err)
+	}
 	b, _ := obj["branch"].(map[string]any)
+	if bs, _ := obj["branches"].([]any); len(bs) > 0 {
+		b, _ = bs[0].(map[string]any) // version 3: the run's branch is the first
+	}
 	uuid, okU := b["save_uuid"].(string)
 	gen, okG := b["generation"].(float64)
 	if !okU || !okG || gen != float64(int64(gen)) {
@@ -88,6 +98,9 @@ func (rd *Reader) Next() (Record, error) {
 	obj, err := rd.next()
 	if err != nil {
 		return Record{}, err
+	}
+	if err := rd.facts.Restore(obj); err != nil {
+		return Record{}, fmt.Errorf("trace line %d: %w", rd.line, err)
 	}
 	tick, err := recordTick(obj)
 	if err != nil {

@@ -1,8 +1,11 @@
 package expect
 
 import (
+	"fmt"
+
 	"github.com/chronicle/ladder/ladder/compare"
 	"github.com/chronicle/ladder/sim/events"
+	"github.com/chronicle/ladder/sim/trace"
 )
 
 // Run evaluates a fixture's expectations as a run advances: the runner
@@ -27,6 +30,23 @@ type Run struct {
 	sieves  []*Sieve
 	keys    [][]string
 	readers []int
+	// facts puts back what a trace line leaves out (Header).
+	facts trace.Facts
+}
+
+// Header reads the trace's header line, so that each record TraceLine
+// decodes comes with what its version leaves out put back (trace.Facts):
+// a check reads facts, never spellings. Without it, lines are read as
+// they are spelt.
+func (r *Run) Header(line []byte) error {
+	h, err := DecodeRecord(line)
+	if err == nil {
+		r.facts, err = trace.FactsOf(h)
+	}
+	if err != nil {
+		return fmt.Errorf("trace header: %w", err)
+	}
+	return nil
 }
 
 // Start prepares a run of the expectations.

@@ -5,6 +5,7 @@ import (
 	"slices"
 
 	"github.com/chronicle/ladder/sim/canon"
+	"github.com/chronicle/ladder/sim/trace"
 )
 
 // SievedTraceCheck is a KindedTraceCheck that can tell from a record's
@@ -84,9 +85,19 @@ var _ SievedTraceCheck = (*traceCheck)(nil)
 // negative (exists: false, count: 0) also reads every record holding one
 // of its free fields (a subject, a reason: traceCheck.candidate notes
 // which occur), each a string, so each spelt too.
+//
+// A field a version-3 line may leave out (trace.Implied: an encounter's
+// site, a variant's claim) has no spelling the line must hold, so it adds
+// no needle; a negative with such a free field reads every line.
 func (c *traceCheck) Sieve() Sieve {
 	var s Sieve
 	for _, p := range c.preds {
+		if trace.Implied(trace.Kind(c.kind), p.path[0]) {
+			if p.free && c.negative() {
+				return Sieve{}
+			}
+			continue
+		}
 		key := p.path[len(p.path)-1]
 		switch {
 		case p.isSet || p.isSubset:
@@ -116,11 +127,14 @@ func (c *traceCheck) Sieve() Sieve {
 	return s
 }
 
-// Keys are the kind and the first key of every field the pattern names.
+// Keys are the kind and the first key of every field the pattern names,
+// with the fields a version-3 line puts such a field back from
+// (trace.Sources).
 func (c *traceCheck) Keys() []string {
 	out := []string{"kind"}
 	for _, p := range c.preds {
 		out = append(out, p.path[0])
+		out = append(out, trace.Sources(trace.Kind(c.kind), p.path[0])...)
 	}
 	return out
 }
@@ -166,6 +180,9 @@ func (r *Run) TraceLine(t int64, kind string, line []byte) error {
 		}
 		part = full
 	} else if part, err = DecodeKeys(line, keys); err != nil {
+		return err
+	}
+	if err := r.facts.Restore(part); err != nil {
 		return err
 	}
 	if r.indexer != nil {

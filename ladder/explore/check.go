@@ -423,7 +423,7 @@ func (s *streamer) roll(t int64, r *trace.Roll) {
 }
 
 func newStreamer(f *fixture.Fixture, exclude string) *streamer {
-	enc, _ := trace.NewEncoder(trace.Header{SeedID: f.SeedID, Branch: f.Branch, Version: trace.Version2})
+	enc, _ := trace.NewEncoder(trace.Header{SeedID: f.SeedID, Branch: f.Branch, Social: true})
 	s := &streamer{enc: enc, byKey: map[string]float64{}}
 	if exclude != "" {
 		s.exclude = []byte(exclude)

@@ -17,6 +17,7 @@ import (
 	"strconv"
 
 	"github.com/chronicle/ladder/ladder/fixture"
+	"github.com/chronicle/ladder/sim/trace"
 )
 
 // Record is one trace record, numbers kept as written (json.Number).
@@ -55,7 +56,8 @@ func (r Record) Seq() int64 {
 }
 
 // Trace reads the committed trace.jsonl of a run, under the repository
-// root.
+// root, every record with what its line leaves out put back
+// (trace.Facts): the facts, whatever the file's version.
 func Trace(root string, f *fixture.Fixture) ([]Record, error) {
 	path := filepath.Join(root, filepath.FromSlash(f.GoldenDir()), "trace.jsonl")
 	b, err := os.ReadFile(path)
@@ -63,6 +65,7 @@ func Trace(root string, f *fixture.Fixture) ([]Record, error) {
 		return nil, err
 	}
 	var out []Record
+	var facts trace.Facts
 	sc := bufio.NewScanner(bytes.NewReader(b))
 	sc.Buffer(nil, 1<<24)
 	for line := 1; sc.Scan(); line++ {
@@ -70,6 +73,14 @@ func Trace(root string, f *fixture.Fixture) ([]Record, error) {
 		d.UseNumber()
 		var r Record
 		if err := d.Decode(&r); err != nil {
+			return nil, fmt.Errorf("%s:%d: %w", path, line, err)
+		}
+		if line == 1 {
+			facts, err = trace.FactsOf(r)
+		} else {
+			err = facts.Restore(r)
+		}
+		if err != nil {
 			return nil, fmt.Errorf("%s:%d: %w", path, line, err)
 		}
 		out = append(out, r)

@@ -106,6 +106,36 @@ type traceLine struct {
 	Previous  string      `json:"previous"`
 }
 
+// restore puts back what a version-3 line leaves out because another of
+// its fields spells it (trace.Facts): an encounter's site and pair from
+// its id, its roll's key, and the claim of a variant. A version-2 line
+// spells them all, and the page reads the field it finds; the branch,
+// which the page does not read, is left as it is.
+func (l *traceLine) restore() {
+	switch trace.Kind(l.Kind) {
+	case trace.KindEncounter:
+		if e, ok := trace.CutEncounterID(l.ID); ok {
+			if l.Site == "" {
+				l.Site = e.Site
+			}
+			if l.Pair == nil {
+				l.Pair = e.Pair[:]
+			}
+		}
+		if l.Roll != nil && l.Roll.Key == "" {
+			l.Roll.Key = l.ID
+		}
+	case trace.KindTransmission, trace.KindBelief:
+		if l.Claim == "" {
+			l.Claim = trace.ClaimOf(l.Variant)
+		}
+	case trace.KindSupersession:
+		if l.Claim == "" {
+			l.Claim = trace.ClaimOf(l.Winner)
+		}
+	}
+}
+
 type traceRoll struct {
 	Key       string      `json:"key"`
 	Value     json.Number `json:"value"`
@@ -147,6 +177,7 @@ func eachLine(src Artifact, fn func(h head, decode func() (*traceLine, error)) (
 			if err := d.Decode(&l); err != nil {
 				return nil, fmt.Errorf("line %d: %w", line, err)
 			}
+			l.restore()
 			return &l, nil
 		}
 		if line == 1 {
@@ -154,8 +185,8 @@ func eachLine(src Artifact, fn func(h head, decode func() (*traceLine, error)) (
 			switch {
 			case err != nil:
 				failed = err
-			case l.Kind != "header" || l.Schema != "chronicle.trace" || (l.Version != trace.Version1 && l.Version != trace.Version2):
-				failed = fmt.Errorf("line 1: not a chronicle.trace v1 or v2 header")
+			case l.Kind != "header" || l.Schema != trace.Schema || l.Version < trace.Version1 || l.Version > trace.Version3:
+				failed = fmt.Errorf("line 1: not a chronicle.trace header of version 1 to 3")
 			}
 			return failed != nil
 		}

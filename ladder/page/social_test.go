@@ -256,7 +256,7 @@ func socialTrace(reinforced bool) []byte {
 // socialTraceJSONL writes the synthetic run's trace with the engine's own
 // writer.
 func socialTraceJSONL(reinforced bool) ([]byte, error) {
-	buf := &trace.Buffer{Header: trace.Header{SeedID: "synth", Branch: events.Branch{SaveUUID: "s"}, KeyframeEvery: 24, Version: trace.Version2}}
+	buf := &trace.Buffer{Header: trace.Header{SeedID: "synth", Branch: events.Branch{SaveUUID: "s"}, KeyframeEvery: 24, Social: true}}
 	add := func(tick int64, b trace.Body) {
 		buf.Emit(trace.Record{Seq: int64(len(buf.Records)), Tick: tick, Body: b})
 	}

@@ -217,16 +217,22 @@ func Compare(golden, actual []byte) *Divergence {
 	if g == "<missing>" {
 		ref = a
 	}
+	gf, af := factsOfFile(golden), factsOfFile(actual)
 	var rec map[string]any
 	if json.Unmarshal([]byte(ref), &rec) == nil {
 		if t, ok := rec["tick"].(float64); ok {
 			d.Tick = int64(t)
 		}
 		d.Kind, _ = rec["kind"].(string)
+		if ref == g {
+			gf.Restore(rec)
+		} else {
+			af.Restore(rec)
+		}
 		d.Key = keyOf(rec)
 	}
-	gr, errG := decode([]byte(g))
-	ar, errA := decode([]byte(a))
+	gr, errG := decodeFacts([]byte(g), gf, line)
+	ar, errA := decodeFacts([]byte(a), af, line)
 	if errG == nil && errA == nil {
 		d.Fields = FieldDiff(gr, ar)
 		if d.Fields == nil {
@@ -235,7 +241,9 @@ func Compare(golden, actual []byte) *Divergence {
 			ab, _ := json.Marshal(ar["branch"])
 			d.Branches = [2]string{string(gb), string(ab)}
 			if d.Branches[0] == d.Branches[1] && fmt.Sprint(gr["seq"]) == fmt.Sprint(ar["seq"]) {
-				d.Respelled = respelled(g, gr, a, ar)
+				gs, _ := decode([]byte(g)) // the lines as spelt, nothing put back
+				as, _ := decode([]byte(a))
+				d.Respelled = respelled(g, gs, a, as)
 			}
 		}
 		if gr["kind"] != ar["kind"] || keyOf(gr) != keyOf(ar) || gr["tick"] != ar["tick"] {
@@ -249,6 +257,27 @@ func Compare(golden, actual []byte) *Divergence {
 		}
 	}
 	return d
+}
+
+// factsOfFile reads a trace file's header for what its records leave
+// out; a file whose header does not read is read as spelt.
+func factsOfFile(b []byte) Facts {
+	h, err := decode([]byte(lineAt(b, 0)))
+	if err != nil {
+		return Facts{}
+	}
+	f, _ := FactsOf(h)
+	return f
+}
+
+// decodeFacts decodes a record line (numbers as written) and puts back
+// what it leaves out; line n is the file's, 1 the header.
+func decodeFacts(line []byte, f Facts, n int) (map[string]any, error) {
+	rec, err := decode(line)
+	if err != nil || n == 1 {
+		return rec, err
+	}
+	return rec, f.Restore(rec)
 }
 
 // respelled names the sides of two lines that decode to the same record

@@ -138,6 +138,10 @@ type KindDelta struct {
 type Delta struct {
 	Added, Removed, Changed int
 	Kinds                   []KindDelta // by first tick, then kind
+	// Versions are the golden's and the actual's schema versions. Records
+	// are compared by their facts (Facts), so a file and its conversion
+	// to another version hold the same records.
+	Versions [2]int
 }
 
 // Empty reports whether the traces hold the same records.
@@ -145,8 +149,15 @@ func (d *Delta) Empty() bool { return d.Added+d.Removed+d.Changed == 0 }
 
 // Summary says how much changed, in one line, e.g.
 // "196 records changed, 3 added, 0 removed".
+//
+// When the versions differ it says so: "0 records changed, 0 added, 0
+// removed; schema version 2 → 3" is a change of spelling alone.
 func (d *Delta) Summary() string {
-	return fmt.Sprintf("%d records changed, %d added, %d removed", d.Changed, d.Added, d.Removed)
+	s := fmt.Sprintf("%d records changed, %d added, %d removed", d.Changed, d.Added, d.Removed)
+	if d.Versions[0] != d.Versions[1] {
+		s += fmt.Sprintf("; schema version %d → %d", d.Versions[0], d.Versions[1])
+	}
+	return s
 }
 
 func (k KindDelta) String() string {
@@ -182,6 +193,7 @@ func DiffReaders(golden, actual io.Reader) (*Delta, error) {
 		f(k)
 	}
 	d := &Delta{}
+	defer func() { d.Versions = [2]int{g.facts.Version(), a.facts.Version()} }()
 	for {
 		gs, err := g.peek()
 		if err != nil {
@@ -257,6 +269,7 @@ type recordStream struct {
 	next  *record // read, not yet grouped
 	last  int64
 	ended bool
+	facts Facts // from the header: what the records leave out
 }
 
 func newRecordStream(r io.Reader, name string) *recordStream {
@@ -279,6 +292,12 @@ func (s *recordStream) peek() (*record, error) {
 	}
 	s.line++
 	rec, err := decode(s.sc.Bytes())
+	if err == nil {
+		err = s.facts.Restore(rec)
+	}
+	if err == nil && s.line == 1 {
+		err = s.header(rec)
+	}
 	if err != nil {
 		return nil, fmt.Errorf("%s: trace line %d: %w", s.name, s.line, err)
 	}
@@ -328,4 +347,28 @@ func (s *recordStream) first(err error) error {
 		}
 		s.next = nil
 	}
+}
+
+// header reads the file's version and branches, and rewrites the header
+// in version 3's form without its version, so that two headers compare
+// by what they say of the run, not by how their version spells it.
+//
+// A first line that is no header, or a header without a version, is
+// read as it is spelt.
+func (s *recordStream) header(h map[string]any) error {
+	if _, versioned := h["version"]; h["kind"] != "header" || !versioned {
+		return nil
+	}
+	f, err := FactsOf(h)
+	if err != nil {
+		return err
+	}
+	s.facts = f
+	if f.Version() < Version3 {
+		if _, err := headerToV3(h); err != nil {
+			return err
+		}
+	}
+	delete(h, "version")
+	return nil
 }

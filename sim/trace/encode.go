@@ -18,22 +18,19 @@ type Encoder struct {
 	line   line
 }
 
-// NewEncoder returns an encoder for the trace file that h heads. The
-// header is checked here, once: every record repeats its branch.
+// NewEncoder returns an encoder for the trace file that h heads, in
+// version 3. The header is checked here, once.
 func NewEncoder(h Header) (*Encoder, error) {
-	if v := h.SchemaVersion(); v != Version1 && v != Version2 {
-		return nil, fmt.Errorf("trace header: version %d is not a schema version (%d or %d)", v, Version1, Version2)
-	}
 	head, err := canon.AppendMarshal(nil, h.Object())
 	if err != nil {
 		return nil, fmt.Errorf("trace header: %w", err)
 	}
-	branch, err := canon.AppendMarshal(nil, branchObject(h.Branch))
-	if err != nil {
-		return nil, fmt.Errorf("trace header: %w", err)
-	}
-	return &Encoder{header: append(head, '\n'), line: line{branch: branch, head: append([]byte(`{"branch":`), branch...)}}, nil
+	return &Encoder{header: append(head, '\n'), line: line{branch: []byte(runBranch), head: []byte(`{"branch":` + runBranch)}}, nil
 }
+
+// runBranch is how a record of a run spells its branch key: the index of
+// the run's one branch in the header's branches.
+const runBranch = "0"
 
 // AppendHeader appends the header line.
 func (e *Encoder) AppendHeader(dst []byte) []byte { return append(dst, e.header...) }
@@ -68,17 +65,22 @@ type line struct {
 	err    error
 	seq    int64
 	tick   int64
-	branch []byte       // the branch object, spelled once per file
+	branch []byte       // the branch key: its index in the header's branches
 	head   []byte       // `{"branch":` and the branch: how most lines begin
 	path   []canon.Step // the nested objects and arrays being written
 	key    []byte       // scratch for a roll key that needs escaping
-	// rollTail caches the members of a roll object between its natural
-	// value and its value — `,"pinned":false,"purpose":"encounter",
-	// "threshold":0.02,"value":` — which nearly every roll of a run
-	// repeats, spelled once for the last (pinned, purpose, threshold).
+	// rollTail caches the members of a rule's roll object between its
+	// natural value and its value — `,"pinned":false,"purpose":"tell",
+	// "threshold":0.5,"value":` — spelt once for the last (pinned,
+	// purpose, threshold); thresholdHead caches an encounter roll's
+	// `{"threshold":0.02,"value":`, spelt once for the last threshold.
 	rollTail struct {
 		pinned    bool
 		purpose   string
+		threshold uint64
+		text      []byte
+	}
+	thresholdHead struct {
 		threshold uint64
 		text      []byte
 	}
@@ -250,39 +252,29 @@ func (l *line) tickField(token string) {
 }
 
 // rollKey writes the human form of a roll's key as the string member
-// token and returns where its spelling (quotes included) lies in the
-// buffer, so a record that repeats it (an encounter's id) can copy it.
-// The form is written straight into the line and escaped only if it must
-// be.
-func (l *line) rollKey(token string, r *Roll) (from, to int) {
+// token. The form is written straight into the line and escaped only if
+// it must be.
+func (l *line) rollKey(token string, r *Roll) {
 	l.raw(token)
-	from = len(l.buf)
+	from := len(l.buf)
 	l.buf = append(l.buf, '"')
 	l.buf = r.Roll.Key.AppendString(l.buf)
 	if canon.Plain(l.buf[from+1:]) {
 		l.buf = append(l.buf, '"')
-		return from, len(l.buf)
+		return
 	}
 	l.key = append(l.key[:0], l.buf[from+1:]...)
 	var err error
 	if l.buf, err = canon.AppendStringBytes(l.buf[:from], l.key); err != nil {
 		l.fail(err, canon.KeyStep(tokenKey(token)))
-		return 0, 0
 	}
-	return from, len(l.buf)
 }
 
-// roll writes the roll object as the member token. keyFrom and keyTo
-// locate the key's spelling when the record has already written it (an
-// encounter's id); both are zero otherwise.
-func (l *line) roll(token string, r *Roll, keyFrom, keyTo int) {
+// roll writes a rule's roll object, every member spelt, as the member
+// token.
+func (l *line) roll(token string, r *Roll) {
 	l.object(token)
-	if keyTo > keyFrom {
-		l.raw(`{"key":`)
-		l.buf = append(l.buf, l.buf[keyFrom:keyTo]...)
-	} else {
-		l.rollKey(`{"key":`, r)
-	}
+	l.rollKey(`{"key":`, r)
 	l.raw(`,"natural":`)
 	natural := len(l.buf)
 	l.floatValue(r.Roll.Natural, "natural")
@@ -314,4 +306,44 @@ func (l *line) rollMiddle(r *Roll) {
 		t.pinned, t.purpose, t.threshold = r.Roll.Pinned, r.Roll.Key.Purpose, bits
 		t.text = append(t.text[:0], l.buf[from:]...)
 	}
+}
+
+// encounterRoll writes an encounter's roll object as the member token,
+// without what the record spells elsewhere: the key (the encounter's id
+// is the key), the purpose when the id spells it (purposeInID), and the
+// natural value and pinned flag when the roll is not pinned and its value
+// is its natural one (unpinnedRoll). Nearly every roll of a run is
+// `{"threshold":<t>,"value":<v>}`, and the threshold is nearly always
+// the last one's, so that head is kept spelt.
+func (l *line) encounterRoll(token string, r *Roll, purposeInID bool) {
+	l.object(token)
+	if unpinnedRoll(&r.Roll) && purposeInID {
+		t := &l.thresholdHead
+		bits := math.Float64bits(r.Threshold)
+		if t.text != nil && t.threshold == bits {
+			l.buf = append(l.buf, t.text...)
+		} else {
+			from := len(l.buf)
+			l.number(`{"threshold":`, r.Threshold)
+			l.raw(`,"value":`)
+			if l.err == nil {
+				t.threshold, t.text = bits, append(t.text[:0], l.buf[from:]...)
+			}
+		}
+	} else {
+		sep := "{"
+		if !unpinnedRoll(&r.Roll) {
+			l.number(`{"natural":`, r.Roll.Natural)
+			l.boolean(`,"pinned":`, r.Roll.Pinned)
+			sep = ","
+		}
+		if !purposeInID {
+			l.str(sep+`"purpose":`, r.Roll.Key.Purpose)
+			sep = ","
+		}
+		l.number(sep+`"threshold":`, r.Threshold)
+		l.raw(`,"value":`)
+	}
+	l.floatValue(r.Roll.Value, "value")
+	l.end()
 }

@@ -184,24 +184,18 @@ var _ = Describe("Buffer.AppendJSONL", func() {
 		}
 	})
 
-	It("writes the version the header names: 1 unless told, 2 for a world using the social layer", func() {
+	It("writes version 3, naming the run's branch once and the layers its world uses", func() {
 		for _, c := range []struct {
-			version int
-			want    string
-		}{{0, `"version":1}`}, {trace.Version1, `"version":1}`}, {trace.Version2, `"version":2}`}} {
+			social bool
+			want   string
+		}{{false, `"layers":["core"]`}, {true, `"layers":["core","social"]`}} {
 			h := header
-			h.Version = c.version
+			h.Social = c.social
 			out, err := (&trace.Buffer{Header: h}).AppendJSONL(nil)
 			Expect(err).NotTo(HaveOccurred())
-			Expect(string(out)).To(HaveSuffix(c.want+"\n"), "version %d", c.version)
+			Expect(string(out)).To(Equal(`{"branches":[{"generation":3,"save_uuid":"save-1"}],"keyframe_every":24,"kind":"header",` +
+				c.want + `,"schema":"chronicle.trace","seed_id":"ladder-T1.1","version":3}` + "\n"))
 		}
-	})
-
-	It("refuses a header version that is not a schema version", func() {
-		h := header
-		h.Version = 3
-		_, err := trace.NewEncoder(h)
-		Expect(err).To(MatchError("trace header: version 3 is not a schema version (1 or 2)"))
 	})
 
 	It("writes records in emission order, one per line, each ending in a newline", func() {

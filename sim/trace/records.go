@@ -66,15 +66,23 @@ func (e Encounter) Clone() Body {
 	return c
 }
 
+// encode writes the encounter without what its id spells (version 3):
+// the pair, the site, and the roll's key and purpose (idSpells).
 func (e Encounter) encode(l *line) {
+	key := &e.Roll.Roll.Key
+	purposeInID, siteInID, pair, ok := idSpells(key)
 	l.openBranch()
 	l.boolean(`,"fired":`, e.Fired)
-	from, to := l.rollKey(`,"id":`, &e.Roll)
+	l.rollKey(`,"id":`, &e.Roll)
 	l.raw(`,"kind":"encounter"`)
-	l.strings(`,"pair":`, e.Pair[:])
-	l.roll(`,"roll":`, &e.Roll, from, to)
+	if !ok || pair != e.Pair {
+		l.strings(`,"pair":`, e.Pair[:])
+	}
+	l.encounterRoll(`,"roll":`, &e.Roll, purposeInID)
 	l.seqField(`,"seq":`)
-	l.str(`,"site":`, e.Site)
+	if !siteInID || key.Site != e.Site {
+		l.str(`,"site":`, e.Site)
+	}
 	l.tickField(`,"tick":`)
 	if e.Weighted {
 		l.number(`,"weight":`, e.Weight)
@@ -103,9 +111,13 @@ func (Transmission) Kind() Kind { return KindTransmission }
 // Clone returns a copy.
 func (t Transmission) Clone() Body { return &t }
 
+// encode writes the transmission without its claim when its variant
+// spells it (version 3).
 func (t Transmission) encode(l *line) {
 	l.openBranch()
-	l.str(`,"claim":`, t.Claim)
+	if ClaimOf(t.Variant) != t.Claim {
+		l.str(`,"claim":`, t.Claim)
+	}
 	if t.Fired {
 		l.number(`,"confidence":`, t.Confidence)
 	}
@@ -164,7 +176,7 @@ func (r RuleEval) encode(l *line) {
 	l.raw(`,"kind":"rule"`)
 	l.str(`,"reason":`, r.Reason)
 	if r.Roll != nil {
-		l.roll(`,"roll":`, r.Roll, 0, 0)
+		l.roll(`,"roll":`, r.Roll)
 	}
 	l.str(`,"rule":`, r.Rule)
 	l.seqField(`,"seq":`)
@@ -226,9 +238,13 @@ func (Supersession) Kind() Kind { return KindSupersession }
 // Clone returns a copy.
 func (s Supersession) Clone() Body { return &s }
 
+// encode writes the supersession without its claim when the winning
+// variant spells it (version 3).
 func (s Supersession) encode(l *line) {
 	l.openBranch()
-	l.str(`,"claim":`, s.Claim)
+	if ClaimOf(s.Winner) != s.Claim {
+		l.str(`,"claim":`, s.Claim)
+	}
 	l.str(`,"holder":`, s.Holder)
 	l.boolean(`,"kept":`, s.Kept)
 	l.raw(`,"kind":"supersession"`)
@@ -295,10 +311,14 @@ func (BeliefChange) Kind() Kind { return KindBelief }
 // Clone returns a copy.
 func (b BeliefChange) Clone() Body { return &b }
 
+// encode writes the belief change without its claim when its variant
+// spells it (version 3).
 func (b BeliefChange) encode(l *line) {
 	l.openBranch()
 	l.str(`,"change":`, b.Change)
-	l.str(`,"claim":`, b.Claim)
+	if ClaimOf(b.Variant) != b.Claim {
+		l.str(`,"claim":`, b.Claim)
+	}
 	l.number(`,"confidence":`, b.Confidence)
 	l.str(`,"holder":`, b.Holder)
 	l.raw(`,"kind":"belief"`)

@@ -17,14 +17,16 @@ type RollRecord struct {
 }
 
 // Rolls extracts every roll from a trace file, in file order. Each roll is
-// the "roll" object of the record that used it.
+// the "roll" object of the record that used it; an encounter's roll whose
+// key the line leaves out (version 3) has the encounter's id as its key.
 func Rolls(data []byte) ([]RollRecord, error) {
 	var out []RollRecord
 	sc := bufio.NewScanner(bytes.NewReader(data))
 	sc.Buffer(make([]byte, 0, 1<<16), 1<<30)
 	for line := 1; sc.Scan(); line++ {
 		var rec struct {
-			Tick int64 `json:"tick"`
+			Tick int64  `json:"tick"`
+			ID   string `json:"id"` // an encounter's: version 3 spells its roll's key here alone
 			Roll *struct {
 				Key    string  `json:"key"`
 				Value  float64 `json:"value"`
@@ -35,6 +37,9 @@ func Rolls(data []byte) ([]RollRecord, error) {
 			return nil, fmt.Errorf("trace line %d: %w", line, err)
 		}
 		if rec.Roll != nil {
+			if rec.Roll.Key == "" {
+				rec.Roll.Key = rec.ID
+			}
 			out = append(out, RollRecord{Key: rec.Roll.Key, Line: line, Tick: rec.Tick, Value: rec.Roll.Value, Pinned: rec.Roll.Pinned})
 		}
 	}

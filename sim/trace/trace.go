@@ -8,15 +8,25 @@ import (
 )
 
 // Schema and the version identify the file format; both are in every
-// header. A file's version is the lowest that describes it (decision
-// 0015): Version1 for a world of the core layer alone, whose files are
-// byte for byte what they were before later versions existed; Version2
-// when a world uses the social layer, whose record kinds (grudge,
-// obligation, reputation) and keyframe sections version 1 does not have.
+// header. Version3 is the one this package writes: it spells each fact
+// once (decision 0040). Versions 1 and 2 are what files were before it;
+// a reader still reads them (Facts), and ConvertV2 turns one into
+// version 3. In those versions the header's version said which layers
+// the world used (decision 0015: 1 the core alone, 2 the social layer
+// as well); version 3 says it in the header's layers.
 const (
 	Schema   = "chronicle.trace"
 	Version1 = 1
 	Version2 = 2
+	Version3 = 3
+)
+
+// The layers a version-3 header names: the core's record kinds, and the
+// social layer's (grudge, obligation, reputation, schedule, role, and the
+// keyframe's social sections), which a world past the core may write.
+const (
+	LayerCore   = "core"
+	LayerSocial = "social"
 )
 
 // Kind names a record kind.
@@ -82,28 +92,33 @@ type Header struct {
 	SeedID        string
 	Branch        events.Branch
 	KeyframeEvery int64
-	// Version is the schema version the file is written in: Version1 (the
-	// zero value means Version1) or Version2.
-	Version int
+	// Social is set for a world that uses a layer past the core: its file
+	// may hold the social layer's kinds and keyframe sections, and its
+	// header's layers name the social layer.
+	Social bool
 }
 
-// SchemaVersion returns the header's version, Version1 when unset.
-func (h Header) SchemaVersion() int {
-	if h.Version == 0 {
-		return Version1
+// Layers returns the layers the header names: the core, and the social
+// layer when the world uses it.
+func (h Header) Layers() []string {
+	if h.Social {
+		return []string{LayerCore, LayerSocial}
 	}
-	return h.Version
+	return []string{LayerCore}
 }
 
-// Object returns the header line's canonical object.
+// Object returns the header line's canonical object. The run's one
+// branch is the first (index 0) of the header's branches, which every
+// record names by its index.
 func (h Header) Object() canon.Object {
 	return canon.Object{
-		{Key: "branch", Value: branchObject(h.Branch)},
+		{Key: "branches", Value: []canon.Object{branchObject(h.Branch)}},
 		{Key: "keyframe_every", Value: h.KeyframeEvery},
 		{Key: "kind", Value: "header"},
+		{Key: "layers", Value: h.Layers()},
 		{Key: "schema", Value: Schema},
 		{Key: "seed_id", Value: h.SeedID},
-		{Key: "version", Value: h.SchemaVersion()},
+		{Key: "version", Value: Version3},
 	}
 }
 
