@@ -29,6 +29,9 @@ type TraceFollower struct {
 	ended bool  // the golden (or its part before the cut) has ended
 	err   error
 	d     *trace.Divergence
+	// facts are what each side's records leave out, read from its header
+	// (the first line of each), so a divergence names facts.
+	goldenFacts, actualFacts trace.Facts
 }
 
 // NewTraceFollower follows the whole of golden.
@@ -73,6 +76,9 @@ func (t *TraceFollower) next() []byte {
 		return nil
 	}
 	if t.cut < 0 {
+		if n == 1 {
+			t.goldenFacts = trace.HeaderFacts(line)
+		}
 		return line
 	}
 	switch {
@@ -81,6 +87,7 @@ func (t *TraceFollower) next() []byte {
 	case line[len(line)-1] != '\n':
 		t.err = fmt.Errorf("line %d: no final newline", n)
 	case n == 1:
+		t.goldenFacts = trace.HeaderFacts(line)
 		return line
 	default:
 		var rec struct {
@@ -99,6 +106,9 @@ func (t *TraceFollower) next() []byte {
 
 // Line compares the next line of the followed trace, newline included.
 func (t *TraceFollower) Line(line []byte) {
+	if t.lines == 0 {
+		t.actualFacts = trace.HeaderFacts(line)
+	}
 	if t.d == nil && t.err == nil {
 		if g := t.next(); t.err == nil && !bytes.Equal(g, line) {
 			t.diverged(g, line)
@@ -108,7 +118,7 @@ func (t *TraceFollower) Line(line []byte) {
 }
 
 func (t *TraceFollower) diverged(golden, actual []byte) {
-	t.d = trace.Compare(golden, actual)
+	t.d = trace.CompareFacts(golden, actual, t.goldenFacts, t.actualFacts)
 	t.d.Line = t.lines + 1
 }
 

@@ -28,6 +28,21 @@ var _ = Describe("Reader", func() {
 		Expect(errors.Is(err, io.EOF)).To(BeTrue())
 	})
 
+	It("reads version 3 as version 2 spelt it: the branch and what an encounter's id spells put back", func() {
+		file := `{"branches":[{"generation":3,"save_uuid":"u"}],"keyframe_every":24,"kind":"header","layers":["core"],"schema":"chronicle.trace","seed_id":"s","version":3}` + "\n" +
+			`{"branch":0,"fired":false,"id":"encounter@1/market/[a,b]","kind":"encounter","roll":{"threshold":0.5,"value":0.75},"seq":0,"tick":1}` + "\n"
+		rd, err := compare.NewReader(strings.NewReader(file))
+		Expect(err).NotTo(HaveOccurred())
+		Expect(rd.Header).To(Equal(compare.Header{SeedID: "s", Branch: compare.Branch{SaveUUID: "u", Generation: 3}, Version: 3}))
+		r, err := rd.Next()
+		Expect(err).NotTo(HaveOccurred())
+		Expect(r.Fields).To(Equal(map[string]any{
+			"branch": map[string]any{"generation": 3.0, "save_uuid": "u"}, "fired": false, "id": "encounter@1/market/[a,b]", "kind": "encounter",
+			"pair": []any{"a", "b"}, "site": "market", "seq": 0.0, "tick": 1.0,
+			"roll": map[string]any{"key": "encounter@1/market/[a,b]", "natural": 0.75, "pinned": false, "purpose": "encounter", "threshold": 0.5, "value": 0.75},
+		}))
+	})
+
 	DescribeTable("refuses a file that is not a trace it can read",
 		func(file, want string) {
 			_, err := compare.NewReader(strings.NewReader(file))
@@ -36,7 +51,8 @@ var _ = Describe("Reader", func() {
 		Entry("empty", "", "trace line 1: empty file, want a header"),
 		Entry("a record first", `{"kind":"belief","tick":1}`+"\n", "trace line 1: not a chronicle.trace header"),
 		Entry("another schema", strings.Replace(goodHeader, "chronicle.trace", "other", 1), "trace line 1: not a chronicle.trace header"),
-		Entry("a version it does not know", strings.Replace(goodHeader, `"version":2`, `"version":3`, 1), "trace line 1: version 3, this reader knows versions 1 to 2"),
+		Entry("a version it does not know", strings.Replace(goodHeader, `"version":2`, `"version":4`, 1), "trace line 1: version 4, this reader knows versions 1 to 3"),
+		Entry("version 3 without its branches", strings.Replace(goodHeader, `"version":2`, `"version":3`, 1), "trace line 1: trace header: version 3 without branches"),
 		Entry("no seed", strings.Replace(goodHeader, `"seed_id":"s"`, `"seed_id":""`, 1), "trace line 1: the header has no seed_id"),
 		Entry("no branch", strings.Replace(goodHeader, `"generation":3,`, ``, 1), "trace line 1: the header has no branch (save_uuid, generation)"),
 	)

@@ -104,9 +104,10 @@ var _ = Describe("a long run", Label("unit"), func() {
 		GinkgoWriter.Printf("10,000 ticks: %d MB written, heap peak %.1f MiB; 100,000 ticks: %d MB written, heap peak %.1f MiB\n",
 			shortSize>>20, float64(shortPeak)/(1<<20), longSize>>20, float64(longPeak)/(1<<20))
 		Expect(longSize).To(BeNumerically(">", 9*shortSize), "the long run must write ten times as much for the check to mean anything")
-		Expect(longSize).To(BeNumerically(">", 50<<20))
+		Expect(longSize).To(BeNumerically(">", 40<<20))
 		// Holding the long run's trace or dense rows would add more than
-		// its 60 MB of files; streaming adds nothing that grows.
+		// its 49 MB of files (trace version 3), well past the slack below;
+		// streaming adds nothing that grows.
 		Expect(longPeak).To(BeNumerically("<", shortPeak+16<<20),
 			"the heap grew with the run: %.1f MiB at 100,000 ticks against %.1f MiB at 10,000", float64(longPeak)/(1<<20), float64(shortPeak)/(1<<20))
 	})

@@ -147,7 +147,7 @@ var _ = Describe("Verify", Label("unit"), func() {
 		golden := strings.Join(append(lines[:3:3], lines[4:]...), "")
 		write(ladder.TraceFile, []byte(golden))
 
-		const branch = `"branch":{"generation":0,"save_uuid":"a602b93e-1cab-84c4-82ee-a3572aea9346"},`
+		const branch = `"branch":0,`
 		Expect(messages(verify(res.Fixture, tmp))).To(Equal([]string{
 			`T0.2 trace.jsonl: first divergent record at line 4 (tick 0, belief "witness/theft@0 formed"): ` +
 				`actual has rule "witness-creates-belief witness/theft@0" at tick 0 here instead (a record was added or removed) ` +

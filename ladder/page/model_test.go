@@ -348,11 +348,11 @@ var _ = Describe("bad artifacts", func() {
 		Expect(err).To(MatchError(`T9.1: dense.csv: line 2: tick "x" is not an integer`))
 	})
 
-	It("refuses a trace that is not schema v1 or v2", func() {
+	It("refuses a trace that is not schema v1 to v3", func() {
 		in := synthInput()
-		in.Trace = page.Data(`{"kind":"header","schema":"chronicle.trace","version":3}` + "\n")
+		in.Trace = page.Data(`{"kind":"header","schema":"chronicle.trace","version":4}` + "\n")
 		_, err := page.Build(in, page.Options{})
-		Expect(err).To(MatchError("T9.1: trace.jsonl: line 1: not a chronicle.trace v1 or v2 header"))
+		Expect(err).To(MatchError("T9.1: trace.jsonl: line 1: not a chronicle.trace header of version 1 to 3"))
 		in.Trace = page.Data(append(synthTrace(), '\n'))
 		_, err = page.Build(in, page.Options{})
 		Expect(err).To(MatchError("T9.1: trace.jsonl: line 14: empty line"))

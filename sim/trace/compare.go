@@ -201,6 +201,14 @@ func shorten(s string) string {
 // first differing line without decoding the lines before it. It returns nil
 // when the files are identical.
 func Compare(golden, actual []byte) *Divergence {
+	return CompareFacts(golden, actual, factsOfFile(golden), factsOfFile(actual))
+}
+
+// CompareFacts is Compare for two traces, or two parts of them, whose
+// records are read with the facts of their files' headers (gf, af: what
+// their lines leave out), for a caller that holds the lines of a file
+// and not the file itself (artifact.TraceFollower).
+func CompareFacts(golden, actual []byte, gf, af Facts) *Divergence {
 	if bytes.Equal(golden, actual) {
 		return nil
 	}
@@ -217,7 +225,6 @@ func Compare(golden, actual []byte) *Divergence {
 	if g == "<missing>" {
 		ref = a
 	}
-	gf, af := factsOfFile(golden), factsOfFile(actual)
 	var rec map[string]any
 	if json.Unmarshal([]byte(ref), &rec) == nil {
 		if t, ok := rec["tick"].(float64); ok {
@@ -260,9 +267,14 @@ func Compare(golden, actual []byte) *Divergence {
 }
 
 // factsOfFile reads a trace file's header for what its records leave
-// out; a file whose header does not read is read as spelt.
-func factsOfFile(b []byte) Facts {
-	h, err := decode([]byte(lineAt(b, 0)))
+// out (HeaderFacts).
+func factsOfFile(b []byte) Facts { return HeaderFacts([]byte(lineAt(b, 0))) }
+
+// HeaderFacts reads a header line for what the file's records leave out;
+// a line that is not a header that reads gives the facts of a file read
+// as it is spelt, for a comparison that must describe what it can.
+func HeaderFacts(line []byte) Facts {
+	h, err := decode(line)
 	if err != nil {
 		return Facts{}
 	}
