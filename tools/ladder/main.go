@@ -39,6 +39,9 @@
 //	go run ./tools/ladder reject T2.1 | -all         discard pending changes
 //	go run ./tools/ladder diff-golden [-run] T2.1    the dense change cell by cell, in runs
 //	go run ./tools/ladder textconv dense.csv         one line per cell (git diff driver)
+//	go run ./tools/ladder convert-trace [-expand] [-o OUT] trace.jsonl
+//	                                                 a version 1 or 2 trace in version 3, or with
+//	                                                 -expand a version-3 trace as version 2 spelt it
 //	go run ./tools/ladder shard [-rung R] 2/4        the label filter of part 2 of 4 (make ladder SHARD=2/4)
 //	go run ./tools/ladder costs [-from FILE]         refresh ladder/shard/costs.json from a run's report
 //	go run ./tools/ladder merge-reports -out DIR A B join shards' reports into one
@@ -124,6 +127,8 @@ func run(args []string, stdout, stderr io.Writer) error {
 		return diffGolden(args[1:], stdout, stderr)
 	case "textconv":
 		return textconv(args[1:], stdout)
+	case "convert-trace":
+		return convertTrace(args[1:], stdout, stderr)
 	case "shard":
 		return shardFilter(args[1:], stdout, stderr)
 	case "costs":
@@ -151,7 +156,7 @@ func run(args []string, stdout, stderr io.Writer) error {
 }
 
 var commands = []string{"check", "goldens", "render", "explain", "compare", "curve", "rules", "diff", "schedule", "role", "fear", "review", "accept", "reject", "diff-golden",
-	"textconv", "shard", "costs", "merge-reports", "verify", "state", "audit", "schema", "pilot", "coverage", "explore", "page"}
+	"textconv", "convert-trace", "shard", "costs", "merge-reports", "verify", "state", "audit", "schema", "pilot", "coverage", "explore", "page"}
 
 type rungList []string
 
