@@ -20,24 +20,26 @@
 // appends a record's line to a buffer without allocating, and is held to
 // a canon.Marshal oracle of every kind by the package's tests.
 //
-// # File format (schemas v1 and v2)
+// # File format (schema version 3)
 //
 // A trace file is JSON Lines: one canonical JSON object per line (keys
 // sorted, no whitespace, floats in Python repr form, no NaN), "\n" after
-// every line. The first line is the header:
+// every line. The first line is the header, which lists the run's branch
+// and the layers whose kinds the file may hold:
 //
-//	{"branch":{"generation":0,"save_uuid":"ladder-T1.1"},"keyframe_every":24,"kind":"header","schema":"chronicle.trace","seed_id":"ladder-T1.1","version":1}
+//	{"branches":[{"generation":0,"save_uuid":"…"}],"keyframe_every":24,"kind":"header","layers":["core"],"schema":"chronicle.trace","seed_id":"ladder-T1.1","version":3}
 //
-// Every following line is a record carrying the branch key, its sequence
-// number (0-based, dense), the tick and the kind, plus the kind's own fields:
+// Every following line is a record carrying its branch (an index into the
+// header's branches), its sequence number (0-based, dense), the tick and
+// the kind, plus the kind's own fields:
 //
-//	{"branch":{...},"fired":false,"id":"encounter@12/market/[neighbor,witness]","kind":"encounter","pair":["neighbor","witness"],"roll":{...},"seq":41,"site":"market","tick":12}
+//	{"branch":0,"fired":false,"id":"encounter@12/market/[neighbor,witness]","kind":"encounter","roll":{"threshold":0.02,"value":0.73},"seq":41,"tick":12}
 //
-// The header's version is the lowest that describes the file: Version1 for
-// a world of the core layer, Version2 for one that uses the social layer,
-// whose kinds (Grudge, Obligation, Reputation), derived events' rule and
-// cause, and keyframe sections version 1 lacks; each appears only when it
-// carries something, so a core-only file is byte for byte a version 1 file.
+// Version 3 spells each fact once (decision 0040): a record leaves out
+// what another of its fields spells — an encounter's pair, site and roll
+// key in its id, a claim in its variant — and Facts puts it back for a
+// reader, so every reader sees the facts versions 1 and 2 spelt out.
+// ConvertV2 and ExpandV3 convert between the two without loss.
 //
 // docs/trace-schema.md is the frozen reference for every kind and field.
 // Adding an optional field is compatible; renaming or removing one, or
