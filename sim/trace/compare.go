@@ -190,6 +190,16 @@ func shorten(s string) string {
 		if j := strings.Index(s[i:], "},"); j >= 0 {
 			s = s[:i] + s[i+j+2:]
 		}
+	} else if i := strings.Index(s, `"branch":`); i >= 0 {
+		// Version 3's branch key: an index into the header's branches.
+		rest := s[i+len(`"branch":`):]
+		j := 0
+		for j < len(rest) && rest[j] >= '0' && rest[j] <= '9' {
+			j++
+		}
+		if j > 0 && j < len(rest) && rest[j] == ',' {
+			s = s[:i] + rest[j+1:]
+		}
 	}
 	if len(s) > limit {
 		return s[:limit] + "…"
@@ -286,10 +296,28 @@ func HeaderFacts(line []byte) Facts {
 // what it leaves out; line n is the file's, 1 the header.
 func decodeFacts(line []byte, f Facts, n int) (map[string]any, error) {
 	rec, err := decode(line)
-	if err != nil || n == 1 {
+	if err != nil {
 		return rec, err
 	}
+	if n == 1 {
+		headerBranch(rec)
+		return rec, nil
+	}
 	return rec, f.Restore(rec)
+}
+
+// headerBranch names a version-3 header's one branch as versions 1 and 2
+// did, by the branch key, which FieldDiff sets aside: a run moved to
+// another branch then reads as that (FormBranch) from its first line, as
+// it did when every record spelt its branch, not as a changed header
+// field.
+func headerBranch(h map[string]any) {
+	if bs, ok := h["branches"].([]any); ok && len(bs) == 1 && h["kind"] == "header" {
+		if _, spelt := h["branch"]; !spelt {
+			h["branch"] = bs[0]
+			delete(h, "branches")
+		}
+	}
 }
 
 // respelled names the sides of two lines that decode to the same record

@@ -62,16 +62,31 @@ var _ = Describe("Compare", func() {
 		Expect(d.Fields).To(ContainElement(trace.FieldChange{Path: "kind", Golden: `"encounter"`, Actual: `"transmission"`}))
 	})
 
+	// An encounter's id is its roll's key, and in version 3 its pair and
+	// site too: an encounter under another id is another roll. The
+	// renamed record is the transmission, through the id it was told via.
 	It("says when one record is the same under another id, not that one was added and another removed", func() {
 		golden := sample()
 		ls := lines(golden)
-		ls[2] = strings.Replace(ls[2], `"id":"`+encID+`"`, `"id":"`+encID+`#2"`, 1)
+		ls[3] = strings.Replace(ls[3], `"via":"`+encID+`"`, `"via":"`+encID+`#2"`, 1)
 		d := trace.Compare(golden, join(ls))
 		Expect(d.Form()).To(Equal(trace.FormRenamed))
 		Expect(d.Shifted).To(BeFalse())
-		Expect(d.ActualKey).To(Equal(`"` + encID + `#2"`))
-		Expect(d.String()).To(Equal(`first divergent record at line 3 (tick 12, encounter "` + encID + `"): ` +
-			`the same record under another id (identity drift): id: golden "` + encID + `", actual "` + encID + `#2"`))
+		Expect(d.ActualKey).To(Equal(`"witness->neighbor theft@2 via ` + encID + `#2"`))
+		Expect(d.String()).To(Equal(`first divergent record at line 4 (tick 12, transmission "witness->neighbor theft@2 via ` + encID + `"): ` +
+			`the same record under another id (identity drift): via: golden "` + encID + `", actual "` + encID + `#2"`))
+	})
+
+	It("reads an encounter under another id as another record: its roll's key, pair and site are the id's", func() {
+		golden := sample()
+		ls := lines(golden)
+		ls[2] = strings.Replace(ls[2], `"id":"`+encID+`"`, `"id":"encounter@12/market/[merchant,witness]"`, 1)
+		d := trace.Compare(golden, join(ls))
+		Expect(d.Form()).To(Equal(trace.FormShifted))
+		Expect(d.Fields).To(ContainElements(
+			trace.FieldChange{Path: "pair[0]", Golden: `"neighbor"`, Actual: `"merchant"`},
+			trace.FieldChange{Path: "roll.key", Golden: `"` + encID + `"`, Actual: `"encounter@12/market/[merchant,witness]"`},
+		))
 	})
 
 	It("counts a renamed record whose other fields changed too as another record", func() {
@@ -107,10 +122,10 @@ var _ = Describe("Compare", func() {
 	It("names the golden as the side spelt otherwise when two of its keys are swapped", func() {
 		golden := sample()
 		ls := lines(golden)
-		// "kind" and "pair" swapped in the golden's encounter line.
+		// "kind" and "roll" swapped in the golden's encounter line.
 		var rec map[string]json.RawMessage
 		Expect(json.Unmarshal([]byte(ls[2]), &rec)).To(Succeed())
-		kind, pair := `"kind":`+string(rec["kind"]), `"pair":`+string(rec["pair"])
+		kind, pair := `"kind":`+string(rec["kind"]), `"roll":`+string(rec["roll"])
 		Expect(ls[2]).To(ContainSubstring(kind))
 		swapped := strings.Replace(strings.Replace(ls[2], kind, "\x00", 1), pair, kind, 1)
 		swapped = strings.Replace(swapped, "\x00", pair, 1)
@@ -157,7 +172,7 @@ var _ = Describe("Compare", func() {
 		},
 		trace.FormRenamed: func() ([]byte, []byte) {
 			g := sample()
-			return g, []byte(strings.Replace(string(g), `"id":"`+encID+`"`, `"id":"`+encID+`#2"`, 1))
+			return g, []byte(strings.Replace(string(g), `"via":"`+encID+`"`, `"via":"`+encID+`#2"`, 1))
 		},
 		trace.FormPosition: func() ([]byte, []byte) {
 			g := sample()
@@ -180,7 +195,7 @@ var _ = Describe("Compare", func() {
 	phrases := map[string]string{
 		trace.FormFields:   "confidence: golden 0.72, actual 0.75",
 		trace.FormShifted:  "(a record was added or removed)",
-		trace.FormRenamed:  "the same record under another id (identity drift): id: golden",
+		trace.FormRenamed:  "the same record under another id (identity drift): via: golden",
 		trace.FormPosition: "only the record's position (seq) differs",
 		trace.FormBranch:   "the branch key differs, on this and every later line",
 		trace.FormSpelling: "same fields, not the canonical spelling: line 5 of actual",
@@ -372,12 +387,18 @@ var _ = Describe("Divergence.String", func() {
 		ls[4] = strings.Replace(ls[4], `"confidence":1.0`, `"confidence":0.5`, 1)
 		d := trace.Compare(golden, join(ls))
 		Expect(d).NotTo(BeNil())
-		Expect(d.Golden).To(ContainSubstring(branchJSON), "the Divergence itself keeps whole lines")
+		Expect(d.Golden).To(ContainSubstring(branchV3), "the Divergence itself keeps whole lines")
 		Expect(d.String()).To(Equal(`first divergent record at line 5 (tick 13, belief "neighbor/theft@2 formed"): confidence: golden 1.0, actual 0.5`))
 		d.Fields = nil
 		Expect(d.String()).To(Equal(`first divergent record at line 5 (tick 13, belief "neighbor/theft@2 formed"): ` +
-			`golden {"change":"formed","claim":"theft@2","confidence":1.0,"holder":"neighbor","kind":"belief","seq":3,"stage":"heard","tick":13,"variant":"theft@2#v0"}, ` +
-			`actual {"change":"formed","claim":"theft@2","confidence":0.5,"holder":"neighbor","kind":"belief","seq":3,"stage":"heard","tick":13,"variant":"theft@2#v0"}`))
+			`golden {"change":"formed","confidence":1.0,"holder":"neighbor","kind":"belief","seq":3,"stage":"heard","tick":13,"variant":"theft@2#v0"}, ` +
+			`actual {"change":"formed","confidence":0.5,"holder":"neighbor","kind":"belief","seq":3,"stage":"heard","tick":13,"variant":"theft@2#v0"}`))
+	})
+
+	It("leaves out version 2's branch object too", func() {
+		d := trace.Compare([]byte(`{`+branchJSON+`,"tick":5,"x":1}`+"\n"), []byte(`{`+branchJSON+`,"tick":5,"x":2}`+"\n"))
+		d.Fields = nil
+		Expect(d.String()).To(Equal(`first divergent record at line 1 (tick 5): golden {"tick":5,"x":1}, actual {"tick":5,"x":2}`))
 	})
 
 	It("leaves out the branch key even at the very start of a line that lost its opening brace", func() {
@@ -394,13 +415,15 @@ var _ = Describe("Divergence.String", func() {
 	})
 })
 
-// saveOf returns the save_uuid of a trace file's header.
+// saveOf returns the save_uuid of a trace file's header: of its one
+// branch.
 func saveOf(file []byte) string {
 	var h struct {
-		Branch struct {
+		Branches []struct {
 			SaveUUID string `json:"save_uuid"`
-		} `json:"branch"`
+		} `json:"branches"`
 	}
 	Expect(json.Unmarshal(file[:bytes.IndexByte(file, '\n')], &h)).To(Succeed())
-	return h.Branch.SaveUUID
+	Expect(h.Branches).To(HaveLen(1))
+	return h.Branches[0].SaveUUID
 }

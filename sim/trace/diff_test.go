@@ -24,6 +24,9 @@ func traceDiff(golden, actual []byte) *trace.Delta {
 // hanging the suite.
 var looping = []any{NodeTimeout(10 * time.Second), GracePeriod(time.Second)}
 
+// bothV3 is a Delta's Versions for two files the encoder wrote.
+var bothV3 = [2]int{trace.Version3, trace.Version3}
+
 var _ = Describe("Diff", func() {
 	It("finds nothing between identical traces", looping, func(SpecContext) {
 		d := traceDiff(sample(), sample())
@@ -36,7 +39,7 @@ var _ = Describe("Diff", func() {
 		ls := lines(sample())
 		ls[3] = strings.Replace(ls[3], `"confidence":0.72`, `"confidence":0.75`, 1)
 		d := traceDiff(sample(), join(ls))
-		Expect(*d).To(Equal(trace.Delta{Changed: 1, Kinds: []trace.KindDelta{{Kind: "transmission", Changed: 1, First: 12}}}))
+		Expect(*d).To(Equal(trace.Delta{Versions: bothV3, Changed: 1, Kinds: []trace.KindDelta{{Kind: "transmission", Changed: 1, First: 12}}}))
 		Expect(d.Empty()).To(BeFalse())
 		Expect(d.Kinds[0].String()).To(Equal("transmission: 1 changed, 0 added, 0 removed, from tick 12"))
 	})
@@ -55,14 +58,14 @@ var _ = Describe("Diff", func() {
 			}
 		}
 		d := traceDiff(sample(), join(shifted))
-		Expect(*d).To(Equal(trace.Delta{Added: 1, Kinds: []trace.KindDelta{{Kind: "encounter", Added: 1, First: 12}}}))
+		Expect(*d).To(Equal(trace.Delta{Versions: bothV3, Added: 1, Kinds: []trace.KindDelta{{Kind: "encounter", Added: 1, First: 12}}}))
 	})
 
 	It("counts a dropped record as removed, and groups by kind in order of first tick", looping, func(SpecContext) {
 		ls := lines(sample())
 		changed := strings.Replace(ls[4], `"confidence":1.0`, `"confidence":0.5`, 1)
 		d := traceDiff(sample(), join([]string{ls[0], ls[1], ls[3], changed}))
-		Expect(*d).To(Equal(trace.Delta{Removed: 1, Changed: 1, Kinds: []trace.KindDelta{
+		Expect(*d).To(Equal(trace.Delta{Versions: bothV3, Removed: 1, Changed: 1, Kinds: []trace.KindDelta{
 			{Kind: "encounter", Removed: 1, First: 12},
 			{Kind: "belief", Changed: 1, First: 13},
 		}}))
@@ -74,7 +77,7 @@ var _ = Describe("Diff", func() {
 		ls := lines(sample())
 		ls[2] = strings.ReplaceAll(ls[2], "neighbor,witness", "merchant,witness") // another pair met instead
 		d := traceDiff(sample(), join(ls))
-		Expect(*d).To(Equal(trace.Delta{Added: 1, Removed: 1, Kinds: []trace.KindDelta{{Kind: "encounter", Added: 1, Removed: 1, First: 12}}}))
+		Expect(*d).To(Equal(trace.Delta{Versions: bothV3, Added: 1, Removed: 1, Kinds: []trace.KindDelta{{Kind: "encounter", Added: 1, Removed: 1, First: 12}}}))
 		Expect(d.Summary()).To(Equal("0 records changed, 1 added, 1 removed"))
 		Expect(d.Empty()).To(BeFalse(), "as many records added as removed is still a change")
 	})
@@ -84,7 +87,7 @@ var _ = Describe("Diff", func() {
 		ls[3] = strings.Replace(ls[3], `"confidence":0.72`, `"confidence":0.75`, 1)
 		extra := strings.Replace(ls[4], `"holder":"neighbor"`, `"holder":"merchant"`, 1)
 		d := traceDiff(sample(), join(append(ls, extra)))
-		Expect(*d).To(Equal(trace.Delta{Added: 1, Changed: 1, Kinds: []trace.KindDelta{
+		Expect(*d).To(Equal(trace.Delta{Versions: bothV3, Added: 1, Changed: 1, Kinds: []trace.KindDelta{
 			{Kind: "transmission", Changed: 1, First: 12},
 			{Kind: "belief", Added: 1, First: 13},
 		}}))
@@ -96,7 +99,7 @@ var _ = Describe("Diff", func() {
 		ls[0] = strings.Replace(ls[0], `"keyframe_every":24`, `"keyframe_every":12`, 1)
 		ls[1] = strings.Replace(ls[1], `"kind":"keyframe"`, `"kind":"keyframe","extra":1`, 1)
 		d := traceDiff(sample(), join(ls))
-		Expect(*d).To(Equal(trace.Delta{Changed: 2, Kinds: []trace.KindDelta{
+		Expect(*d).To(Equal(trace.Delta{Versions: bothV3, Changed: 2, Kinds: []trace.KindDelta{
 			{Kind: "header", Changed: 1, First: 0}, {Kind: "keyframe", Changed: 1, First: 0},
 		}}))
 	})
@@ -111,7 +114,7 @@ var _ = Describe("Diff", func() {
 			return out
 		}
 		d := traceDiff(emit("shrine", "ria"), emit("tavern", "jon"))
-		Expect(*d).To(Equal(trace.Delta{Changed: 2, Kinds: []trace.KindDelta{
+		Expect(*d).To(Equal(trace.Delta{Versions: bothV3, Changed: 2, Kinds: []trace.KindDelta{
 			{Kind: "role", Changed: 1, First: 7}, {Kind: "schedule", Changed: 1, First: 7},
 		}}))
 	})

@@ -331,17 +331,19 @@ func (l *line) encounterRoll(token string, r *Roll, purposeInID bool) {
 			}
 		}
 	} else {
-		sep := "{"
+		// The tokens are constants, chosen, not built: a concatenation
+		// would allocate for every such roll.
+		purpose, threshold := `{"purpose":`, `{"threshold":`
 		if !unpinnedRoll(&r.Roll) {
 			l.number(`{"natural":`, r.Roll.Natural)
 			l.boolean(`,"pinned":`, r.Roll.Pinned)
-			sep = ","
+			purpose, threshold = `,"purpose":`, `,"threshold":`
 		}
 		if !purposeInID {
-			l.str(sep+`"purpose":`, r.Roll.Key.Purpose)
-			sep = ","
+			l.str(purpose, r.Roll.Key.Purpose)
+			threshold = `,"threshold":`
 		}
-		l.number(sep+`"threshold":`, r.Threshold)
+		l.number(threshold, r.Threshold)
 		l.raw(`,"value":`)
 	}
 	l.floatValue(r.Roll.Value, "value")

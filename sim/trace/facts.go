@@ -45,23 +45,24 @@ func unpinnedRoll(r *keyed.Roll) bool {
 
 // idSpells reports which of an encounter's facts its id, the key's human
 // form "<purpose>@<tick>/<site>/[<participants joined by ','>]", gives
-// back through CutEncounterID, exactly as the converter (ConvertV2) finds
-// them in the fields. The id reads when its brackets hold a ','; then it
-// gives the purpose when it holds no '@', the site when it holds no "/[",
-// and as the pair the bracket's text cut at its first ','. pair is that
-// cut, valid when ok.
-func idSpells(k *keyed.Key) (purpose, site bool, pair [2]string, ok bool) {
+// back through CutEncounterID equal to the record's (the key's purpose,
+// the record's site and pair), exactly as the converter (ConvertV2)
+// finds them in the fields. An id that does not cut gives back nothing.
+func idSpells(k *keyed.Key, site string, pair [2]string) (purpose, siteOK, pairOK bool) {
 	ps := k.Participants
-	switch {
-	case len(ps) == 2 && !strings.Contains(ps[0], ","):
-		pair, ok = [2]string{ps[0], ps[1]}, true // the engine's encounters: no string built
-	case len(ps) >= 2 || len(ps) == 1 && strings.Contains(ps[0], ","):
-		pair[0], pair[1], ok = strings.Cut(strings.Join(ps, ","), ",")
+	if len(ps) == 2 && !strings.Contains(ps[0], ",") && !strings.Contains(k.Purpose, "@") && !strings.Contains(k.Site, "/[") {
+		// The engine's encounters: the id cuts at the key's own
+		// separators, so no string is built.
+		return true, k.Site == site, ps[0] == pair[0] && ps[1] == pair[1]
 	}
+	// Any other key is cut as a reader cuts its id: a purpose holding '@'
+	// or a site holding "/[" moves the cuts after it.
+	var buf [128]byte
+	p, s, a, b, ok := cutEncounterID(k.AppendString(buf[:0]))
 	if !ok {
-		return false, false, pair, false
+		return false, false, false
 	}
-	return !strings.Contains(k.Purpose, "@"), !strings.Contains(k.Site, "/["), pair, true
+	return string(p) == k.Purpose, string(s) == site, string(a) == pair[0] && string(b) == pair[1]
 }
 
 // EncounterID is an encounter id cut into the facts it spells.
@@ -76,23 +77,50 @@ type EncounterID struct {
 // up to the next "/[", and the pair in the brackets that end the id, cut
 // at its first ','. ok is false for an id not of that form.
 func CutEncounterID(id string) (e EncounterID, ok bool) {
-	purpose, rest, ok := strings.Cut(id, "@")
-	if !ok {
-		return e, false
-	}
-	_, rest, ok = strings.Cut(rest, "/")
-	if !ok {
-		return e, false
-	}
-	site, rest, ok := strings.Cut(rest, "/[")
-	if !ok || !strings.HasSuffix(rest, "]") {
-		return e, false
-	}
-	a, b, ok := strings.Cut(rest[:len(rest)-1], ",")
+	purpose, site, a, b, ok := cutEncounterID(id)
 	if !ok {
 		return e, false
 	}
 	return EncounterID{Purpose: purpose, Site: site, Pair: [2]string{a, b}}, true
+}
+
+// cutEncounterID is CutEncounterID for an id spelt as a string or as
+// bytes (the encoder's, built on the stack).
+func cutEncounterID[S string | []byte](id S) (purpose, site, a, b S, ok bool) {
+	at := index(id, "@")
+	if at < 0 {
+		return
+	}
+	purpose, rest := id[:at], id[at+1:]
+	slash := index(rest, "/")
+	if slash < 0 {
+		return
+	}
+	rest = rest[slash+1:]
+	open := index(rest, "/[")
+	if open < 0 {
+		return
+	}
+	site, rest = rest[:open], rest[open+2:]
+	if len(rest) == 0 || rest[len(rest)-1] != ']' {
+		return
+	}
+	rest = rest[:len(rest)-1]
+	comma := index(rest, ",")
+	if comma < 0 {
+		return
+	}
+	return purpose, site, rest[:comma], rest[comma+1:], true
+}
+
+// index is strings.Index for a string or bytes.
+func index[S string | []byte](s S, sep string) int {
+	for i := 0; i+len(sep) <= len(s); i++ {
+		if string(s[i:i+len(sep)]) == sep {
+			return i
+		}
+	}
+	return -1
 }
 
 // Facts puts back, in a decoded record of a trace file, what the file's

@@ -69,18 +69,17 @@ func (e Encounter) Clone() Body {
 // encode writes the encounter without what its id spells (version 3):
 // the pair, the site, and the roll's key and purpose (idSpells).
 func (e Encounter) encode(l *line) {
-	key := &e.Roll.Roll.Key
-	purposeInID, siteInID, pair, ok := idSpells(key)
+	purposeInID, siteInID, pairInID := idSpells(&e.Roll.Roll.Key, e.Site, e.Pair)
 	l.openBranch()
 	l.boolean(`,"fired":`, e.Fired)
 	l.rollKey(`,"id":`, &e.Roll)
 	l.raw(`,"kind":"encounter"`)
-	if !ok || pair != e.Pair {
+	if !pairInID {
 		l.strings(`,"pair":`, e.Pair[:])
 	}
 	l.encounterRoll(`,"roll":`, &e.Roll, purposeInID)
 	l.seqField(`,"seq":`)
-	if !siteInID || key.Site != e.Site {
+	if !siteInID {
 		l.str(`,"site":`, e.Site)
 	}
 	l.tickField(`,"tick":`)

@@ -22,22 +22,26 @@ var _ = Describe("Tier-2 records", func() {
 	}
 
 	DescribeTable("write one canonical line each",
-		func(body trace.Body, kind trace.Kind, line string) {
+		func(body trace.Body, kind trace.Kind, line, v2 string) {
 			Expect(body.Kind()).To(Equal(kind))
 			b := trace.Buffer{Header: header}
 			b.Emit(trace.Record{Seq: 7, Tick: 12, Body: body})
 			out, err := b.AppendJSONL(nil)
 			Expect(err).NotTo(HaveOccurred())
 			Expect(cmp.Diff(headerLine+"\n"+line+"\n", string(out))).To(BeEmpty())
+			Expect(restored(line)).To(Equal(decoded(v2)), "read back as version 2 spelt it")
 		},
 		Entry("rule evaluation decided by a roll",
 			trace.RuleEval{Rule: "mutation-policy", Subject: "witness->neighbor theft@2", Fired: true, Reason: "mutated", Roll: &mutationRoll},
 			trace.KindRule,
+			`{`+branchV3+`,"fired":true,"kind":"rule","reason":"mutated","roll":{"key":"mutation@12/market/[witness]","natural":0.125,"pinned":false,"purpose":"mutation","threshold":0.25,"value":0.125},`+
+				`"rule":"mutation-policy","seq":7,"subject":"witness->neighbor theft@2","tick":12,"values":{}}`,
 			`{`+branchJSON+`,"fired":true,"kind":"rule","reason":"mutated","roll":{"key":"mutation@12/market/[witness]","natural":0.125,"pinned":false,"purpose":"mutation","threshold":0.25,"value":0.125},`+
 				`"rule":"mutation-policy","seq":7,"subject":"witness->neighbor theft@2","tick":12,"values":{}}`),
 		Entry("supersession",
 			trace.Supersession{Holder: "neighbor", Claim: "theft@2", Loser: "theft@2#v1", Winner: "theft@2#v0", Via: encID, Kept: true},
 			trace.KindSupersession,
+			`{`+branchV3+`,"holder":"neighbor","kept":true,"kind":"supersession","loser":"theft@2#v1","seq":7,"tick":12,"via":"`+encID+`","winner":"theft@2#v0"}`,
 			`{`+branchJSON+`,"claim":"theft@2","holder":"neighbor","kept":true,"kind":"supersession","loser":"theft@2#v1","seq":7,"tick":12,"via":"`+encID+`","winner":"theft@2#v0"}`),
 	)
 
