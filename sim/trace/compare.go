@@ -39,6 +39,11 @@ type Divergence struct {
 	// differs: the run moved to another timeline (a case given its own
 	// generation), so every line of the file differs the same way.
 	Branches [2]string
+	// Versions are the two headers' schema versions when the first
+	// divergent line is the header and they differ: a change of spelling
+	// of every line (Fields then lists what else the headers say
+	// differently of the run, once both are read in version 3's form).
+	Versions [2]int
 	// Respelled is set when the two lines decode to the same record, seq
 	// and branch included, and differ only in how it is spelt (spacing,
 	// key order, escapes, a number's digits): it names the side that is
@@ -51,6 +56,8 @@ type Divergence struct {
 // lists every one, so a spec can hold a planted case of each.
 func (d Divergence) Form() string {
 	switch {
+	case d.Versions[0] != d.Versions[1]:
+		return FormSchema
 	case d.Fields == nil:
 		return FormLines
 	case len(d.Fields) > 0 && d.Renamed:
@@ -76,10 +83,11 @@ const (
 	FormBranch   = "branch"   // the same record on another branch (every line differs alike)
 	FormSpelling = "spelling" // the same record, seq and branch included, spelt otherwise
 	FormLines    = "lines"    // a side is missing or not a record: both lines as they are
+	FormSchema   = "schema"   // the headers' schema versions differ: every line is spelt anew
 )
 
 // Forms lists every Form.
-var Forms = []string{FormFields, FormRenamed, FormShifted, FormPosition, FormBranch, FormSpelling, FormLines}
+var Forms = []string{FormFields, FormRenamed, FormShifted, FormPosition, FormBranch, FormSpelling, FormLines, FormSchema}
 
 // maxFields caps how many differing fields a one-line message lists.
 const maxFields = 4
@@ -98,6 +106,14 @@ func (d Divergence) Describe(a, b string) string {
 		// A line that is not a record, or a record without a kind: there is
 		// nothing to name it by but its line and tick.
 		head = fmt.Sprintf("first divergent record at line %d (tick %d): ", d.Line, d.Tick)
+	}
+	if d.Form() == FormSchema {
+		head += fmt.Sprintf("the schema version differs, %s %d, %s %d: every line is spelt anew, so compare the records' facts with `go run ./tools/ladder review`",
+			a, d.Versions[0], b, d.Versions[1])
+		if len(d.Fields) == 0 {
+			return head + " (the headers say the same of the run)"
+		}
+		return head + "; and the header: " + fieldList(d.Fields, a, b)
 	}
 	if len(d.Fields) == 0 {
 		if d.Branches[0] != d.Branches[1] {
@@ -118,15 +134,20 @@ func (d Divergence) Describe(a, b string) string {
 	if d.Shifted {
 		return head + fmt.Sprintf("%s has %s %s at tick %d here instead (a record was added or removed)", b, d.ActualKind, d.ActualKey, d.ActualTick)
 	}
+	return head + fieldList(d.Fields, a, b)
+}
+
+// fieldList lists up to maxFields changed fields with both sides' values.
+func fieldList(fields []FieldChange, a, b string) string {
 	parts := make([]string, 0, maxFields+1)
-	for i, f := range d.Fields {
+	for i, f := range fields {
 		if i == maxFields {
-			parts = append(parts, fmt.Sprintf("and %d more fields", len(d.Fields)-maxFields))
+			parts = append(parts, fmt.Sprintf("and %d more fields", len(fields)-maxFields))
 			break
 		}
 		parts = append(parts, fmt.Sprintf("%s: %s %s, %s %s", f.Path, a, f.Golden, b, f.Actual))
 	}
-	return head + strings.Join(parts, "; ")
+	return strings.Join(parts, "; ")
 }
 
 // idFields are the record fields that hold an id (of a record, event,
@@ -250,6 +271,9 @@ func CompareFacts(golden, actual []byte, gf, af Facts) *Divergence {
 	}
 	gr, errG := decodeFacts([]byte(g), gf, line)
 	ar, errA := decodeFacts([]byte(a), af, line)
+	if line == 1 && errG == nil && errA == nil && schemaChange(d, g, a) {
+		return d
+	}
 	if errG == nil && errA == nil {
 		d.Fields = FieldDiff(gr, ar)
 		if d.Fields == nil {
@@ -274,6 +298,33 @@ func CompareFacts(golden, actual []byte, gf, af Facts) *Divergence {
 		}
 	}
 	return d
+}
+
+// schemaChange fills d for two headers of different schema versions, each
+// read in version 3's form without its version, and reports whether they
+// were such headers.
+func schemaChange(d *Divergence, golden, actual string) bool {
+	g, errG := decode([]byte(golden))
+	a, errA := decode([]byte(actual))
+	if errG != nil || errA != nil || g["kind"] != "header" || a["kind"] != "header" {
+		return false
+	}
+	gf, errG := FactsOf(g)
+	af, errA := FactsOf(a)
+	if errG != nil || errA != nil || gf.Version() == af.Version() {
+		return false
+	}
+	for _, h := range []map[string]any{g, a} {
+		if v, _ := number(h["version"]); v < Version3 {
+			if _, err := headerToV3(h); err != nil {
+				return false
+			}
+		}
+		delete(h, "version")
+	}
+	d.Versions = [2]int{gf.Version(), af.Version()}
+	d.Fields = FieldDiff(g, a)
+	return true
 }
 
 // factsOfFile reads a trace file's header for what its records leave

@@ -191,6 +191,12 @@ var _ = Describe("Compare", func() {
 			ls := lines(g)
 			return g, join(ls[:3])
 		},
+		trace.FormSchema: func() ([]byte, []byte) {
+			g := sample()
+			var v2 bytes.Buffer
+			Expect(trace.ExpandV3(bytes.NewReader(g), &v2)).To(Succeed())
+			return v2.Bytes(), g
+		},
 	}
 	phrases := map[string]string{
 		trace.FormFields:   "confidence: golden 0.72, actual 0.75",
@@ -200,6 +206,7 @@ var _ = Describe("Compare", func() {
 		trace.FormBranch:   "the branch key differs, on this and every later line",
 		trace.FormSpelling: "same fields, not the canonical spelling: line 5 of actual",
 		trace.FormLines:    "actual <missing>",
+		trace.FormSchema:   "the schema version differs, golden 1, actual 3: every line is spelt anew",
 	}
 	DescribeTable("every sentence it writes, against a planted case of its kind",
 		func(form string) {
