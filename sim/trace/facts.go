@@ -50,7 +50,8 @@ func unpinnedRoll(r *keyed.Roll) bool {
 // finds them in the fields. An id that does not cut gives back nothing.
 func idSpells(k *keyed.Key, site string, pair [2]string) (purpose, siteOK, pairOK bool) {
 	ps := k.Participants
-	if len(ps) == 2 && !strings.Contains(ps[0], ",") && !strings.Contains(k.Purpose, "@") && !strings.Contains(k.Site, "/[") {
+	if len(ps) == 2 && strings.IndexByte(ps[0], ',') < 0 && strings.IndexByte(k.Purpose, '@') < 0 &&
+		(strings.IndexByte(k.Site, '/') < 0 || !strings.Contains(k.Site, "/[")) {
 		// The engine's encounters: the id cuts at the key's own
 		// separators, so no string is built.
 		return true, k.Site == site, ps[0] == pair[0] && ps[1] == pair[1]
