@@ -80,6 +80,14 @@ type line struct {
 		threshold uint64
 		text      []byte
 	}
+	// keyHead is a roll key's spelling up to its participants, for the
+	// last (purpose, tick, site), and whether it needs no escape.
+	keyHead struct {
+		purpose, site string
+		tick          int64
+		plain         bool
+		text          []byte
+	}
 	thresholdHead struct {
 		threshold uint64
 		text      []byte
@@ -253,16 +261,40 @@ func (l *line) tickField(token string) {
 
 // rollKey writes the human form of a roll's key as the string member
 // token. The form is written straight into the line and escaped only if
-// it must be.
+// it must be. Its head, `"<purpose>@<tick>/<site>/[`, is the same for
+// every pair at a site in a tick, so it is kept spelt (and checked
+// plain) for the last (purpose, tick, site): only the participants are
+// copied and checked for each key.
 func (l *line) rollKey(token string, r *Roll) {
 	l.raw(token)
+	k := &r.Roll.Key
+	h := &l.keyHead
+	if h.text == nil || h.tick != k.Tick || h.site != k.Site || h.purpose != k.Purpose {
+		h.text = append(h.text[:0], '"')
+		h.text = append(h.text, k.Purpose...)
+		h.text = append(h.text, '@')
+		h.text = strconv.AppendInt(h.text, k.Tick, 10)
+		h.text = append(h.text, '/')
+		h.text = append(h.text, k.Site...)
+		h.text = append(h.text, '/', '[')
+		h.purpose, h.tick, h.site, h.plain = k.Purpose, k.Tick, k.Site, canon.Plain(h.text[1:])
+	}
 	from := len(l.buf)
-	l.buf = append(l.buf, '"')
-	l.buf = r.Roll.Key.AppendString(l.buf)
-	if canon.Plain(l.buf[from+1:]) {
-		l.buf = append(l.buf, '"')
+	l.buf = append(l.buf, h.text...)
+	plain := h.plain
+	for i, p := range k.Participants {
+		if i > 0 {
+			l.buf = append(l.buf, ',')
+		}
+		at := len(l.buf)
+		l.buf = append(l.buf, p...)
+		plain = plain && canon.Plain(l.buf[at:])
+	}
+	if plain {
+		l.buf = append(l.buf, ']', '"')
 		return
 	}
+	l.buf = append(l.buf, ']')
 	l.key = append(l.key[:0], l.buf[from+1:]...)
 	var err error
 	if l.buf, err = canon.AppendStringBytes(l.buf[:from], l.key); err != nil {
