@@ -394,6 +394,46 @@ var _ = Describe("Stream", func() {
 		Expect(out.String()).To(Equal("tick,a/x,b/x\n0,1.0,market\n1,1.0,market\n2,1.0,\"a,b\"\n"))
 	})
 
+	// A column the golden's header names is numbered in the golden's index,
+	// any other in the stream's own: a repeated name is refused, and a
+	// refused row adds none of its columns, whichever index holds them.
+	It("refuses a repeated column the golden names, and adds none of that row's columns", func() {
+		golden := []byte("tick,a/x,b/x\n0,1,2\n")
+		s := dense.NewStream(&memFile{}, bytes.NewReader(golden))
+		err := s.Row(0, []string{"a/x", "c/x", "b/x", "a/x"}, make([]dense.Cell, 4))
+		Expect(err).To(MatchError(`dense: row 0 column "a/x": duplicate column name`))
+		Expect(s.Row(0, []string{"b/x", "a/x"}, []dense.Cell{dense.Int(2), dense.Int(1)})).To(Succeed())
+		err = s.Row(1, []string{"b/x", "a/x", "c/x", "b/x"}, make([]dense.Cell, 4))
+		Expect(err).To(MatchError(`dense: row 1 column "b/x": duplicate column name`))
+		var out bytes.Buffer
+		c, err := s.Finish([]string{"a/x", "b/x"}, &out)
+		Expect(err).NotTo(HaveOccurred())
+		Expect(out.String()).To(Equal(string(golden)))
+		Expect(c.Divergence).To(BeNil())
+		Expect(c.Columns).To(BeNil())
+	})
+
+	DescribeTable("compares as Compare and Diff do with a golden whose header",
+		func(golden string, rows []map[string]dense.Cell, columns []string) {
+			t := table{rows: rows}
+			for i := range rows {
+				t.ticks = append(t.ticks, int64(i))
+			}
+			file, c := t.stream(columns, []byte(golden))
+			expectSameAsWhole([]byte(golden), file, c)
+		},
+		Entry("quotes a column's name", "tick,\"a,x\",b/x\n0,1,2\n",
+			[]map[string]dense.Cell{{"a,x": dense.Int(1), "b/x": dense.Int(3)}}, []string{"a,x", "b/x"}),
+		Entry("names a column twice", "tick,a/x,a/x\n0,1,1\n",
+			[]map[string]dense.Cell{{"a/x": dense.Int(1)}}, []string{"a/x"}),
+		Entry("names a column tick again", "tick,tick,a/x\n0,0,1\n",
+			[]map[string]dense.Cell{{"a/x": dense.Int(1)}}, []string{"a/x"}),
+		Entry("lacks a column and has one the run lacks", "tick,a/x,z/x\n0,1,9\n",
+			[]map[string]dense.Cell{{"a/x": dense.Int(2), "b/x": dense.Int(1)}}, []string{"a/x", "b/x"}),
+		Entry("does not parse", "tick,a\"x\n0,1\n",
+			[]map[string]dense.Cell{{"a/x": dense.Int(1)}}, []string{"a/x"}),
+	)
+
 	It("reports the first divergence of a long run without the golden in memory", func() {
 		t := table{}
 		for tick := range int64(2000) {
