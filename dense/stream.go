@@ -33,6 +33,13 @@ var ErrUnplacedColumn = errors.New("column has values but no place in the header
 //     file will hold, so the first divergence is found without the file;
 //     when it ends with another header, the cell changes were tracked per
 //     column as Diff would see them.
+//   - Given a golden whose header parses, and a second file to write
+//     (WriteThrough), each row's layout in the golden's columns is also
+//     written there as it is produced, after the golden's header. A run
+//     that ends with the golden's header — every passing run, and most
+//     failing ones — then has its file already written, and Finish does
+//     not assemble it from the spill; only a run whose columns changed
+//     pays for both.
 //
 // The spill format is private to Stream: per row, the tick as a varint;
 // as uvarints, the number of columns known so far, the size of the
@@ -69,6 +76,11 @@ type Stream struct {
 	codes      []byte      // the current row's spill codes (see the spill format)
 	fresh      []byte      // the current row's fields not the same as the previous row's
 	gold       *goldenRows // nil without a golden
+	// through is where each row's golden layout is written as it comes
+	// (WriteThrough), nil when it is not; throughWhole says Finish found
+	// the file whole there.
+	through      *bufio.Writer
+	throughWhole bool
 }
 
 type cellFault struct {
@@ -86,6 +98,34 @@ func NewStream(spill io.ReadWriteSeeker, golden io.Reader) *Stream {
 	}
 	return s
 }
+
+// ErrLateWriteThrough means WriteThrough was called after the first row.
+var ErrLateWriteThrough = errors.New("dense: write-through asked for after the first row")
+
+// WriteThrough has the stream write the file to w as the rows arrive,
+// laid out in the golden's columns after the golden's header, so that a
+// run ending with the golden's header need not assemble its file from
+// the spill at the end (see Stream). It reports whether it will: not
+// without a golden, or with one whose header does not parse or names a
+// column twice (no run's header can equal that). Finish then writes the
+// file to its out only when the run's header is not the golden's, and
+// Through says which of the two holds it. It must come before the first
+// row (ErrLateWriteThrough).
+func (s *Stream) WriteThrough(w io.Writer) (bool, error) {
+	if s.rows > 0 {
+		return false, ErrLateWriteThrough
+	}
+	if s.gold == nil || s.gold.cols.width() == 0 || s.gold.cols.repeats() {
+		return false, nil
+	}
+	s.through = bufio.NewWriterSize(w, 64<<10)
+	s.through.Write(s.gold.f.header) // a failure to write is kept by the writer for Finish
+	return true, nil
+}
+
+// Through reports, after Finish, whether the file is the one written
+// through (WriteThrough) rather than the one Finish wrote to its out.
+func (s *Stream) Through() bool { return s.throughWhole }
 
 // Row adds the row of one tick (the tick column is implied): cells[i] is
 // the cell of column number i, whose name is names[i]; an Empty cell is
@@ -235,9 +275,11 @@ type Comparison struct {
 // Finish writes the whole file to out — the header of "tick" and columns,
 // then every row in that column order — and, given a golden, returns how
 // the file compares with it. columns must name every column that held a
-// cell (others may be named: they are empty throughout). Errors are
-// failures to write the file; a mismatch with the golden is the
-// Comparison.
+// cell (others may be named: they are empty throughout). When that header
+// is the golden's and the rows were written through (WriteThrough), the
+// file written through is the whole file: Finish flushes it and writes
+// nothing to out (Through). Errors are failures to write the file; a
+// mismatch with the golden is the Comparison.
 func (s *Stream) Finish(columns []string, out io.Writer) (*Comparison, error) {
 	header, err := appendHeader(nil, append([]string{"tick"}, columns...))
 	if err != nil {
@@ -257,7 +299,12 @@ func (s *Stream) Finish(columns []string, out io.Writer) (*Comparison, error) {
 			return nil, &EncodeError{Row: -1, Column: s.names[i], Err: ErrUnplacedColumn}
 		}
 	}
-	if err := s.assemble(header, len(columns), at, out); err != nil {
+	if s.through != nil && bytes.Equal(header, s.gold.f.header) {
+		if err := s.through.Flush(); err != nil {
+			return nil, fmt.Errorf("dense: write through: %w", err)
+		}
+		s.throughWhole = true
+	} else if err := s.assemble(header, len(columns), at, out); err != nil {
 		return nil, err
 	}
 	if s.gold == nil {
@@ -419,6 +466,9 @@ func (g *goldenRows) row(s *Stream, tick int64) {
 		}
 	}
 	g.line = append(g.line, '\n')
+	if s.through != nil {
+		s.through.Write(g.line) // a failure to write is kept by the writer for Finish
+	}
 	same := g.f.look != nil && bytes.Equal(g.f.look, g.line)
 	g.f.check(g.line)
 	if !g.valid {
