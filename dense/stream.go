@@ -119,7 +119,7 @@ func (s *Stream) WriteThrough(w io.Writer) (bool, error) {
 		return false, nil
 	}
 	s.through = bufio.NewWriterSize(w, 64<<10)
-	s.through.Write(s.gold.f.header) // a failure to write is kept by the writer for Finish
+	s.through.WriteString(s.gold.f.header) // a failure to write is kept by the writer for Finish
 	return true, nil
 }
 
@@ -299,7 +299,7 @@ func (s *Stream) Finish(columns []string, out io.Writer) (*Comparison, error) {
 			return nil, &EncodeError{Row: -1, Column: s.names[i], Err: ErrUnplacedColumn}
 		}
 	}
-	if s.through != nil && bytes.Equal(header, s.gold.f.header) {
+	if s.through != nil && string(header) == s.gold.f.header {
 		if err := s.through.Flush(); err != nil {
 			return nil, fmt.Errorf("dense: write through: %w", err)
 		}
@@ -430,7 +430,7 @@ type goldenRows struct {
 
 func newGoldenRows(golden io.Reader) *goldenRows {
 	g := &goldenRows{f: newFollower(golden), first: map[string]Change{}}
-	if g.f.header == nil {
+	if !g.f.hasHeader {
 		return g
 	}
 	h, ok := parseHeader(g.f.header)
@@ -580,7 +580,7 @@ func (g *goldenRows) finish(header []byte, columns []string) *Comparison {
 		}
 	})
 	c := &Comparison{Divergence: d, Err: err}
-	if g.valid && g.f.err == nil && g.f.lookFormat == nil && !g.f.g.open && !bytes.Equal(g.f.header, header) {
+	if g.valid && g.f.err == nil && g.f.lookFormat == nil && !g.f.g.open && g.f.header != string(header) {
 		c.Columns = g.columnSet(columns)
 	}
 	return c
