@@ -138,6 +138,7 @@ func Of(s State) (string, error) {
 // evidence). Its digests equal Of's; a Memo serves one world.
 type Memo struct {
 	evidence map[*claims.Belief]*spelled
+	scratch  []byte // where a list is respelt before it is kept
 }
 
 // spelled is a belief's evidence list spelt so far, "[e0,e1,…]", and how
@@ -247,6 +248,16 @@ func (n *nums) of(name string, f float64) string {
 	return s
 }
 
+// ofBelief is of for a float of belief b, named (holder/claim what) only
+// when it cannot be spelt: the digest spells every belief's.
+func (n *nums) ofBelief(b *claims.Belief, what string, f float64) string {
+	s, err := Num(f)
+	if err != nil && n.err == nil {
+		n.err = fmt.Errorf("%s/%s %s: %w", b.Holder, b.Claim, what, err)
+	}
+	return s
+}
+
 func strs(s []string) []string {
 	if s == nil {
 		return []string{}
@@ -335,24 +346,33 @@ func (m *Memo) evidenceOf(b *claims.Belief, n *nums) (any, error) {
 		sp = &spelled{b: []byte("[]")}
 		m.evidence[b] = sp
 	}
+	if sp.n == len(b.Evidence) {
+		return canon.Raw(sp.b), nil
+	}
+	// The new records are spelt after the old in the scratch, and the
+	// list kept at its exact size: grown in place by append, the lists of
+	// a city's beliefs, which the memo holds for the whole run, kept a
+	// third more bytes than they spelt.
+	spelt := append(m.scratch[:0], sp.b[:len(sp.b)-1]...) // the closing bracket goes after the new records
+	var err error
 	for ; sp.n < len(b.Evidence); sp.n++ {
-		spelt := sp.b[:len(sp.b)-1] // the closing bracket goes after the new record
+		before := len(spelt)
 		if sp.n > 0 {
 			spelt = append(spelt, ',')
 		}
-		spelt, err := canon.AppendMarshal(spelt, evidence(b, b.Evidence[sp.n], n))
-		if err == nil {
+		if spelt, err = canon.AppendMarshal(spelt, evidence(b, b.Evidence[sp.n], n)); err == nil {
 			err = n.err
 		}
 		if err != nil {
-			// Spelt as far as it went: the list is left as it was.
-			sp.b = append(sp.b[:len(sp.b)-1], ']')
-			return nil, err
+			spelt = spelt[:before] // spelt as far as it went
+			break
 		}
-		sp.b = append(spelt, ']')
 	}
-	// Marshal copies it into the digest's text before the next digest
-	// spells more into the same array.
+	m.scratch = spelt
+	sp.b = append(append(make([]byte, 0, len(spelt)+1), spelt...), ']')
+	if err != nil {
+		return nil, err
+	}
 	return canon.Raw(sp.b), nil
 }
 
@@ -362,7 +382,7 @@ type evidenceList func(b *claims.Belief, n *nums) (any, error)
 // beliefsWith lists every belief, its evidence as list gives it.
 func beliefsWith(s State, list evidenceList) (any, error) {
 	out := []any{}
-	if err := eachBelief(s, list, func(o canon.Object) error { out = append(out, o); return nil }); err != nil {
+	if err := eachBelief(s, list, func(o canon.Object) error { out = append(out, slices.Clone(o)); return nil }); err != nil {
 		return nil, err
 	}
 	return out, nil
@@ -372,22 +392,23 @@ func beliefsWith(s State, list evidenceList) (any, error) {
 // as the section holds it, its evidence as list gives it; it stops at the
 // first error, of list or emit, or returns the first float it could not
 // spell.
+//
+// The object shown to emit is reused for the next belief: an emit that
+// keeps it keeps a copy.
 func eachBelief(s State, list evidenceList, emit func(canon.Object) error) error {
 	st := s.Store()
 	var n nums
+	o := make(canon.Object, 9)
 	for _, h := range s.NPCs() {
 		for _, b := range st.BeliefsOf(h) {
-			name := b.Holder + "/" + b.Claim
 			ev, err := list(b, &n)
 			if err != nil {
 				return err
 			}
-			err = emit(canon.Object{
-				{Key: "anchor", Value: b.Anchor}, {Key: "claim", Value: b.Claim}, {Key: "confidence", Value: n.of(name+" confidence", b.Confidence)},
-				{Key: "evidence", Value: ev}, {Key: "formed_at", Value: b.FormedAt}, {Key: "holder", Value: b.Holder},
-				{Key: "origins", Value: strs(b.Origins)}, {Key: "stage", Value: string(b.Stage)}, {Key: "variant", Value: b.Variant},
-			})
-			if err != nil {
+			o[0], o[1], o[2] = canon.Field{Key: "anchor", Value: b.Anchor}, canon.Field{Key: "claim", Value: b.Claim}, canon.Field{Key: "confidence", Value: n.ofBelief(b, "confidence", b.Confidence)}
+			o[3], o[4], o[5] = canon.Field{Key: "evidence", Value: ev}, canon.Field{Key: "formed_at", Value: b.FormedAt}, canon.Field{Key: "holder", Value: b.Holder}
+			o[6], o[7], o[8] = canon.Field{Key: "origins", Value: strs(b.Origins)}, canon.Field{Key: "stage", Value: string(b.Stage)}, canon.Field{Key: "variant", Value: b.Variant}
+			if err := emit(o); err != nil {
 				return err
 			}
 		}
@@ -398,7 +419,7 @@ func eachBelief(s State, list evidenceList, emit func(canon.Object) error) error
 // evidence is one evidence record of b as the digest holds it.
 func evidence(b *claims.Belief, e claims.Evidence, n *nums) canon.Object {
 	return canon.Object{
-		{Key: "chain", Value: strs(e.Chain)}, {Key: "confidence", Value: n.of(b.Holder+"/"+b.Claim+" evidence", e.Confidence)},
+		{Key: "chain", Value: strs(e.Chain)}, {Key: "confidence", Value: n.ofBelief(b, "evidence", e.Confidence)},
 		{Key: "counted", Value: e.Counted}, {Key: "source", Value: e.Source}, {Key: "tick", Value: e.Tick},
 		{Key: "type", Value: string(e.Type)}, {Key: "variant", Value: e.Variant}, {Key: "via", Value: e.Via},
 	}
