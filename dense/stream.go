@@ -133,7 +133,9 @@ func (s *Stream) Through() bool { return s.throughWhole }
 // only grows from row to row: the names beyond the last row's are this
 // row's new columns. The stream keeps names itself, not a copy, so the
 // names already handed over must not change (a caller appends to the
-// slice it hands over). Errors are *EncodeError: cells and names of
+// slice it hands over); and it replaces a new name the golden's header
+// holds by the header's own, equal string, so that a run with a golden
+// holds its tens of thousands of column names once. Errors are *EncodeError: cells and names of
 // different lengths, or fewer names than the last row's; a new column
 // named "tick" or named as an earlier one, of which the first by name is
 // reported and none is added; a NaN or invalid UTF-8, of which the first
@@ -210,7 +212,9 @@ func (s *Stream) add(names []string) error {
 	s.names = names
 	if s.gold != nil {
 		for i := known; i < len(names); i++ {
-			if _, ok := s.gold.column(names[i]); !ok {
+			if j, ok := s.gold.column(names[i]); ok {
+				names[i] = s.gold.cols.name(j)
+			} else {
 				s.gold.added = append(s.gold.added, i)
 			}
 		}
