@@ -187,7 +187,10 @@ func BenchmarkCompareFiles(b *testing.B) {
 // equal golden as it goes: 720 rows (a city's thirty days) of 8,000
 // columns (a 1,000-NPC city's), every column from the first row, then
 // Finish. Per op: the whole file; allocations show whether a row costs
-// any beyond the stream's reused buffers.
+// any beyond the stream's reused buffers. "assembled" writes the file
+// from the spill at the end, as a run without goldens does; "through"
+// writes each row as the golden lays it out (WriteThrough), as a run
+// with goldens does, and assembles nothing.
 func BenchmarkStream(b *testing.B) {
 	columns := benchColumns(8001)
 	rng := splitmix64(3)
@@ -205,21 +208,34 @@ func BenchmarkStream(b *testing.B) {
 		b.Fatal(err)
 	}
 	defer spill.Close()
-	b.SetBytes(int64(len(golden)))
-	b.ReportAllocs()
-	for b.Loop() {
-		if _, err := spill.Seek(0, io.SeekStart); err != nil {
-			b.Fatal(err)
+	for _, through := range []bool{false, true} {
+		name := "assembled"
+		if through {
+			name = "through"
 		}
-		s := dense.NewStream(spill, bytes.NewReader(golden))
-		for t, row := range rows {
-			if err := s.Row(int64(t), columns[1:], row[1:]); err != nil {
-				b.Fatal(err)
+		b.Run(name, func(b *testing.B) {
+			b.SetBytes(int64(len(golden)))
+			b.ReportAllocs()
+			for b.Loop() {
+				if _, err := spill.Seek(0, io.SeekStart); err != nil {
+					b.Fatal(err)
+				}
+				s := dense.NewStream(spill, bytes.NewReader(golden))
+				if through {
+					if ok, err := s.WriteThrough(io.Discard); !ok || err != nil {
+						b.Fatal(ok, err)
+					}
+				}
+				for t, row := range rows {
+					if err := s.Row(int64(t), columns[1:], row[1:]); err != nil {
+						b.Fatal(err)
+					}
+				}
+				c, err := s.Finish(columns[1:], io.Discard)
+				if err != nil || c.Divergence != nil || c.Err != nil || s.Through() != through {
+					b.Fatal(err, c)
+				}
 			}
-		}
-		c, err := s.Finish(columns[1:], io.Discard)
-		if err != nil || c.Divergence != nil || c.Err != nil {
-			b.Fatal(err, c)
-		}
+		})
 	}
 }

@@ -58,7 +58,10 @@
 //     as cells by number, which are spilled to a temporary file and
 //     assembled in one pass by Finish. Given a golden, it compares each row as it is
 //     produced and reports what Compare, and for a changed column set
-//     Diff, would report for the two whole files (Comparison).
+//     Diff, would report for the two whole files (Comparison); and it can
+//     write each row as the golden lays it out as it goes (WriteThrough),
+//     which is the whole file, with nothing to assemble, when the run
+//     ends with the golden's header.
 //   - CompareFiles and CompareReaders are Compare for files: chunks of
 //     bytes.Equal first, then, only when they differ, one record at a time.
 //   - DiffReaders is Diff holding a row of each side, the first cells and

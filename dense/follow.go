@@ -19,12 +19,16 @@ import (
 // follower keeps the first differing pair and the two record counts, and
 // replays Compare on just the header and that pair at the end.
 type follower struct {
-	g      *recordReader
-	header []byte // the golden's first record as written; nil for an empty golden
-	look   []byte // the golden record the next actual record pairs with; nil past the golden's end
-	taken  int    // golden data records consumed before look
-	rows   int    // actual data records seen
-	err    error  // a failure to read the golden (not a malformed golden)
+	g *recordReader
+	// header is the golden's first record as written, kept as a string so
+	// that a golden's column names can be read out of it without another
+	// copy (goldenRows); hasHeader is false for an empty golden.
+	header    string
+	hasHeader bool
+	look      []byte // the golden record the next actual record pairs with; nil past the golden's end
+	taken     int    // golden data records consumed before look
+	rows      int    // actual data records seen
+	err       error  // a failure to read the golden (not a malformed golden)
 
 	found      bool   // a data record differed (or the golden ended first)
 	at         int    // its 0-based index
@@ -43,7 +47,10 @@ func newFollower(golden io.Reader) *follower {
 		f.fail(err)
 		return f
 	}
-	f.header = bytes.Clone(rec)
+	// The reader starts a new buffer for the rows: reusing this one would
+	// hold it at the header's size, megabytes in a city, for the whole
+	// run.
+	f.header, f.hasHeader, f.g.buf = string(rec), true, nil
 	f.load()
 	return f
 }
@@ -72,7 +79,10 @@ func (f *follower) load() {
 		f.look = nil
 		return
 	}
-	f.look = append(f.look[:0], rec...)
+	// look is the reader's record, not a copy: it is valid until the
+	// reader's next record, which only the next load reads, and a golden
+	// row is a row's size, megabytes in a city.
+	f.look = rec
 }
 
 // advance consumes look.
@@ -118,25 +128,25 @@ func (f *follower) finish(header []byte, rest func(rec []byte)) (*Divergence, er
 	if f.err != nil {
 		return nil, f.err
 	}
-	if f.header != nil && bytes.Equal(f.header, header) && !f.found && golden == f.rows && f.lookFormat == nil {
+	if f.hasHeader && f.header == string(header) && !f.found && golden == f.rows && f.lookFormat == nil {
 		return nil, nil
 	}
 	switch {
-	case f.header == nil:
+	case !f.hasHeader:
 		return nil, &FormatError{Line: 1, Err: ErrNoHeader}
 	case f.g.open:
 		return nil, &FormatError{Line: 1 + golden, Err: ErrNoFinalNewline}
 	case f.lookFormat != nil:
 		return nil, f.lookFormat
 	}
-	h, err := goldenRecord(f.header, 0, 1, 0)
+	h, err := goldenRecord([]byte(f.header), 0, 1, 0)
 	switch {
 	case err != nil:
 		return nil, err
 	case h.fields[0] != "tick":
 		return nil, &FormatError{Line: 1, Column: 1, Err: ErrFirstColumn}
-	case !bytes.Equal(f.header, header):
-		return Compare(f.header, header)
+	case f.header != string(header):
+		return Compare([]byte(f.header), header)
 	case f.found && f.gAt != nil:
 		return f.replay()
 	case f.found:
@@ -158,8 +168,8 @@ func (f *follower) finish(header []byte, rest func(rec []byte)) (*Divergence, er
 // replay runs Compare on the header and the first differing pair and puts
 // the answer back on the pair's line.
 func (f *follower) replay() (*Divergence, error) {
-	g := append(bytes.Clone(f.header), f.gAt...)
-	a := append(bytes.Clone(f.header), f.aAt...)
+	g := append([]byte(f.header), f.gAt...)
+	a := append([]byte(f.header), f.aAt...)
 	d, err := Compare(g, a)
 	line := f.at + 2
 	var fe *FormatError

@@ -33,6 +33,13 @@ var ErrUnplacedColumn = errors.New("column has values but no place in the header
 //     file will hold, so the first divergence is found without the file;
 //     when it ends with another header, the cell changes were tracked per
 //     column as Diff would see them.
+//   - Given a golden whose header parses, and a second file to write
+//     (WriteThrough), each row's layout in the golden's columns is also
+//     written there as it is produced, after the golden's header. A run
+//     that ends with the golden's header — every passing run, and most
+//     failing ones — then has its file already written, and Finish does
+//     not assemble it from the spill; only a run whose columns changed
+//     pays for both.
 //
 // The spill format is private to Stream: per row, the tick as a varint;
 // as uvarints, the number of columns known so far, the size of the
@@ -44,12 +51,16 @@ var ErrUnplacedColumn = errors.New("column has values but no place in the header
 // a row is written, and read back, in whole pieces however many cells it
 // has.
 type Stream struct {
-	spill  io.ReadWriteSeeker
-	w      *bufio.Writer
-	index  map[string]int // column name → number
-	names  []string       // by number
-	row    []byte         // the current row: its tick's field, then every column's
-	bounds []int          // column i's field is row[bounds[i]:bounds[i+1]]; bounds[0] ends the tick's
+	spill io.ReadWriteSeeker
+	w     *bufio.Writer
+	// index numbers the columns by name that the golden's header does not
+	// name (every column, without a golden header); those it names are
+	// numbered in the golden's own index (goldenRows.mint), so that a
+	// city's tens of thousands of column names are not indexed twice.
+	index  map[string]int
+	names  []string // by number: the caller's slice, not a copy
+	row    []byte   // the current row: its tick's field, then every column's
+	bounds []int32  // column i's field is row[bounds[i]:bounds[i+1]]; bounds[0] ends the tick's
 	// last is the previous row as it was handed over and encoded: its
 	// cells, bytes and bounds, laid out as the current row's. A cell equal
 	// to the one its column had then is spelled as it was spelled then,
@@ -58,13 +69,18 @@ type Stream struct {
 	// of a row. Empty after a row that could not be encoded.
 	last       []Cell
 	lastRow    []byte
-	lastBounds []int
+	lastBounds []int32
 	rows       int
 	bad        []cellFault
 	head       []byte      // the current row's tick, width and sizes, spilled
 	codes      []byte      // the current row's spill codes (see the spill format)
 	fresh      []byte      // the current row's fields not the same as the previous row's
 	gold       *goldenRows // nil without a golden
+	// through is where each row's golden layout is written as it comes
+	// (WriteThrough), nil when it is not; throughWhole says Finish found
+	// the file whole there.
+	through      *bufio.Writer
+	throughWhole bool
 }
 
 type cellFault struct {
@@ -83,11 +99,43 @@ func NewStream(spill io.ReadWriteSeeker, golden io.Reader) *Stream {
 	return s
 }
 
+// ErrLateWriteThrough means WriteThrough was called after the first row.
+var ErrLateWriteThrough = errors.New("dense: write-through asked for after the first row")
+
+// WriteThrough has the stream write the file to w as the rows arrive,
+// laid out in the golden's columns after the golden's header, so that a
+// run ending with the golden's header need not assemble its file from
+// the spill at the end (see Stream). It reports whether it will: not
+// without a golden, or with one whose header does not parse or names a
+// column twice (no run's header can equal that). Finish then writes the
+// file to its out only when the run's header is not the golden's, and
+// Through says which of the two holds it. It must come before the first
+// row (ErrLateWriteThrough).
+func (s *Stream) WriteThrough(w io.Writer) (bool, error) {
+	if s.rows > 0 {
+		return false, ErrLateWriteThrough
+	}
+	if s.gold == nil || s.gold.cols.width() == 0 || s.gold.cols.repeats() {
+		return false, nil
+	}
+	s.through = bufio.NewWriterSize(w, 64<<10)
+	s.through.WriteString(s.gold.f.header) // a failure to write is kept by the writer for Finish
+	return true, nil
+}
+
+// Through reports, after Finish, whether the file is the one written
+// through (WriteThrough) rather than the one Finish wrote to its out.
+func (s *Stream) Through() bool { return s.throughWhole }
+
 // Row adds the row of one tick (the tick column is implied): cells[i] is
 // the cell of column number i, whose name is names[i]; an Empty cell is
 // an empty field. A column keeps its number for the whole run, so names
 // only grows from row to row: the names beyond the last row's are this
-// row's new columns. Errors are *EncodeError: cells and names of
+// row's new columns. The stream keeps names itself, not a copy, so the
+// names already handed over must not change (a caller appends to the
+// slice it hands over); and it replaces a new name the golden's header
+// holds by the header's own, equal string, so that a run with a golden
+// holds its tens of thousands of column names once. Errors are *EncodeError: cells and names of
 // different lengths, or fewer names than the last row's; a new column
 // named "tick" or named as an earlier one, of which the first by name is
 // reported and none is added; a NaN or invalid UTF-8, of which the first
@@ -102,7 +150,7 @@ func (s *Stream) Row(tick int64, names []string, cells []Cell) error {
 	s.row, s.lastRow = s.lastRow, s.row
 	s.bounds, s.lastBounds = s.lastBounds, s.bounds
 	s.row = strconv.AppendInt(s.row[:0], tick, 10)
-	s.bounds = append(s.bounds[:0], len(s.row))
+	s.bounds = append(s.bounds[:0], int32(len(s.row)))
 	s.codes, s.fresh = s.codes[:0], s.fresh[:0]
 	for i := range cells {
 		if i < len(s.last) && cells[i] == s.last[i] {
@@ -118,7 +166,7 @@ func (s *Stream) Row(tick int64, names []string, cells []Cell) error {
 			s.codes = binary.AppendUvarint(s.codes, uint64(len(s.row)-start)+1)
 			s.fresh = append(s.fresh, s.row[start:]...)
 		}
-		s.bounds = append(s.bounds, len(s.row))
+		s.bounds = append(s.bounds, int32(len(s.row)))
 	}
 	if err := s.fault(); err != nil {
 		s.last = s.last[:0]
@@ -141,27 +189,48 @@ func (s *Stream) add(names []string) error {
 	known := len(s.names)
 	s.bad = s.bad[:0]
 	for i := known; i < len(names); i++ {
-		if _, dup := s.index[names[i]]; dup || names[i] == "tick" {
+		if _, dup := s.number(names[i]); dup || names[i] == "tick" {
 			s.bad = append(s.bad, cellFault{names[i], ErrDuplicateColumn})
 			continue
 		}
-		s.index[names[i]] = i
+		if j, ok := s.gold.column(names[i]); ok {
+			s.gold.mint[j] = int32(i)
+		} else {
+			s.index[names[i]] = i
+		}
 	}
 	if err := s.fault(); err != nil {
 		for _, name := range names[known:] {
-			if s.index[name] >= known {
+			if j, ok := s.gold.column(name); ok && s.gold.mint[j] >= int32(known) {
+				s.gold.mint[j] = -1
+			} else if n, ok := s.index[name]; ok && n >= known {
 				delete(s.index, name)
 			}
 		}
 		return err
 	}
-	s.names = append(s.names, names[known:]...)
+	s.names = names
 	if s.gold != nil {
 		for i := known; i < len(names); i++ {
-			s.gold.minted(names[i], i)
+			if j, ok := s.gold.column(names[i]); ok {
+				names[i] = s.gold.cols.name(j)
+			} else {
+				s.gold.added = append(s.gold.added, i)
+			}
 		}
 	}
 	return nil
+}
+
+// number returns the number of the column named name, if the stream has
+// one.
+func (s *Stream) number(name string) (int, bool) {
+	if j, ok := s.gold.column(name); ok {
+		n := s.gold.mint[j]
+		return int(n), n >= 0
+	}
+	n, ok := s.index[name]
+	return n, ok
 }
 
 // fault returns the first of the current row's faults by name, or nil.
@@ -210,9 +279,11 @@ type Comparison struct {
 // Finish writes the whole file to out — the header of "tick" and columns,
 // then every row in that column order — and, given a golden, returns how
 // the file compares with it. columns must name every column that held a
-// cell (others may be named: they are empty throughout). Errors are
-// failures to write the file; a mismatch with the golden is the
-// Comparison.
+// cell (others may be named: they are empty throughout). When that header
+// is the golden's and the rows were written through (WriteThrough), the
+// file written through is the whole file: Finish flushes it and writes
+// nothing to out (Through). Errors are failures to write the file; a
+// mismatch with the golden is the Comparison.
 func (s *Stream) Finish(columns []string, out io.Writer) (*Comparison, error) {
 	header, err := appendHeader(nil, append([]string{"tick"}, columns...))
 	if err != nil {
@@ -223,7 +294,7 @@ func (s *Stream) Finish(columns []string, out io.Writer) (*Comparison, error) {
 		at[i] = -1
 	}
 	for j, c := range columns {
-		if i, ok := s.index[c]; ok {
+		if i, ok := s.number(c); ok {
 			at[i] = j
 		}
 	}
@@ -232,7 +303,12 @@ func (s *Stream) Finish(columns []string, out io.Writer) (*Comparison, error) {
 			return nil, &EncodeError{Row: -1, Column: s.names[i], Err: ErrUnplacedColumn}
 		}
 	}
-	if err := s.assemble(header, len(columns), at, out); err != nil {
+	if s.through != nil && string(header) == s.gold.f.header {
+		if err := s.through.Flush(); err != nil {
+			return nil, fmt.Errorf("dense: write through: %w", err)
+		}
+		s.throughWhole = true
+	} else if err := s.assemble(header, len(columns), at, out); err != nil {
 		return nil, err
 	}
 	if s.gold == nil {
@@ -341,11 +417,12 @@ func fieldStart(ends []int, i int) int {
 // Diff (when the headers turn out to differ), each cell by column name,
 // rows matched by tick, keeping the first change of every column.
 type goldenRows struct {
-	f      *follower
-	cols   []string       // the golden's header fields; nil when it does not parse
-	pos    map[string]int // golden column → index
-	mint   []int          // by golden column: the stream's number for it, or -1
-	added  []int          // stream columns the golden lacks
+	f *follower
+	// cols are the golden's header fields; width 0 when it does not
+	// parse.
+	cols   headerIndex
+	mint   []int32 // by golden column: the stream's number for it, or -1
+	added  []int   // stream columns the golden lacks
 	line   []byte
 	valid  bool // the golden is, so far, a file Parse accepts
 	prev   int64
@@ -356,47 +433,46 @@ type goldenRows struct {
 }
 
 func newGoldenRows(golden io.Reader) *goldenRows {
-	g := &goldenRows{f: newFollower(golden), pos: map[string]int{}, first: map[string]Change{}}
-	if g.f.header == nil {
+	g := &goldenRows{f: newFollower(golden), first: map[string]Change{}}
+	if !g.f.hasHeader {
 		return g
 	}
-	h := parseRecord(g.f.header, 0)
-	if h.err != nil || len(h.fields) == 0 || h.fields[0] != "tick" {
+	h, ok := parseHeader(g.f.header)
+	if !ok || h.name(0) != "tick" {
 		return g
 	}
-	g.cols, g.valid = h.fields, true
-	for i, c := range h.fields {
-		if _, dup := g.pos[c]; dup {
-			g.valid = false
-		}
-		g.pos[c] = i
-	}
-	g.mint = make([]int, len(g.cols))
+	g.cols, g.valid = h, !h.repeats()
+	g.mint = make([]int32, g.cols.width())
 	for i := range g.mint {
 		g.mint[i] = -1
 	}
 	return g
 }
 
-// minted learns a new stream column.
-func (g *goldenRows) minted(name string, n int) {
-	if j, ok := g.pos[name]; ok && j > 0 {
-		g.mint[j] = n
-		return
+// column returns the golden column, after tick, named name: where a
+// stream column of that name goes in the golden's layout. None for a
+// golden whose header does not parse, or without a golden (g nil).
+func (g *goldenRows) column(name string) (int, bool) {
+	if g == nil {
+		return 0, false
 	}
-	g.added = append(g.added, n)
+	j, ok := g.cols.find(name)
+	return j, ok && j > 0
 }
 
 // row compares the stream's current row, whose tick is tick.
 func (g *goldenRows) row(s *Stream, tick int64) {
 	g.line = append(g.line[:0], s.row[:s.bounds[0]]...)
-	for j := 1; j < len(g.cols); j++ {
+	for j := 1; j < g.cols.width(); j++ {
 		g.line = append(g.line, ',')
 		if n := g.mint[j]; n >= 0 {
-			g.line = append(g.line, s.field(n)...)
+			g.line = append(g.line, s.field(int(n))...)
 		}
 	}
 	g.line = append(g.line, '\n')
+	if s.through != nil {
+		s.through.Write(g.line) // a failure to write is kept by the writer for Finish
+	}
 	same := g.f.look != nil && bytes.Equal(g.f.look, g.line)
 	g.f.check(g.line)
 	if !g.valid {
@@ -426,13 +502,13 @@ func (g *goldenRows) row(s *Stream, tick int64) {
 			g.f.advance()
 			continue
 		case t == tick:
-			for j := 1; j < len(g.cols); j++ {
+			for j := 1; j < g.cols.width(); j++ {
 				var actual string
 				if n := g.mint[j]; n >= 0 {
-					actual = unquote(s.field(n))
+					actual = unquote(s.field(int(n)))
 				}
 				if r.fields[j] != actual {
-					g.change(g.cols[j], tick, r.fields[j], actual)
+					g.change(g.cols.name(j), tick, r.fields[j], actual)
 				}
 			}
 			g.addedCells(s, tick)
@@ -448,7 +524,7 @@ func (g *goldenRows) row(s *Stream, tick int64) {
 // marking the golden invalid when Parse would refuse it. Whether its tick
 // follows the last is checked when it is consumed (order).
 func (g *goldenRows) parse(rec []byte, i int) (record, int64, bool) {
-	r, err := goldenRecord(rec, 0, i+2, len(g.cols))
+	r, err := goldenRecord(rec, 0, i+2, g.cols.width())
 	if err != nil || (len(rec) > 0 && rec[len(rec)-1] != '\n') {
 		g.valid = false
 		return r, 0, false
@@ -508,7 +584,7 @@ func (g *goldenRows) finish(header []byte, columns []string) *Comparison {
 		}
 	})
 	c := &Comparison{Divergence: d, Err: err}
-	if g.valid && g.f.err == nil && g.f.lookFormat == nil && !g.f.g.open && !bytes.Equal(g.f.header, header) {
+	if g.valid && g.f.err == nil && g.f.lookFormat == nil && !g.f.g.open && g.f.header != string(header) {
 		c.Columns = g.columnSet(columns)
 	}
 	return c
@@ -524,15 +600,16 @@ func (g *goldenRows) columnSet(columns []string) *ColumnSet {
 		final[c] = true
 	}
 	order := map[string]int{}
-	for j, c := range g.cols {
+	for j := range g.cols.width() {
+		c := g.cols.name(j)
 		order[c] = j
 		if j > 0 && !final[c] {
 			cs.Removed = append(cs.Removed, c)
 		}
 	}
 	for _, c := range columns {
-		if _, ok := g.pos[c]; !ok {
-			order[c] = len(g.cols) + len(cs.Added)
+		if _, ok := g.cols.find(c); !ok {
+			order[c] = g.cols.width() + len(cs.Added)
 			cs.Added = append(cs.Added, c)
 		}
 	}
@@ -543,7 +620,7 @@ func (g *goldenRows) columnSet(columns []string) *ColumnSet {
 		if cs.First == nil || before(ch, *cs.First) {
 			cs.First = &ch
 		}
-		_, inGolden := g.pos[col]
+		_, inGolden := g.cols.find(col)
 		if inGolden && final[col] && (cs.FirstShared == nil || before(ch, *cs.FirstShared)) {
 			cs.FirstShared = &ch
 		}

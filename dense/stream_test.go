@@ -98,11 +98,24 @@ func (t table) encode(columns []string) []byte {
 // none) and returns the file and the comparison.
 func (t table) stream(columns []string, golden []byte) ([]byte, *dense.Comparison) {
 	GinkgoHelper()
+	file, _, c := t.streamed(columns, golden, false)
+	return file, c
+}
+
+// streamed is stream, writing the rows through (WriteThrough) when
+// through is set, and says whether the file is the one written through.
+func (t table) streamed(columns []string, golden []byte, through bool) ([]byte, bool, *dense.Comparison) {
+	GinkgoHelper()
 	var g io.Reader
 	if golden != nil {
 		g = bytes.NewReader(golden)
 	}
 	s := dense.NewStream(&memFile{}, g)
+	var written bytes.Buffer
+	if through {
+		_, err := s.WriteThrough(&written)
+		Expect(err).NotTo(HaveOccurred())
+	}
 	var n numbering
 	for i, r := range t.rows {
 		cells := n.row(r)
@@ -111,7 +124,11 @@ func (t table) stream(columns []string, golden []byte) ([]byte, *dense.Compariso
 	var out bytes.Buffer
 	c, err := s.Finish(columns, &out)
 	Expect(err).NotTo(HaveOccurred())
-	return out.Bytes(), c
+	if s.Through() {
+		Expect(out.Len()).To(BeZero(), "Finish wrote a file it had written through")
+		return written.Bytes(), true, c
+	}
+	return out.Bytes(), false, c
 }
 
 // numbering numbers a table's columns as a run's recorder does, in the
@@ -291,6 +308,56 @@ var _ = Describe("Stream", func() {
 		}
 	})
 
+	// Written through, a run that ends with the golden's header has its
+	// file already: the same bytes, and the same comparison.
+	It("writes the same file through as it assembles, and compares the same, over random tables and goldens", func() {
+		rng := splitmix64(13)
+		wholeThrough := 0
+		for range 3000 {
+			t := randomTable(&rng)
+			columns := t.columns()
+			want := t.encode(columns)
+			golden := perturb(&rng, t, want)
+			file, through, c := t.streamed(columns, golden, true)
+			Expect(file).To(Equal(want), "golden %q", golden)
+			expectSameAsWhole(golden, file, c)
+			head, _, _ := bytes.Cut(want, []byte("\n"))
+			sameHeader := bytes.HasPrefix(golden, append(head, '\n'))
+			Expect(through).To(Equal(sameHeader), "golden %q", golden)
+			if through {
+				wholeThrough++
+			}
+		}
+		Expect(wholeThrough).To(BeNumerically(">", 1000))
+	})
+
+	It("writes nothing through without a golden header to lay rows out in, and refuses to start late", func() {
+		for _, golden := range []io.Reader{nil, strings.NewReader(""), strings.NewReader("tick,a\"x\n"), strings.NewReader("tick,a/x,a/x\n")} {
+			s := dense.NewStream(&memFile{}, golden)
+			var written bytes.Buffer
+			Expect(s.WriteThrough(&written)).To(BeFalse())
+			Expect(s.Row(0, []string{"a/x"}, []dense.Cell{dense.Int(1)})).To(Succeed())
+			var out bytes.Buffer
+			_, err := s.Finish([]string{"a/x"}, &out)
+			Expect(err).NotTo(HaveOccurred())
+			Expect(s.Through()).To(BeFalse())
+			Expect(written.Len()).To(BeZero())
+			Expect(out.String()).To(Equal("tick,a/x\n0,1\n"))
+		}
+		s := dense.NewStream(&memFile{}, strings.NewReader("tick,a/x\n0,1\n"))
+		Expect(s.Row(0, []string{"a/x"}, []dense.Cell{dense.Int(1)})).To(Succeed())
+		_, err := s.WriteThrough(io.Discard)
+		Expect(err).To(MatchError(dense.ErrLateWriteThrough))
+	})
+
+	It("says a file written through could not be written", func() {
+		s := dense.NewStream(&memFile{}, strings.NewReader("tick,a/x\n0,1\n"))
+		Expect(s.WriteThrough(failingWriter{})).To(BeTrue())
+		Expect(s.Row(0, []string{"a/x"}, []dense.Cell{dense.Int(1)})).To(Succeed())
+		_, err := s.Finish([]string{"a/x"}, io.Discard)
+		Expect(err).To(MatchError(ContainSubstring("dense: write through: disk full")))
+	})
+
 	It("lays out the header as Finish is told, empty columns included", func() {
 		t := table{ticks: []int64{0, 1}, rows: []map[string]dense.Cell{
 			{"b/x": dense.Int(1)},
@@ -393,6 +460,55 @@ var _ = Describe("Stream", func() {
 		Expect(err).NotTo(HaveOccurred())
 		Expect(out.String()).To(Equal("tick,a/x,b/x\n0,1.0,market\n1,1.0,market\n2,1.0,\"a,b\"\n"))
 	})
+
+	// A column the golden's header names is numbered in the golden's index,
+	// any other in the stream's own: a repeated name is refused, and a
+	// refused row adds none of its columns, whichever index holds them.
+	It("refuses a repeated column the golden names, and adds none of that row's columns", func() {
+		golden := []byte("tick,a/x,b/x\n0,1,2\n")
+		s := dense.NewStream(&memFile{}, bytes.NewReader(golden))
+		err := s.Row(0, []string{"a/x", "c/x", "b/x", "a/x"}, make([]dense.Cell, 4))
+		Expect(err).To(MatchError(`dense: row 0 column "a/x": duplicate column name`))
+		Expect(s.Row(0, []string{"b/x", "a/x"}, []dense.Cell{dense.Int(2), dense.Int(1)})).To(Succeed())
+		err = s.Row(1, []string{"b/x", "a/x", "c/x", "b/x"}, make([]dense.Cell, 4))
+		Expect(err).To(MatchError(`dense: row 1 column "b/x": duplicate column name`))
+		var out bytes.Buffer
+		c, err := s.Finish([]string{"a/x", "b/x"}, &out)
+		Expect(err).NotTo(HaveOccurred())
+		Expect(out.String()).To(Equal(string(golden)))
+		Expect(c.Divergence).To(BeNil())
+		Expect(c.Columns).To(BeNil())
+	})
+
+	// The stream holds a name the golden's header holds once: it puts the
+	// header's own string in the caller's slice, which must read the same.
+	It("leaves the names it was handed reading as they did, the golden's and the others", func() {
+		s := dense.NewStream(&memFile{}, strings.NewReader("tick,\"a,x\",b/x\n0,1,2\n"))
+		names := []string{"b/x", "a,x", "c/x"}
+		Expect(s.Row(0, names, make([]dense.Cell, 3))).To(Succeed())
+		Expect(names).To(Equal([]string{"b/x", "a,x", "c/x"}))
+	})
+
+	DescribeTable("compares as Compare and Diff do with a golden whose header",
+		func(golden string, rows []map[string]dense.Cell, columns []string) {
+			t := table{rows: rows}
+			for i := range rows {
+				t.ticks = append(t.ticks, int64(i))
+			}
+			file, c := t.stream(columns, []byte(golden))
+			expectSameAsWhole([]byte(golden), file, c)
+		},
+		Entry("quotes a column's name", "tick,\"a,x\",b/x\n0,1,2\n",
+			[]map[string]dense.Cell{{"a,x": dense.Int(1), "b/x": dense.Int(3)}}, []string{"a,x", "b/x"}),
+		Entry("names a column twice", "tick,a/x,a/x\n0,1,1\n",
+			[]map[string]dense.Cell{{"a/x": dense.Int(1)}}, []string{"a/x"}),
+		Entry("names a column tick again", "tick,tick,a/x\n0,0,1\n",
+			[]map[string]dense.Cell{{"a/x": dense.Int(1)}}, []string{"a/x"}),
+		Entry("lacks a column and has one the run lacks", "tick,a/x,z/x\n0,1,9\n",
+			[]map[string]dense.Cell{{"a/x": dense.Int(2), "b/x": dense.Int(1)}}, []string{"a/x", "b/x"}),
+		Entry("does not parse", "tick,a\"x\n0,1\n",
+			[]map[string]dense.Cell{{"a/x": dense.Int(1)}}, []string{"a/x"}),
+	)
 
 	It("reports the first divergence of a long run without the golden in memory", func() {
 		t := table{}
@@ -564,3 +680,8 @@ func FuzzStream(f *testing.F) {
 		}
 	})
 }
+
+// failingWriter fails every write.
+type failingWriter struct{}
+
+func (failingWriter) Write([]byte) (int, error) { return 0, errors.New("disk full") }

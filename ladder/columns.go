@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"maps"
 	"slices"
+	"strings"
 
 	"github.com/chronicle/ladder/dense"
 	"github.com/chronicle/ladder/sim/claims"
@@ -71,11 +72,33 @@ type recorder struct {
 }
 
 // npcColumns are an NPC's first columns: its alive and at, each belief's
-// (by claim), and its schedule's (-1 until a rule changes it).
+// (sorted by claim), and its schedule's (-1 until a rule changes it).
+// The beliefs' are a slice, not a map: a city has an npcColumns for each
+// of its tens of thousands of NPCs, most holding a belief or two, and a
+// map each cost ten times the columns' numbers.
 type npcColumns struct {
 	alive int
-	held  map[string]int
+	held  []heldColumns
 	sched int
+}
+
+// heldColumns are the columns of an NPC's belief in one claim, from
+// number first.
+type heldColumns struct {
+	claim string
+	first int
+}
+
+// belief returns the number of the first column of npc n's belief in
+// claim, adding its columns — h/claim/ followed by each belief suffix —
+// when the belief is new.
+func (r *recorder) belief(n int, h, claim string) int {
+	held := r.npc[n].held
+	k, found := slices.BinarySearchFunc(held, claim, func(c heldColumns, claim string) int { return strings.Compare(c.claim, claim) })
+	if !found {
+		r.npc[n].held = slices.Insert(held, k, heldColumns{claim, r.add(h+"/"+claim+"/", beliefSuffixes)})
+	}
+	return r.npc[n].held[k].first
 }
 
 var (
@@ -97,7 +120,7 @@ func newRecorder(v view) *recorder {
 		pair: map[[2]string]int{}, role: map[string]int{}}
 	r.npc = make([]npcColumns, len(r.npcs))
 	for i, id := range r.npcs {
-		r.npc[i] = npcColumns{alive: r.add(id+"/", npcSuffixes), held: map[string]int{}, sched: -1}
+		r.npc[i] = npcColumns{alive: r.add(id+"/", npcSuffixes), sched: -1}
 	}
 	return r
 }
@@ -136,7 +159,7 @@ func (r *recorder) record() (names []string, cells []dense.Cell) {
 	for n, h := range r.npcs {
 		alive, at := w.Presence(n)
 		for _, b := range s.BeliefsOf(h) {
-			i := first(r, r.npc[n].held, b.Claim, func() string { return h + "/" + b.Claim + "/" }, beliefSuffixes)
+			i := r.belief(n, h, b.Claim)
 			stage := b.StageAt(t, m)
 			c := r.cells[i : i+len(beliefSuffixes)]
 			c[0] = dense.Str(b.Variant)
@@ -233,7 +256,9 @@ func (r *recorder) columns() []string {
 	}
 	cols = appendKeyed(r, cols, r.claim, cmp.Compare[string], claimSuffixes)
 	for _, n := range r.npc { // r.npcs is sorted: by holder, then claim
-		cols = appendKeyed(r, cols, n.held, cmp.Compare[string], beliefSuffixes)
+		for _, b := range n.held {
+			cols = append(cols, r.block(b.first, beliefSuffixes)...)
+		}
 	}
 	cols = appendKeyed(r, cols, r.accum, pairOrder, accumulatorSuffixes)
 	cols = appendKeyed(r, cols, r.grudge, pairOrder, grudgeSuffixes)

@@ -24,7 +24,10 @@ type Options struct {
 	// Dir receives dense.csv, trace.jsonl and checkpoints.json. Each is
 	// written as the run produces it, to a temporary file beside its name
 	// (".dense.csv.tmp-N"; the dense rows spill to ".dense.csv.spill-N"
-	// until the header is known) that is renamed into place when whole. A
+	// until the header is known, and with a golden are also written as
+	// the golden lays them out to a second ".dense.csv.tmp-N", the one put
+	// in place when the run ends with the golden's header) that is renamed
+	// into place when whole. A
 	// run killed part way leaves only such temporaries, which whoever owns
 	// Dir removes: the suite clears reports/ before every run, regeneration
 	// its workspace.
@@ -83,9 +86,16 @@ type streams struct {
 	f     *fixture.Fixture
 	dir   string
 	dense *artifact.File
-	spill *os.File
-	table *dense.Stream
-	trace *artifact.File
+	// through is dense.csv as the table writes it through, each row laid
+	// out in the golden's columns as it is compared (dense.Stream's
+	// WriteThrough); nil without a golden header to lay the rows out in.
+	// Finish says which of the two holds the file: this one, unless the
+	// run's columns are not the golden's.
+	through       *artifact.File
+	throughDigest *seal.Digester
+	spill         *os.File
+	table         *dense.Stream
+	trace         *artifact.File
 	// digests digest the sealed artifacts written whole by the streams,
 	// by name, as they are written, so that the seal need not read them
 	// back (the trace is gigabytes in a city).
@@ -133,6 +143,19 @@ func openStreams(f *fixture.Fixture, opt Options) (_ *streams, err error) {
 		}
 	}
 	s.table = dense.NewStream(s.spill, denseGolden)
+	if denseGolden != nil {
+		if s.through, err = artifact.Create(filepath.Join(opt.Dir, DenseFile)); err != nil {
+			return nil, err
+		}
+		s.throughDigest = seal.NewDigester(s.through)
+		if through, err := s.table.WriteThrough(s.throughDigest); err != nil || !through {
+			s.through.Abort()
+			s.through, s.throughDigest = nil, nil
+			if err != nil {
+				return nil, err
+			}
+		}
+	}
 	s.digests = map[string]*seal.Digester{DenseFile: seal.NewDigester(s.dense), TraceFile: seal.NewDigester(s.trace)}
 	if s.sink, err = newTraceSink(s.digests[TraceFile], traceHeader(f), s.traceF, s.sameF); err != nil {
 		return nil, err
@@ -167,6 +190,10 @@ func (s *streams) finish(columns []string) (*compared, error) {
 	s.st.lap(StageDense)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %s: %w", s.f.Name(), DenseFile, err)
+	}
+	if s.table.Through() {
+		s.dense.Abort()
+		s.dense, s.digests[DenseFile] = s.through, s.throughDigest
 	}
 	if err := s.sink.flush(); err != nil {
 		return nil, fmt.Errorf("%s: %s: %w", s.f.Name(), TraceFile, err)
@@ -211,7 +238,7 @@ func (s *streams) digested() map[string]string {
 
 // abort removes what is not in place and closes the goldens.
 func (s *streams) abort() {
-	for _, f := range []*artifact.File{s.dense, s.trace} {
+	for _, f := range []*artifact.File{s.dense, s.through, s.trace} {
 		if f != nil {
 			f.Abort()
 		}

@@ -5,8 +5,10 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"hash"
 	"math"
 	"slices"
+	"strings"
 
 	"github.com/chronicle/ladder/sim"
 	"github.com/chronicle/ladder/sim/canon"
@@ -136,6 +138,7 @@ func Of(s State) (string, error) {
 // evidence). Its digests equal Of's; a Memo serves one world.
 type Memo struct {
 	evidence map[*claims.Belief]*spelled
+	scratch  []byte // where a list is respelt before it is kept
 }
 
 // spelled is a belief's evidence list spelt so far, "[e0,e1,…]", and how
@@ -148,14 +151,88 @@ type spelled struct {
 // NewMemo returns a Memo for one world's digests.
 func NewMemo() *Memo { return &Memo{evidence: map[*claims.Belief]*spelled{}} }
 
-// Of returns the state digest, as digest.Of does.
+// Of returns the state digest, as digest.Of does. It hashes the
+// canonical text as it spells it, a section at a time and the beliefs a
+// belief at a time, instead of holding the text and the values it is
+// spelt from whole: in a city they are tens of megabytes (6.3 MB of text
+// at 10,000 NPCs), and building them at every checkpoint sample set the
+// peak of a ladder run's heap. A state it cannot spell is spelt whole
+// once more, as Of spells it, so that the refusal is Of's, word for word.
 func (m *Memo) Of(s State) (string, error) {
-	b, err := canonical(s, m)
-	if err != nil {
+	h := sha256.New()
+	if err := m.hash(s, h); err != nil {
+		if _, whole := canonical(s, m); whole != nil {
+			return "", whole
+		}
 		return "", err
 	}
-	sum := sha256.Sum256(b)
-	return hex.EncodeToString(sum[:]), nil
+	return hex.EncodeToString(h.Sum(nil)), nil
+}
+
+// hash writes the canonical text of s to h, piece by piece: the same bytes
+// as canonical(s, m), the members in key order as canon.Object puts them.
+func (m *Memo) hash(s State, h hash.Hash) error {
+	layers := s.Layers()
+	var present []Section
+	for _, sec := range Sections {
+		if sec.In == nil || sec.In(layers) {
+			present = append(present, sec)
+		}
+	}
+	slices.SortFunc(present, func(a, b Section) int { return strings.Compare(a.Name, b.Name) })
+	var buf []byte
+	for i, sec := range present {
+		if i > 0 && sec.Name == present[i-1].Name {
+			return fmt.Errorf("digest: section %q twice", sec.Name)
+		}
+		sep := byte(',')
+		if i == 0 {
+			sep = '{'
+		}
+		buf = append(buf[:0], sep)
+		var err error
+		if buf, err = canon.AppendMarshal(buf, sec.Name); err != nil {
+			return err
+		}
+		buf = append(buf, ':')
+		if sec.Name == "beliefs" {
+			h.Write(buf)
+			if buf, err = m.hashBeliefs(s, h, buf); err != nil {
+				return err
+			}
+			continue
+		}
+		v, err := sec.Value(s)
+		if err != nil {
+			return err
+		}
+		if buf, err = canon.AppendMarshal(buf, v); err != nil {
+			return err
+		}
+		h.Write(buf)
+	}
+	h.Write([]byte{'}'})
+	return nil
+}
+
+// hashBeliefs writes the beliefs section's value to h a belief at a time,
+// spelling each in buf, which it returns for reuse.
+func (m *Memo) hashBeliefs(s State, h hash.Hash, buf []byte) ([]byte, error) {
+	sep := byte('[')
+	err := eachBelief(s, m.evidenceOf, func(o canon.Object) error {
+		var err error
+		if buf, err = canon.AppendMarshal(append(buf[:0], sep), o); err != nil {
+			return err
+		}
+		sep = ','
+		h.Write(buf)
+		return nil
+	})
+	if sep == '[' {
+		h.Write([]byte{'['})
+	}
+	h.Write([]byte{']'})
+	return buf, err
 }
 
 // nums spells each float of a list, stopping at the first that cannot be.
@@ -167,6 +244,16 @@ func (n *nums) of(name string, f float64) string {
 	s, err := Num(f)
 	if err != nil && n.err == nil {
 		n.err = fmt.Errorf("%s: %w", name, err)
+	}
+	return s
+}
+
+// ofBelief is of for a float of belief b, named (holder/claim what) only
+// when it cannot be spelt: the digest spells every belief's.
+func (n *nums) ofBelief(b *claims.Belief, what string, f float64) string {
+	s, err := Num(f)
+	if err != nil && n.err == nil {
+		n.err = fmt.Errorf("%s/%s %s: %w", b.Holder, b.Claim, what, err)
 	}
 	return s
 }
@@ -248,62 +335,91 @@ func beliefs(s State) (any, error) {
 }
 
 // beliefs is the beliefs section with each evidence list spelt from the
-// memo, its new records appended to what was spelt before.
-func (m *Memo) beliefs(s State) (any, error) {
-	return beliefsWith(s, func(b *claims.Belief, n *nums) (any, error) {
-		sp := m.evidence[b]
-		if sp == nil {
-			sp = &spelled{b: []byte("[]")}
-			m.evidence[b] = sp
-		}
-		for ; sp.n < len(b.Evidence); sp.n++ {
-			spelt := sp.b[:len(sp.b)-1] // the closing bracket goes after the new record
-			if sp.n > 0 {
-				spelt = append(spelt, ',')
-			}
-			spelt, err := canon.AppendMarshal(spelt, evidence(b, b.Evidence[sp.n], n))
-			if err == nil {
-				err = n.err
-			}
-			if err != nil {
-				// Spelt as far as it went: the list is left as it was.
-				sp.b = append(sp.b[:len(sp.b)-1], ']')
-				return nil, err
-			}
-			sp.b = append(spelt, ']')
-		}
-		// Marshal copies it into the digest's text before the next digest
-		// spells more into the same array.
-		return canon.Raw(sp.b), nil
-	})
-}
+// memo.
+func (m *Memo) beliefs(s State) (any, error) { return beliefsWith(s, m.evidenceOf) }
 
-// beliefsWith lists every belief, its evidence as list gives it.
-func beliefsWith(s State, list func(b *claims.Belief, n *nums) (any, error)) (any, error) {
-	st := s.Store()
-	var n nums
-	out := []any{}
-	for _, h := range s.NPCs() {
-		for _, b := range st.BeliefsOf(h) {
-			name := b.Holder + "/" + b.Claim
-			ev, err := list(b, &n)
-			if err != nil {
-				return nil, err
-			}
-			out = append(out, canon.Object{
-				{Key: "anchor", Value: b.Anchor}, {Key: "claim", Value: b.Claim}, {Key: "confidence", Value: n.of(name+" confidence", b.Confidence)},
-				{Key: "evidence", Value: ev}, {Key: "formed_at", Value: b.FormedAt}, {Key: "holder", Value: b.Holder},
-				{Key: "origins", Value: strs(b.Origins)}, {Key: "stage", Value: string(b.Stage)}, {Key: "variant", Value: b.Variant},
-			})
+// evidenceOf is b's evidence list spelt from the memo, its new records
+// appended to what was spelt before.
+func (m *Memo) evidenceOf(b *claims.Belief, n *nums) (any, error) {
+	sp := m.evidence[b]
+	if sp == nil {
+		sp = &spelled{b: []byte("[]")}
+		m.evidence[b] = sp
+	}
+	if sp.n == len(b.Evidence) {
+		return canon.Raw(sp.b), nil
+	}
+	// The new records are spelt after the old in the scratch, and the
+	// list kept at its exact size: grown in place by append, the lists of
+	// a city's beliefs, which the memo holds for the whole run, kept a
+	// third more bytes than they spelt.
+	spelt := append(m.scratch[:0], sp.b[:len(sp.b)-1]...) // the closing bracket goes after the new records
+	var err error
+	for ; sp.n < len(b.Evidence); sp.n++ {
+		before := len(spelt)
+		if sp.n > 0 {
+			spelt = append(spelt, ',')
+		}
+		if spelt, err = canon.AppendMarshal(spelt, evidence(b, b.Evidence[sp.n], n)); err == nil {
+			err = n.err
+		}
+		if err != nil {
+			spelt = spelt[:before] // spelt as far as it went
+			break
 		}
 	}
-	return out, n.err
+	m.scratch = spelt
+	sp.b = append(append(make([]byte, 0, len(spelt)+1), spelt...), ']')
+	if err != nil {
+		return nil, err
+	}
+	return canon.Raw(sp.b), nil
+}
+
+// evidenceList spells a belief's evidence as the beliefs section holds it.
+type evidenceList func(b *claims.Belief, n *nums) (any, error)
+
+// beliefsWith lists every belief, its evidence as list gives it.
+func beliefsWith(s State, list evidenceList) (any, error) {
+	out := []any{}
+	if err := eachBelief(s, list, func(o canon.Object) error { out = append(out, slices.Clone(o)); return nil }); err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+// eachBelief shows every belief to emit, in the beliefs section's order,
+// as the section holds it, its evidence as list gives it; it stops at the
+// first error, of list or emit, or returns the first float it could not
+// spell.
+//
+// The object shown to emit is reused for the next belief: an emit that
+// keeps it keeps a copy.
+func eachBelief(s State, list evidenceList, emit func(canon.Object) error) error {
+	st := s.Store()
+	var n nums
+	o := make(canon.Object, 9)
+	for _, h := range s.NPCs() {
+		for _, b := range st.BeliefsOf(h) {
+			ev, err := list(b, &n)
+			if err != nil {
+				return err
+			}
+			o[0], o[1], o[2] = canon.Field{Key: "anchor", Value: b.Anchor}, canon.Field{Key: "claim", Value: b.Claim}, canon.Field{Key: "confidence", Value: n.ofBelief(b, "confidence", b.Confidence)}
+			o[3], o[4], o[5] = canon.Field{Key: "evidence", Value: ev}, canon.Field{Key: "formed_at", Value: b.FormedAt}, canon.Field{Key: "holder", Value: b.Holder}
+			o[6], o[7], o[8] = canon.Field{Key: "origins", Value: strs(b.Origins)}, canon.Field{Key: "stage", Value: string(b.Stage)}, canon.Field{Key: "variant", Value: b.Variant}
+			if err := emit(o); err != nil {
+				return err
+			}
+		}
+	}
+	return n.err
 }
 
 // evidence is one evidence record of b as the digest holds it.
 func evidence(b *claims.Belief, e claims.Evidence, n *nums) canon.Object {
 	return canon.Object{
-		{Key: "chain", Value: strs(e.Chain)}, {Key: "confidence", Value: n.of(b.Holder+"/"+b.Claim+" evidence", e.Confidence)},
+		{Key: "chain", Value: strs(e.Chain)}, {Key: "confidence", Value: n.ofBelief(b, "evidence", e.Confidence)},
 		{Key: "counted", Value: e.Counted}, {Key: "source", Value: e.Source}, {Key: "tick", Value: e.Tick},
 		{Key: "type", Value: string(e.Type)}, {Key: "variant", Value: e.Variant}, {Key: "via", Value: e.Via},
 	}

@@ -172,6 +172,36 @@ var _ = Describe("the state digest", func() {
 		Expect(got).To(MatchError(want.Error()))
 	})
 
+	// A Memo hashes the text as it spells it, section by section and
+	// belief by belief: the pieces must join into Of's text whatever the
+	// sections present and however many beliefs there are, none included.
+	DescribeTable("gives, through a Memo, Of's digest of any state",
+		func(build func() *state) {
+			s := build()
+			want, err := digest.Of(s)
+			Expect(err).NotTo(HaveOccurred())
+			Expect(digest.NewMemo().Of(s)).To(Equal(want))
+		},
+		Entry("the worked example", example),
+		Entry("a cast and nothing else: no beliefs", func() *state { return empty("a", "b") }),
+		Entry("no cast at all", func() *state { return empty() }),
+		Entry("a world of Tiers 4 and 5", layered),
+	)
+
+	It("refuses through a Memo what Of refuses, in Of's words, wherever it is", func() {
+		for _, plant := range []func(s *state){
+			func(s *state) { b, _ := s.store.Belief("guard", "theft@2"); b.Confidence = nan() },
+			func(s *state) { s.weights[0].Weight = inf(1) },
+		} {
+			s := layered()
+			plant(s)
+			_, want := digest.Of(s)
+			Expect(want).To(MatchError(digest.ErrNotFinite))
+			_, got := digest.NewMemo().Of(s)
+			Expect(got).To(MatchError(want.Error()))
+		}
+	})
+
 	It("does not depend on the order the state was built in", func() {
 		build := func(reverse bool) *state {
 			s := empty("a", "b", "c")
