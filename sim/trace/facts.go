@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"maps"
 	"math"
 	"strings"
 
@@ -172,7 +173,7 @@ func (f Facts) Restore(rec map[string]any) error {
 		if i != float64(int(i)) || i < 0 || int(i) >= len(f.branches) {
 			return fmt.Errorf("branch %v: the header lists %d branches", rec["branch"], len(f.branches))
 		}
-		rec["branch"] = copyObject(f.branches[int(i)].(map[string]any))
+		rec["branch"] = maps.Clone(f.branches[int(i)].(map[string]any))
 	}
 	restoreKind(rec)
 	return nil
@@ -226,14 +227,6 @@ func fill(rec map[string]any, key string, v any) {
 func str(rec map[string]any, key string) string {
 	s, _ := rec[key].(string)
 	return s
-}
-
-func copyObject(m map[string]any) map[string]any {
-	out := make(map[string]any, len(m))
-	for k, v := range m {
-		out[k] = v
-	}
-	return out
 }
 
 // number reads a decoded JSON number, as encoding/json gives it (float64)
