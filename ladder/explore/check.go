@@ -5,6 +5,7 @@ import (
 	"crypto/sha256"
 	"encoding/csv"
 	"encoding/hex"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -12,6 +13,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"time"
 
 	"gopkg.in/yaml.v3"
 
@@ -34,6 +36,13 @@ type Checker struct {
 	// Only, when set, checks that property alone (and runs only what it
 	// needs).
 	Only string
+	// Stall, when set, gives up a run that finishes no tick for that long
+	// (ladder.Options.Stall): a world that hangs the engine is a finding,
+	// not an exploration that never ends.
+	Stall time.Duration
+	// hook also sees every run's trace (specs: a sink that blocks stands
+	// in for a hung engine).
+	hook trace.Sink
 }
 
 // Outcome is what checking one world found.
@@ -43,6 +52,11 @@ type Outcome struct {
 	// fresh-process check.
 	Hash string
 	Runs int
+	// Hung is set when a run was given up as hung (Checker.Stall). Its
+	// goroutine cannot be stopped and goes on spinning, so nothing more
+	// is run: the check ends at that run, and an exploration at that
+	// world.
+	Hung bool
 	// Checked counts the properties judged (a variant that does not
 	// apply — no rule left that the run never evaluated — is not).
 	Checked int
@@ -71,7 +85,11 @@ func (c *Checker) run(name string, f *fixture.Fixture, exclude string) *run {
 	r.stream = newStreamer(f, exclude)
 	func() {
 		defer func() { r.panic = recover() }()
-		r.res, r.err = ladder.Run(f, ladder.Options{Dir: dir, Observe: sinks{r.obs, r.stream}})
+		observe := sinks{r.obs, r.stream}
+		if c.hook != nil {
+			observe = append(observe, c.hook)
+		}
+		r.res, r.err = ladder.Run(f, ladder.Options{Dir: dir, Observe: observe, Stall: c.Stall})
 	}()
 	if r.panic == nil && r.err == nil {
 		r.obs.end()
@@ -95,6 +113,9 @@ func (c *Checker) Check(cs *Case) Outcome {
 	f := cs.Loaded
 	base := c.run("base", f, "")
 	out.Runs++
+	if hung(base, &out, found) {
+		return out
+	}
 	switch {
 	case base.panic != nil:
 		found(&Finding{Property: PropRuns, Tick: base.obs.tick, Message: fmt.Sprintf("the engine panicked at tick %d: %v", base.obs.tick, base.panic)})
@@ -119,6 +140,9 @@ func (c *Checker) Check(cs *Case) Outcome {
 	if c.wants(PropDeterminism) {
 		again := c.run("again", f, "")
 		out.Runs++
+		if hung(again, &out, found) {
+			return out
+		}
 		out.Checked++
 		if x := sameBytes(PropDeterminism, "run 1", "run 2", base, again); x != nil {
 			found(x)
@@ -141,6 +165,9 @@ func (c *Checker) Check(cs *Case) Outcome {
 		}
 		vr := c.run(v.Property, vc, v.Exclude)
 		out.Runs++
+		if hung(vr, &out, found) {
+			return out
+		}
 		out.Checked++
 		if x := v.compare(base, vr); x != nil {
 			x.Case = v
@@ -148,6 +175,18 @@ func (c *Checker) Check(cs *Case) Outcome {
 		}
 	}
 	return out
+}
+
+// hung reports whether a run was given up as hung, and if so records it
+// as the world's finding under PropRuns, at the tick it hung in.
+func hung(r *run, out *Outcome, found func(*Finding)) bool {
+	var stall *ladder.StallError
+	if !errors.As(r.err, &stall) {
+		return false
+	}
+	out.Hung = true
+	found(&Finding{Property: PropRuns, Tick: stall.Tick, Message: fmt.Sprintf("a run hung: %v", r.err)})
+	return true
 }
 
 var tickPattern = regexp.MustCompile(`tick (\d+)`)

@@ -7,6 +7,8 @@ import (
 	"path/filepath"
 	"slices"
 	"time"
+
+	"github.com/chronicle/ladder/sim/trace"
 )
 
 // Options configure an exploration.
@@ -37,6 +39,13 @@ type Options struct {
 	UntilFailure bool
 	// Command is how to replay, as printed in reports ("go run ./tools/ladder explore").
 	Command string
+	// Stall gives up a run that finishes no tick for that long
+	// (Checker.Stall; 0: never). A world that hangs is written as found,
+	// unshrunk — each candidate would hang too, and a hung run's
+	// goroutine cannot be stopped — and the exploration ends there.
+	Stall time.Duration
+	// hook is the checker's (Checker.hook).
+	hook trace.Sink
 }
 
 // Summary is what an exploration did.
@@ -70,7 +79,7 @@ func Explore(opt Options) (Summary, error) {
 		return Summary{}, fmt.Errorf("explore: shard %d/%d: want 1 ≤ k ≤ N", opt.Shard, opt.Shards)
 	}
 	start := opt.Now()
-	c := &Checker{Scratch: filepath.Join(opt.Scratch, "runs")}
+	c := &Checker{Scratch: filepath.Join(opt.Scratch, "runs"), Stall: opt.Stall, hook: opt.hook}
 	var sum Summary
 	failed := map[string]bool{}
 	lastLine := start
@@ -116,6 +125,12 @@ func Explore(opt Options) (Summary, error) {
 		sum.Worlds++
 		sum.Runs += out.Runs
 		sum.Checked += out.Checked
+		if out.Hung {
+			x := out.Findings[len(out.Findings)-1]
+			fmt.Fprintf(opt.Progress, "explore: %s: %s — not shrunk: every candidate would hang too, and a hung run cannot be stopped; the exploration ends here\n", w, x)
+			sum.Failures = append(sum.Failures, written(opt, cs, Shrunk{Case: cs, Finding: x}, x, opt.Now().Sub(start), 0))
+			break
+		}
 		for _, x := range out.Findings {
 			if failed[x.Property] {
 				continue
@@ -153,15 +168,21 @@ func Explore(opt Options) (Summary, error) {
 // report shrinks a failure and writes it under opt.Out.
 func report(opt Options, c *Checker, cs *Case, x *Finding, found time.Duration) Written {
 	t0 := opt.Now()
-	orig := fmt.Sprintf("%d NPCs, %d events, %d locations, %d ticks", len(cs.Loaded.Cast), len(cs.Loaded.Injections), len(cs.Loaded.Locations), cs.Loaded.Ticks)
 	var s Shrunk
 	if x.Property == PropFresh {
 		s = Shrunk{Case: cs, Finding: x} // each candidate would need a process of its own
 	} else {
 		s = Shrink(c, cs, x, opt.ShrinkBudget, opt.Now)
 	}
+	return written(opt, cs, s, x, found, opt.Now().Sub(t0))
+}
+
+// written writes a failure, shrunk (s) from the world cs in took, under
+// opt.Out, and says so.
+func written(opt Options, cs *Case, s Shrunk, x *Finding, found, took time.Duration) Written {
+	orig := fmt.Sprintf("%d NPCs, %d events, %d locations, %d ticks", len(cs.Loaded.Cast), len(cs.Loaded.Injections), len(cs.Loaded.Locations), cs.Loaded.Ticks)
 	f := s.Case.Loaded
-	r := Written{Finding: s.Finding, World: cs.World, Found: found, Shrunk: opt.Now().Sub(t0), NPCs: len(f.Cast), Events: len(f.Injections),
+	r := Written{Finding: s.Finding, World: cs.World, Found: found, Shrunk: took, NPCs: len(f.Cast), Events: len(f.Injections),
 		Locations: len(f.Locations), Ticks: f.Ticks, Original: orig, Tries: s.Tries}
 	name := fmt.Sprintf("%s-%s-%d-%d.yaml", f.Rung, x.Property, cs.World.Seed, cs.World.Index)
 	r.File = filepath.Join(opt.Out, name)

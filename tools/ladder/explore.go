@@ -14,6 +14,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/chronicle/ladder/ladder"
 	"github.com/chronicle/ladder/ladder/explore"
 )
 
@@ -57,8 +58,16 @@ func exploreCmd(args []string, stdout, stderr io.Writer) error {
 		}
 		fmt.Fprintf(stdout, "explore: wrote %s\n  make ladder RUNG=%s   fails the same way until the engine is fixed\n  make goldens RUNG=%s  then gives it its goldens\n", name, fl.Arg(0), fl.Arg(0))
 		return nil
-	case *replay != "":
-		return replayOne(*replay, stdout)
+	}
+	// A run that finishes no tick for LADDER_STALL is given up: a world
+	// that hangs the engine is a finding, not an exploration that never
+	// ends.
+	stall, err := ladder.StallLimit()
+	if err != nil {
+		return err
+	}
+	if *replay != "" {
+		return replayOne(*replay, stall, stdout)
 	}
 	k, n := 1, 1
 	if *shard != "" {
@@ -84,7 +93,7 @@ func exploreCmd(args []string, stdout, stderr io.Writer) error {
 	sum, err := explore.Explore(explore.Options{
 		Seed: *seed, Budget: *budget, ShrinkBudget: *shrink, Shard: k, Shards: n, Sizes: explore.DefaultSizes,
 		Out: *out, Scratch: scratch, Progress: stdout, Now: time.Now, Command: "go run ./tools/ladder explore",
-		UntilFailure: *until,
+		UntilFailure: *until, Stall: stall,
 		Fresh:        func(paths []string) (map[string]string, error) { return freshHashes(self, paths) },
 	})
 	if err != nil {
@@ -120,7 +129,7 @@ func parseShard(s string) (int, int, error) {
 }
 
 // replayOne checks a written world's properties and prints each failure.
-func replayOne(path string, stdout io.Writer) error {
+func replayOne(path string, stall time.Duration, stdout io.Writer) error {
 	cs, prop, err := explore.Read(path)
 	if err != nil {
 		return err
@@ -130,7 +139,7 @@ func replayOne(path string, stdout io.Writer) error {
 		return err
 	}
 	defer os.RemoveAll(scratch)
-	out := (&explore.Checker{Scratch: scratch}).Check(cs)
+	out := (&explore.Checker{Scratch: scratch, Stall: stall}).Check(cs)
 	for _, x := range out.Findings {
 		fmt.Fprintf(stdout, "%s: FAIL %s\n", path, x)
 	}
