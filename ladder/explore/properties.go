@@ -39,7 +39,7 @@ const (
 // Properties lists every property with the sentence that says what it
 // guards.
 var Properties = []Property{
-	{PropRuns, "a valid fixture runs to its last tick: the engine neither refuses a world the loader accepted nor panics"},
+	{PropRuns, "a valid fixture runs to its last tick: the engine neither refuses a world the loader accepted, nor panics, nor hangs (a run that finishes no tick for `LADDER_STALL`, default a minute, is given up)"},
 	{PropAudit, "regime 2's invariants hold after every tick and the canonical log's hash chain verifies end to end (a broken store, a wrong count, a tampered link)"},
 	{PropReplay, "the exported log replays: the engine appends exactly the logged records and reaches the recorded state digests and log head (ladder verify)"},
 	{PropDeterminism, "the same world run twice in one process writes byte-identical dense.csv and trace.jsonl (state leaking between runs, map order, a global)"},
