@@ -94,7 +94,7 @@ func exploreCmd(args []string, stdout, stderr io.Writer) error {
 		Seed: *seed, Budget: *budget, ShrinkBudget: *shrink, Shard: k, Shards: n, Sizes: explore.DefaultSizes,
 		Out: *out, Scratch: scratch, Progress: stdout, Now: time.Now, Command: "go run ./tools/ladder explore",
 		UntilFailure: *until, Stall: stall,
-		Fresh:        func(paths []string) (map[string]string, error) { return freshHashes(self, paths) },
+		Fresh: func(paths []string) (map[string]string, error) { return freshHashes(self, paths) },
 	})
 	if err != nil {
 		return err
