@@ -131,13 +131,16 @@ func tickOf(rec map[string]any) int64 {
 type KindDelta struct {
 	Kind                    string
 	Added, Removed, Changed int
-	First                   int64
+	// Renamed counts the records that are the same record under another
+	// id (IDChanged): one each, not one removed and one added.
+	Renamed int
+	First   int64
 }
 
 // Delta is a record-level comparison of two trace files.
 type Delta struct {
-	Added, Removed, Changed int
-	Kinds                   []KindDelta // by first tick, then kind
+	Added, Removed, Changed, Renamed int
+	Kinds                            []KindDelta // by first tick, then kind
 	// Versions are the golden's and the actual's schema versions. Records
 	// are compared by their facts (Facts), so a file and its conversion
 	// to another version hold the same records.
@@ -145,7 +148,7 @@ type Delta struct {
 }
 
 // Empty reports whether the traces hold the same records.
-func (d *Delta) Empty() bool { return d.Added+d.Removed+d.Changed == 0 }
+func (d *Delta) Empty() bool { return d.Added+d.Removed+d.Changed+d.Renamed == 0 }
 
 // Summary says how much changed, in one line, e.g.
 // "196 records changed, 3 added, 0 removed".
@@ -153,7 +156,7 @@ func (d *Delta) Empty() bool { return d.Added+d.Removed+d.Changed == 0 }
 // When the versions differ it says so: "0 records changed, 0 added, 0
 // removed; schema version 2 → 3" is a change of spelling alone.
 func (d *Delta) Summary() string {
-	s := fmt.Sprintf("%d records changed, %d added, %d removed", d.Changed, d.Added, d.Removed)
+	s := fmt.Sprintf("%d records changed, %s%d added, %d removed", d.Changed, renamedPart(d.Renamed), d.Added, d.Removed)
 	if d.Versions[0] != d.Versions[1] {
 		s += fmt.Sprintf("; schema version %d → %d", d.Versions[0], d.Versions[1])
 	}
@@ -161,7 +164,16 @@ func (d *Delta) Summary() string {
 }
 
 func (k KindDelta) String() string {
-	return fmt.Sprintf("%s: %d changed, %d added, %d removed, from tick %d", k.Kind, k.Changed, k.Added, k.Removed, k.First)
+	return fmt.Sprintf("%s: %d changed, %s%d added, %d removed, from tick %d", k.Kind, k.Changed, renamedPart(k.Renamed), k.Added, k.Removed, k.First)
+}
+
+// renamedPart is "N renamed, " when some records were renamed, "" when
+// none were (the summary most changes read).
+func renamedPart(n int) string {
+	if n == 0 {
+		return ""
+	}
+	return fmt.Sprintf("%d renamed, ", n)
 }
 
 // Diff compares two trace files record by record. A record's identity is
@@ -225,11 +237,11 @@ func DiffReaders(golden, actual io.Reader) (*Delta, error) {
 		for _, r := range gt {
 			pending[r.id] = append(pending[r.id], r)
 		}
+		var added []record
 		for _, r := range at {
 			q := pending[r.id]
 			if len(q) == 0 {
-				d.Added++
-				count(r, func(k *KindDelta) { k.Added++ })
+				added = append(added, r)
 				continue
 			}
 			pending[r.id] = q[1:]
@@ -238,11 +250,37 @@ func DiffReaders(golden, actual io.Reader) (*Delta, error) {
 				count(r, func(k *KindDelta) { k.Changed++ })
 			}
 		}
+		var removed []record
 		for _, r := range gt {
 			// What is left in a queue is its tail: the golden records no
 			// actual record matched.
 			if q := pending[r.id]; len(q) > 0 && q[0].line == r.line {
 				pending[r.id] = q[1:]
+				removed = append(removed, r)
+			}
+		}
+		// A record only one side has may be the other side's under
+		// another id (IDChanged): paired in file order, each such pair is
+		// one renamed record, not one removed and one added.
+		taken := make([]bool, len(removed))
+		for _, r := range added {
+			renamed := false
+			for j, g := range removed {
+				if !taken[j] && g.kind == r.kind && IDChanged(g.rec, r.rec) {
+					taken[j], renamed = true, true
+					break
+				}
+			}
+			if renamed {
+				d.Renamed++
+				count(r, func(k *KindDelta) { k.Renamed++ })
+			} else {
+				d.Added++
+				count(r, func(k *KindDelta) { k.Added++ })
+			}
+		}
+		for j, r := range removed {
+			if !taken[j] {
 				d.Removed++
 				count(r, func(k *KindDelta) { k.Removed++ })
 			}
@@ -259,6 +297,7 @@ type record struct {
 	id, kind, body string
 	tick           int64
 	line           int
+	rec            map[string]any // decoded, facts put back: for IDChanged
 }
 
 // recordStream reads a trace's records one tick at a time.
@@ -301,7 +340,7 @@ func (s *recordStream) peek() (*record, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%s: trace line %d: %w", s.name, s.line, err)
 	}
-	r := record{line: s.line, tick: tickOf(rec)}
+	r := record{line: s.line, tick: tickOf(rec), rec: rec}
 	if r.tick < s.last {
 		return nil, fmt.Errorf("%s: trace line %d: tick %d after tick %d: a trace is in tick order", s.name, s.line, r.tick, s.last)
 	}

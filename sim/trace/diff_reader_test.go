@@ -1,6 +1,7 @@
 package trace_test
 
 import (
+	"encoding/json"
 	"fmt"
 	"strings"
 	"time"
@@ -42,10 +43,11 @@ func randomRecords(r *splitmix) []string {
 }
 
 // wholeDiff is Diff as it was before it read a tick at a time: every
-// record of both files held, matched by identity across the whole file —
+// record of both files held, matched by identity across the whole file,
+// then what only one side has paired by trace.IDChanged in file order —
 // the oracle.
 func wholeDiff(golden, actual []string) trace.Delta {
-	type rec struct{ id, kind, body string }
+	type rec struct{ id, kind, body, tick string }
 	parse := func(lines []string) []rec {
 		var out []rec
 		for _, l := range lines {
@@ -59,7 +61,7 @@ func wholeDiff(golden, actual []string) trace.Delta {
 			if r.kind == "keyframe" || r.kind == "header" {
 				key = ""
 			}
-			r.id = tick + "|" + r.kind + "|" + key
+			r.id, r.tick = tick+"|"+r.kind+"|"+key, tick
 			out = append(out, r)
 		}
 		return out
@@ -70,10 +72,11 @@ func wholeDiff(golden, actual []string) trace.Delta {
 		pending[r.id] = append(pending[r.id], i)
 	}
 	var d trace.Delta
+	var added []rec
 	for _, r := range a {
 		q := pending[r.id]
 		if len(q) == 0 {
-			d.Added++
+			added = append(added, r)
 			continue
 		}
 		pending[r.id] = q[1:]
@@ -81,9 +84,33 @@ func wholeDiff(golden, actual []string) trace.Delta {
 			d.Changed++
 		}
 	}
+	left := map[int]bool{}
 	for _, q := range pending {
-		d.Removed += len(q)
+		for _, i := range q {
+			left[i] = true
+		}
 	}
+	decode := func(line string) map[string]any {
+		var m map[string]any
+		Expect(json.Unmarshal([]byte(line), &m)).To(Succeed())
+		return m
+	}
+	for _, r := range added {
+		paired := false
+		for i := range g {
+			if left[i] && g[i].tick == r.tick && trace.IDChanged(decode(g[i].body), decode(r.body)) {
+				delete(left, i)
+				paired = true
+				break
+			}
+		}
+		if paired {
+			d.Renamed++
+		} else {
+			d.Added++
+		}
+	}
+	d.Removed = len(left)
 	return d
 }
 
@@ -131,7 +158,7 @@ var _ = Describe("DiffReaders", func() {
 			d, err := trace.DiffReaders(strings.NewReader(strings.Join(g, "\n")+"\n"), strings.NewReader(strings.Join(a, "\n")+"\n"))
 			Expect(err).NotTo(HaveOccurred())
 			want := wholeDiff(g, a)
-			Expect([]int{d.Added, d.Removed, d.Changed}).To(Equal([]int{want.Added, want.Removed, want.Changed}), "golden %q\nactual %q", g, a)
+			Expect([]int{d.Added, d.Removed, d.Changed, d.Renamed}).To(Equal([]int{want.Added, want.Removed, want.Changed, want.Renamed}), "golden %q\nactual %q", g, a)
 		}
 	})
 })

@@ -35,6 +35,17 @@ var _ = Describe("Diff", func() {
 		Expect(d.Summary()).To(Equal("0 records changed, 0 added, 0 removed"))
 	})
 
+	It("counts a record under another id as one renamed record, not one removed and one added", looping, func(SpecContext) {
+		golden := sample()
+		actual := []byte(strings.Replace(string(golden), `"via":"`+encID+`"`, `"via":"`+encID+`#2"`, 1))
+		Expect(string(actual)).NotTo(Equal(string(golden)))
+		d := traceDiff(golden, actual)
+		Expect(*d).To(Equal(trace.Delta{Renamed: 1, Versions: [2]int{3, 3}, Kinds: []trace.KindDelta{{Kind: "transmission", Renamed: 1, First: 12}}}))
+		Expect(d.Empty()).To(BeFalse())
+		Expect(d.Summary()).To(Equal("0 records changed, 1 renamed, 0 added, 0 removed"))
+		Expect(d.Kinds[0].String()).To(Equal("transmission: 0 changed, 1 renamed, 0 added, 0 removed, from tick 12"))
+	})
+
 	It("counts a changed field as one changed record of its kind", looping, func(SpecContext) {
 		ls := lines(sample())
 		ls[3] = strings.Replace(ls[3], `"confidence":0.72`, `"confidence":0.75`, 1)
