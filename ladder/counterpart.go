@@ -153,9 +153,8 @@ func indexRun(f *fixture.Fixture) (*compare.Index, error) {
 				return nil, fmt.Errorf("%s: trace.jsonl: %w", f.Name(), err)
 			}
 			var rec map[string]any
-			err := json.Unmarshal(line, &rec)
-			if err == nil {
-				err = facts.Restore(rec)
+			if err = json.Unmarshal(line, &rec); err == nil {
+				err = facts.Restore(rec) // the facts a version-3 line leaves out
 			}
 			if err != nil {
 				return nil, fmt.Errorf("%s: trace record %d: %w", f.Name(), r.Seq, err)
