@@ -309,18 +309,10 @@ func schemaChange(d *Divergence, golden, actual string) bool {
 	if errG != nil || errA != nil || g["kind"] != "header" || a["kind"] != "header" {
 		return false
 	}
-	gf, errG := FactsOf(g)
-	af, errA := FactsOf(a)
+	gf, errG := headerAsV3(g)
+	af, errA := headerAsV3(a)
 	if errG != nil || errA != nil || gf.Version() == af.Version() {
 		return false
-	}
-	for _, h := range []map[string]any{g, a} {
-		if v, _ := number(h["version"]); v < Version3 {
-			if _, err := headerToV3(h); err != nil {
-				return false
-			}
-		}
-		delete(h, "version")
 	}
 	d.Versions = [2]int{gf.Version(), af.Version()}
 	d.Fields = FieldDiff(g, a)

@@ -121,6 +121,23 @@ func headerToV3(h map[string]any) ([]byte, error) {
 	return branch, nil
 }
 
+// headerAsV3 reads a decoded header's facts and rewrites it in version
+// 3's form without its version, so that two headers compare by what they
+// say of the run, not by how their versions spell it.
+func headerAsV3(h map[string]any) (Facts, error) {
+	f, err := FactsOf(h)
+	if err != nil {
+		return Facts{}, err
+	}
+	if f.Version() < Version3 {
+		if _, err := headerToV3(h); err != nil {
+			return Facts{}, err
+		}
+	}
+	delete(h, "version")
+	return f, nil
+}
+
 // headerToV2 rewrites a version-3 header as the version its layers
 // name.
 func headerToV2(h map[string]any) error {
