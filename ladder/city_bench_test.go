@@ -164,8 +164,11 @@ func traceLines(path string) (int64, error) {
 // (ladder.Stages: the stages are interleaved record by record inside the
 // engine's Emit, so differencing whole runs cannot separate them) and
 // gives <stage>-ns/record, wall time by stage; staged/plain is its wall
-// time over the first's: on a quiet machine, the price of the clock reads
-// the per-record stages carry (on a busy one, mostly the load's wander).
+// time over the first's. A timed run keeps the trace on the engine's
+// goroutine (no trace.Pipe) so that its stages partition one goroutine's
+// time, so staged/plain is what the pipe saves plus the price of the
+// clock reads the per-record stages carry (and, on a busy machine, the
+// load's wander).
 //
 //	go test -run '^$' -bench 'BenchmarkCityRun' -benchtime 1x ./ladder/
 //

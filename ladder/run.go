@@ -66,7 +66,12 @@ func (r *Result) Path(name string) string { return filepath.Join(r.Dir, name) }
 // under opt.Goldens as it writes them. Memory does not grow with the
 // run's length: each trace record is encoded once, written, compared and
 // shown to the expectations, then dropped; each dense row is spilled and
-// compared, then dropped (see Options and stream.go).
+// compared, then dropped (see Options and stream.go). That trace work
+// runs on a second goroutine, beside the engine, the records reaching it
+// in order through a trace.Pipe: the expectations' trace checks read
+// records there while their tick checks read the world here, which
+// expect.Run allows (each check reads one stream), and the run waits for
+// the trace before it judges anything.
 //
 // The error is for a run that could not be carried out (an injection the
 // world refused, a pin no roll consumed); expectations that do not hold
@@ -104,7 +109,16 @@ func run(f *fixture.Fixture, opt Options) (*Result, error) {
 	}
 	defer x.abort()
 	x.st = st
-	var sink trace.Sink = teeSink{out.sink, x}
+	// The expectations are in place before the world emits a record: the
+	// trace sink may read its records on the pipe's goroutine from the
+	// first one on.
+	chk := expect.Start(f.Expect).Within(reachOf(f))
+	own := prepareComparisons(f, chk)
+	if err := chk.Header(out.sink.enc.AppendHeader(nil)); err != nil {
+		return nil, fmt.Errorf("%s: %w", f.Name(), err)
+	}
+	out.sink.chk = chk
+	var sink trace.Sink = teeSink{out.records(), x}
 	if opt.Observe != nil {
 		sink = teeSink{sink, opt.Observe}
 	}
@@ -121,12 +135,6 @@ func run(f *fixture.Fixture, opt Options) (*Result, error) {
 	st.lap(StageWatch)
 	v := view{w: w}
 	rec := newRecorder(v)
-	chk := expect.Start(f.Expect).Within(reachOf(f))
-	own := prepareComparisons(f, chk)
-	if err := chk.Header(out.sink.enc.AppendHeader(nil)); err != nil {
-		return nil, fmt.Errorf("%s: %w", f.Name(), err)
-	}
-	out.sink.chk = chk
 	var bad []badSample
 	sampleAt := f.Checkpoints.Ticks(f.Ticks)
 	var samples []checkpoint.Sample
@@ -135,7 +143,7 @@ func run(f *fixture.Fixture, opt Options) (*Result, error) {
 	for t := int64(0); t < f.Ticks; t++ {
 		stepErr := w.Step()
 		st.lap(StageEngine)
-		if err := out.sink.err; err != nil {
+		if err := out.traceErr(); err != nil {
 			return nil, fmt.Errorf("%s: %s: %w", f.Name(), TraceFile, err)
 		}
 		if stepErr != nil {

@@ -78,6 +78,11 @@ func AllStages() []Stage {
 // one read per record. With Options.Stages nil, as in every run but the
 // benchmark's, a boundary is an inlined nil check and no clock is read.
 // Nothing timed reaches an artifact. A sweep rung's runs are not timed.
+//
+// A timed run spells, compares, checks and writes its trace on the
+// engine's goroutine, where an untimed run hands it to a trace.Pipe and
+// does that work on a second core: the stages then partition one
+// goroutine's wall time, and their sum is the run's work done serially.
 type Stages struct {
 	d    [stageCount]time.Duration
 	last time.Time

@@ -46,7 +46,9 @@ type Options struct {
 	Observe trace.Sink
 	// Stages, when set, is charged the wall time of the run's stages
 	// (stages.go): for the benchmark of the ladder's own path, which
-	// needs the split and cannot see inside Run. nil reads no clock.
+	// needs the split and cannot see inside Run. nil reads no clock, and
+	// hands the trace to a goroutine of its own (streams.pipe); a timed
+	// run keeps it on the engine's.
 	Stages *Stages
 	// Stall, when positive, gives up a run that finishes no tick for that
 	// long (stall.go): Run returns no Result and a *StallError naming the
@@ -101,11 +103,16 @@ type streams struct {
 	// back (the trace is gigabytes in a city).
 	digests map[string]*seal.Digester
 	sink    *traceSink
-	open    []*os.File // goldens being read
-	cmp     *compared  // nil without goldens
-	traceF  *artifact.TraceFollower
-	sameF   *artifact.TraceFollower
-	st      *Stages // nil: untimed
+	// pipe, when set, shows sink the records on a goroutine of its own
+	// (records): an untimed run's trace is spelt, compared, checked and
+	// written on a second core beside the engine. A timed run (Stages)
+	// has none, so that its stages partition one goroutine's wall time.
+	pipe   *trace.Pipe
+	open   []*os.File // goldens being read
+	cmp    *compared  // nil without goldens
+	traceF *artifact.TraceFollower
+	sameF  *artifact.TraceFollower
+	st     *Stages // nil: untimed
 }
 
 // openStreams creates a run's artifact files under opt.Dir and opens the
@@ -161,7 +168,40 @@ func openStreams(f *fixture.Fixture, opt Options) (_ *streams, err error) {
 		return nil, err
 	}
 	s.sink.st = opt.Stages
+	if opt.Stages == nil {
+		s.pipe = trace.NewPipe(s.sink, func() error { return s.sink.err })
+	}
 	return s, nil
+}
+
+// records is the sink the engine emits the trace to: the pipe, or the
+// trace sink itself.
+func (s *streams) records() trace.Sink {
+	if s.pipe != nil {
+		return s.pipe
+	}
+	return s.sink
+}
+
+// traceErr is the trace sink's first error so far: through the pipe, as
+// soon as the pipe's goroutine has seen it, which may be some records
+// after the one that caused it. The run checks it after every tick, so a
+// failing trace stops the run within a tick or two of the cause; the
+// error, the first, is the same either way.
+func (s *streams) traceErr() error {
+	if s.pipe != nil {
+		return s.pipe.Err()
+	}
+	return s.sink.err
+}
+
+// drain waits until the trace sink has been shown every record emitted,
+// after which the sink is the caller's goroutine's alone.
+func (s *streams) drain() error {
+	if s.pipe == nil {
+		return nil
+	}
+	return s.pipe.Close()
 }
 
 // golden opens a golden for reading, recording in o a file that does not
@@ -195,7 +235,11 @@ func (s *streams) finish(columns []string) (*compared, error) {
 		s.dense.Abort()
 		s.dense, s.digests[DenseFile] = s.through, s.throughDigest
 	}
-	if err := s.sink.flush(); err != nil {
+	err = s.drain()
+	if err == nil {
+		err = s.sink.flush()
+	}
+	if err != nil {
 		return nil, fmt.Errorf("%s: %s: %w", s.f.Name(), TraceFile, err)
 	}
 	err = errors.Join(s.dense.Commit(), s.trace.Commit())
@@ -238,6 +282,7 @@ func (s *streams) digested() map[string]string {
 
 // abort removes what is not in place and closes the goldens.
 func (s *streams) abort() {
+	s.drain()
 	for _, f := range []*artifact.File{s.dense, s.through, s.trace} {
 		if f != nil {
 			f.Abort()

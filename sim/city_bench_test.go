@@ -233,6 +233,23 @@ func (c *countSink) records() int                        { return c.n }
 func (c *countSink) written() int64                      { return 0 }
 func (c *countSink) finish(h *benchmeter.HeapPeak) error { return nil }
 
+// pipedSink is the file sink behind a trace.Pipe: each record is copied
+// on the engine's goroutine and spelled and written on the pipe's, beside
+// the engine.
+type pipedSink struct {
+	*trace.Pipe
+	file *fileSink
+}
+
+func (p *pipedSink) records() int   { return p.file.records() }
+func (p *pipedSink) written() int64 { return p.file.written() }
+func (p *pipedSink) finish(h *benchmeter.HeapPeak) error {
+	if err := p.Close(); err != nil {
+		return err
+	}
+	return p.file.finish(h)
+}
+
 func (f *fileSink) records() int   { return int(f.Records()) }
 func (f *fileSink) written() int64 { return f.out.n }
 func (f *fileSink) finish(h *benchmeter.HeapPeak) error {
@@ -267,9 +284,11 @@ func (l *ladderSink) finish(h *benchmeter.HeapPeak) error {
 
 // BenchmarkCity runs 1,000 and 10,000 NPCs for 720 ticks, with a rumour in
 // every town and with one rumour in one town (a lower bound: most towns
-// only roll encounters), through four sinks: counting; JSONL encoded and
-// discarded; JSONL streamed to a file; and the ladder's in-memory path
-// (a trace.Buffer, encoded at the end).
+// only roll encounters), through five sinks: counting; JSONL encoded and
+// discarded; JSONL streamed to a file; the same file spelled and written
+// on a second goroutine behind a trace.Pipe (file-pipe: on two cores, the
+// spelling runs beside the engine); and the ladder's in-memory path (a
+// trace.Buffer, encoded at the end).
 //
 // Besides the wall-clock figures it reports cpu-ns/NPC-tick and cpu-x-roll,
 // the same ratios over the process's CPU time, which a busy machine
@@ -284,7 +303,7 @@ func BenchmarkCity(b *testing.B) {
 			if every {
 				rumours = "every-town"
 			}
-			for _, sinkName := range []string{"count", "discard", "file", "ladder"} {
+			for _, sinkName := range []string{"count", "discard", "file", "file-pipe", "ladder"} {
 				b.Run(fmt.Sprintf("npcs=%d/rumours=%s/sink=%s", npcs, rumours, sinkName), func(b *testing.B) {
 					if sinkName == "ladder" && npcs > 1_000 {
 						b.Skip("the ladder's in-memory path holds the whole trace, and then the whole file: several GB at 10,000 NPCs")
@@ -317,7 +336,7 @@ func runCity(b *testing.B, t town, cfg sim.Config, sinkName string) {
 				b.Fatal(err)
 			}
 			sink = &fileSink{Writer: w, out: out}
-		case "file":
+		case "file", "file-pipe":
 			f, err := os.Create(filepath.Join(dir, "trace.jsonl"))
 			if err != nil {
 				b.Fatal(err)
@@ -328,6 +347,9 @@ func runCity(b *testing.B, t town, cfg sim.Config, sinkName string) {
 				b.Fatal(err)
 			}
 			sink = &fileSink{Writer: w, out: out, f: f}
+			if sinkName == "file-pipe" {
+				sink = &pipedSink{Pipe: trace.NewPipe(w, w.Err), file: sink.(*fileSink)}
+			}
 		case "ladder":
 			sink = &ladderSink{Buffer: trace.Buffer{Header: header(cfg)}}
 		}

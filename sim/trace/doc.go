@@ -13,7 +13,10 @@
 //
 // There is no switch that turns the trace off: every record is always
 // built and handed to a Sink. A Writer streams the file as it is produced,
-// in constant memory; a Buffer keeps every record for specs and tools.
+// in constant memory; a Buffer keeps every record for specs and tools; a
+// Pipe shows another sink the records on a goroutine of its own, so that
+// spelling and writing them runs on a second core beside the engine, in
+// the same order and to the same bytes.
 // The engine builds its commonest records in storage it reuses, so a
 // record reaches a sink only for the length of Emit; a sink that keeps one
 // keeps its Clone. An Encoder is the single spelling of the format: it

@@ -58,12 +58,18 @@ func (e Encounter) ID() string { return e.Roll.Roll.Key.String() }
 // copy's own pair, so keeping an encounter costs one allocation.
 func (e Encounter) Clone() Body {
 	c := &e
-	if ps := e.Roll.Roll.Key.Participants; len(ps) == 2 && ps[0] == e.Pair[0] && ps[1] == e.Pair[1] {
-		c.Roll.Roll.Key.Participants = c.Pair[:]
-	} else {
-		c.Roll = e.Roll.clone()
-	}
+	c.own()
 	return c
+}
+
+// own makes a copy of an encounter the owner of its roll's participants:
+// its own pair when they are the pair, otherwise a copy of them.
+func (e *Encounter) own() {
+	if ps := e.Roll.Roll.Key.Participants; len(ps) == 2 && ps[0] == e.Pair[0] && ps[1] == e.Pair[1] {
+		e.Roll.Roll.Key.Participants = e.Pair[:]
+	} else {
+		e.Roll = e.Roll.clone()
+	}
 }
 
 // encode writes the encounter without what its id spells (version 3):
