@@ -10,7 +10,8 @@ import (
 // Pipe sizes: a batch is handed over whole, so the two goroutines meet
 // once every batchRecords records rather than once a record, and at most
 // batchesInFlight of them are in flight, which bounds the pipe's memory
-// (about 200 KB of encounters) and how far the engine runs ahead.
+// (about 3.5 MB of encounters and records, reached only by a run that
+// long: batches grow as they fill) and how far the engine runs ahead.
 const (
 	batchRecords    = 4096
 	batchesInFlight = 4
@@ -53,8 +54,10 @@ type Pipe struct {
 var _ Sink = (*Pipe)(nil)
 
 // batch is a batch of records in flight, with the storage its
-// encounters are copied into: enc never grows past its capacity, so the
-// bodies recs points at stay where they are.
+// encounters are copied into. Both start empty and grow by append, so a
+// short run never pays for a long one's batches: when enc moves, the
+// encounters recs already points at stay in the array they were copied
+// to, which nothing writes again before the batch is reset.
 type batch struct {
 	recs []Record
 	enc  []Encounter
@@ -70,7 +73,7 @@ func NewPipe(next Sink, errOf func() error) *Pipe {
 	p := &Pipe{next: next, errOf: errOf,
 		full: make(chan *batch, batchesInFlight), free: make(chan *batch, batchesInFlight), shown: make(chan struct{}), done: make(chan struct{})}
 	for range batchesInFlight {
-		p.free <- &batch{recs: make([]Record, 0, batchRecords), enc: make([]Encounter, 0, batchRecords)}
+		p.free <- &batch{}
 	}
 	p.cur = <-p.free
 	go p.drain()
