@@ -13,7 +13,7 @@ import (
 // (about 3.5 MB of encounters and records, reached only by a run that
 // long: batches grow as they fill) and how far the engine runs ahead.
 const (
-	batchRecords    = 4096
+	batchRecords    = 1024
 	batchesInFlight = 4
 )
 
