@@ -185,9 +185,11 @@ func (s *streams) records() trace.Sink {
 
 // traceErr is the trace sink's first error so far: through the pipe, as
 // soon as the pipe's goroutine has seen it, which may be some records
-// after the one that caused it. The run checks it after every tick, so a
-// failing trace stops the run within a tick or two of the cause; the
-// error, the first, is the same either way.
+// after the one that caused it (at most the pipe's batches in flight,
+// a few thousand records: within a tick in a city, many ticks in a small
+// rung). The run checks it after every tick and returns no Result with
+// it, so only how soon it stops differs; the error, the first, is the
+// same either way.
 func (s *streams) traceErr() error {
 	if s.pipe != nil {
 		return s.pipe.Err()

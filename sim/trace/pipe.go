@@ -10,8 +10,8 @@ import (
 // Pipe sizes: a batch is handed over whole, so the two goroutines meet
 // once every batchRecords records rather than once a record, and at most
 // batchesInFlight of them are in flight, which bounds the pipe's memory
-// (about 3.5 MB of encounters and records, reached only by a run that
-// long: batches grow as they fill) and how far the engine runs ahead.
+// (under 1 MB of encounters and records, reached only by a run that long:
+// batches grow as they fill) and how far the engine runs ahead.
 const (
 	batchRecords    = 1024
 	batchesInFlight = 4
@@ -29,9 +29,10 @@ const (
 // state (megabytes in a city, and the peak heap with it), is not copied:
 // Emit hands it over uncopied and returns once the sink has been shown
 // it, once a game day; any other kind is its Clone. Nothing about the
-// order of the records changes, and there is one goroutine behind the pipe, so what
-// the sink behind it produces is byte for byte what it would produce
-// were it shown the records directly: only when it does the work moves.
+// order of the records changes, and there is one goroutine behind the
+// pipe, so what the sink behind it produces is byte for byte what it
+// would produce were it shown the records directly: only when it does
+// the work moves.
 //
 // The sink behind the pipe must not be touched by anyone else until
 // Close returns. Its errors arrive late: Err reports the sink's first
