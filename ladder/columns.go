@@ -78,8 +78,11 @@ type recorder struct {
 // map each cost ten times the columns' numbers.
 type npcColumns struct {
 	alive int
-	held  []heldColumns
-	sched int
+	// beliefs is the NPC's handle in the claims store, taken once: a
+	// lookup by id every tick cost a city more than the cells it fills.
+	beliefs *claims.Holding
+	held    []heldColumns
+	sched   int
 }
 
 // heldColumns are the columns of an NPC's belief in one claim, from
@@ -120,7 +123,7 @@ func newRecorder(v view) *recorder {
 		pair: map[[2]string]int{}, role: map[string]int{}}
 	r.npc = make([]npcColumns, len(r.npcs))
 	for i, id := range r.npcs {
-		r.npc[i] = npcColumns{alive: r.add(id+"/", npcSuffixes), sched: -1}
+		r.npc[i] = npcColumns{alive: r.add(id+"/", npcSuffixes), beliefs: v.w.Store().Holding(id), sched: -1}
 	}
 	return r
 }
@@ -158,7 +161,7 @@ func (r *recorder) record() (names []string, cells []dense.Cell) {
 	clear(r.believers)
 	for n, h := range r.npcs {
 		alive, at := w.Presence(n)
-		for _, b := range s.BeliefsOf(h) {
+		for _, b := range r.npc[n].beliefs.Beliefs() {
 			i := r.belief(n, h, b.Claim)
 			stage := b.StageAt(t, m)
 			c := r.cells[i : i+len(beliefSuffixes)]

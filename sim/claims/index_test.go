@@ -255,3 +255,40 @@ var _ = Describe("Store.BeliefsOf", func() {
 		Expect(examined).To(BeNumerically(">", 500))
 	})
 })
+
+var _ = Describe("Store.Holding", func() {
+	It("taken before a holder's first belief, shows every belief BeliefsOf shows later", func() {
+		rng := rand.New(rand.NewPCG(27, 28))
+		examined, empty := 0, 0
+		for range 50 {
+			o := newStoreOps(rng, memory)
+			held := map[string]*claims.Holding{}
+			for _, h := range npcs {
+				held[h] = o.s.Holding(h)
+				Expect(held[h].Beliefs()).To(BeEmpty())
+			}
+			for t := range int64(20) {
+				o.step(t, rng.IntN(6))
+				for _, h := range npcs {
+					Expect(o.s.Holding(h)).To(BeIdenticalTo(held[h]), "one handle for the store's life")
+					got, want := held[h].Beliefs(), o.s.BeliefsOf(h)
+					Expect(got).To(HaveLen(len(want)))
+					for i := range got {
+						Expect(got[i]).To(BeIdenticalTo(want[i]))
+						examined++
+					}
+					if len(want) == 0 {
+						empty++
+					}
+				}
+			}
+		}
+		Expect(examined).To(BeNumerically(">", 500))
+		Expect(empty).To(BeNumerically(">", 0), "some holders were looked at before their first belief")
+	})
+
+	It("a nil Holding holds nothing", func() {
+		var h *claims.Holding
+		Expect(h.Beliefs()).To(BeNil())
+	})
+})

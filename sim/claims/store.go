@@ -28,10 +28,10 @@ type Store struct {
 	variants map[string]*Variant
 	byPred   map[string][]string // predecessor → derived variant ids, in creation order
 	beliefs  map[beliefKey]*Belief
-	holders  map[string][]string  // claim → holders, sorted
-	byHolder map[string][]*Belief // holder → beliefs, sorted by claim; what Held lists, kept by create
-	claimIDs []string             // sorted
-	counts   map[string]int       // claim → variants minted so far
+	holders  map[string][]string // claim → holders, sorted
+	byHolder map[string]*Holding // holder → beliefs, sorted by claim; what Held lists, kept by create
+	claimIDs []string            // sorted
+	counts   map[string]int      // claim → variants minted so far
 
 	supersessions []Supersession
 
@@ -71,7 +71,7 @@ func NewStore(m Memory) *Store {
 		byPred:   map[string][]string{},
 		beliefs:  map[beliefKey]*Belief{},
 		holders:  map[string][]string{},
-		byHolder: map[string][]*Belief{},
+		byHolder: map[string]*Holding{},
 		counts:   map[string]int{},
 		before:   map[*Belief]*Belief{},
 		shifts:   m.shifts(),
@@ -177,7 +177,7 @@ func (s *Store) Holders(claim string) []string { return slices.Clone(s.holders[c
 
 // Held returns the claims a holder has beliefs in, sorted.
 func (s *Store) Held(holder string) []string {
-	bs := s.byHolder[holder]
+	bs := s.BeliefsOf(holder)
 	out := make([]string, len(bs))
 	for i, b := range bs {
 		out[i] = b.Claim
@@ -190,7 +190,37 @@ func (s *Store) Held(holder string) []string {
 // encounter merging two holders' claims, a keyframe listing them all —
 // without copying: read it, do not modify or keep it (it changes when
 // the holder forms a belief).
-func (s *Store) BeliefsOf(holder string) []*Belief { return s.byHolder[holder] }
+func (s *Store) BeliefsOf(holder string) []*Belief { return s.byHolder[holder].Beliefs() }
+
+// Holding is one holder's beliefs as the store keeps them: a handle for a
+// reader that visits every holder's beliefs every tick (the ladder's
+// dense recorder, at city scale), which keeps it instead of looking each
+// holder up again by name.
+type Holding struct {
+	beliefs []*Belief // sorted by claim
+}
+
+// Beliefs returns the beliefs held, sorted by claim: the store's own
+// slice, as BeliefsOf returns it. A nil Holding holds none.
+func (h *Holding) Beliefs() []*Belief {
+	if h == nil {
+		return nil
+	}
+	return h.beliefs
+}
+
+// Holding returns holder's handle, the same one for the store's life,
+// which shows the beliefs the holder forms later as well. A holder with
+// no belief yet is given an empty one; nothing the store reports depends
+// on which holders have one.
+func (s *Store) Holding(holder string) *Holding {
+	h, ok := s.byHolder[holder]
+	if !ok {
+		h = &Holding{}
+		s.byHolder[holder] = h
+	}
+	return h
+}
 
 // ClaimCount returns the number of claims in the store (len of ClaimIDs,
 // without the copy).
@@ -266,9 +296,9 @@ func (s *Store) create(holder, claim, variant string, tick int64, confidence flo
 	}
 	s.beliefs[key] = b
 	s.holders[claim] = insertSorted(s.holders[claim], holder)
-	bs := s.byHolder[holder]
-	i, _ := slices.BinarySearchFunc(bs, claim, func(b *Belief, c string) int { return strings.Compare(b.Claim, c) })
-	s.byHolder[holder] = slices.Insert(bs, i, b)
+	h := s.Holding(holder)
+	i, _ := slices.BinarySearchFunc(h.beliefs, claim, func(b *Belief, c string) int { return strings.Compare(b.Claim, c) })
+	h.beliefs = slices.Insert(h.beliefs, i, b)
 	if s.inPhase {
 		s.before[b] = nil
 	}
