@@ -43,13 +43,14 @@ var ErrUnplacedColumn = errors.New("column has values but no place in the header
 //
 // The spill format is private to Stream: per row, the tick as a varint;
 // as uvarints, the number of columns known so far, the size of the
-// row's codes and the size of its fields' bytes; then the codes, one
-// uvarint a column — 0 for a field the same as the previous row's, else
-// the field's length plus one — and the bytes of the fields that are
-// not the same, one after another. Most of a city's cells do not change
-// from one tick to the next, so most of a row is not spilled again, and
-// a row is written, and read back, in whole pieces however many cells it
-// has.
+// row's codes and the size of its fields' bytes; then the codes, in
+// column order — for a field not the same as the previous row's, its
+// length plus one as a uvarint; for a run of fields the same as the
+// previous row's, a 0 and the run's length as a uvarint — and the bytes
+// of the fields that are not the same, one after another. Most of a
+// city's cells do not change from one tick to the next, so most of a
+// row is neither spilled again nor given a code of its own, and a row is
+// written, and read back, in whole pieces however many cells it has.
 type Stream struct {
 	spill io.ReadWriteSeeker
 	w     *bufio.Writer
@@ -152,11 +153,13 @@ func (s *Stream) Row(tick int64, names []string, cells []Cell) error {
 	s.row = strconv.AppendInt(s.row[:0], tick, 10)
 	s.bounds = append(s.bounds[:0], int32(len(s.row)))
 	s.codes, s.fresh = s.codes[:0], s.fresh[:0]
+	same := 0 // the run of fields the same as the last row's, not yet coded
 	for i := range cells {
 		if i < len(s.last) && cells[i] == s.last[i] {
 			s.row = append(s.row, s.lastRow[s.lastBounds[i]:s.lastBounds[i+1]]...)
-			s.codes = append(s.codes, 0)
+			same++
 		} else {
+			s.codes, same = sameRun(s.codes, same), 0
 			start := len(s.row)
 			var err error
 			if s.row, err = appendCell(s.row, &cells[i]); err != nil {
@@ -168,6 +171,7 @@ func (s *Stream) Row(tick int64, names []string, cells []Cell) error {
 		}
 		s.bounds = append(s.bounds, int32(len(s.row)))
 	}
+	s.codes = sameRun(s.codes, same)
 	if err := s.fault(); err != nil {
 		s.last = s.last[:0]
 		return err
@@ -181,6 +185,15 @@ func (s *Stream) Row(tick int64, names []string, cells []Cell) error {
 	}
 	s.rows++
 	return nil
+}
+
+// sameRun appends the spill code of a run of n fields the same as the
+// last row's (nothing when n is 0).
+func sameRun(codes []byte, n int) []byte {
+	if n == 0 {
+		return codes
+	}
+	return binary.AppendUvarint(append(codes, 0), uint64(n))
 }
 
 // add numbers the columns of names beyond the last row's, or adds none
@@ -359,23 +372,24 @@ func (s *Stream) assemble(header []byte, width int, at []int, out io.Writer) err
 		codes, fresh := piece[:sizes[1]], piece[sizes[1]:]
 		row, prev, ends, prevEnds = prev[:0], row, prevEnds[:0], ends
 		for i, width := 0, int(sizes[0]); i < width; {
-			// A run of fields the same as the previous row's (a 0 code is
-			// the one byte 0) is copied in one piece.
-			same := 0
-			for i+same < width && same < len(codes) && codes[same] == 0 {
-				same++
-			}
-			if same > 0 {
-				if i+same > len(prevEnds) {
+			// A run of fields the same as the previous row's is copied in
+			// one piece.
+			if len(codes) > 0 && codes[0] == 0 {
+				run, n := binary.Uvarint(codes[1:])
+				switch {
+				case n <= 0 || run == 0:
+					return errors.New("dense: spill: a run of unchanged fields without its length")
+				case run > uint64(width-i) || i+int(run) > len(prevEnds):
 					return errors.New("dense: spill: a field the same as one the previous row lacks")
 				}
+				same := int(run)
 				from := fieldStart(prevEnds, i)
 				shift := len(row) - from
 				row = append(row, prev[from:prevEnds[i+same-1]]...)
 				for _, end := range prevEnds[i : i+same] {
 					ends = append(ends, end+shift)
 				}
-				codes, i = codes[same:], i+same
+				codes, i = codes[1+n:], i+same
 				continue
 			}
 			c, n := binary.Uvarint(codes)
