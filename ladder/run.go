@@ -118,7 +118,7 @@ func run(f *fixture.Fixture, opt Options) (*Result, error) {
 		return nil, fmt.Errorf("%s: %w", f.Name(), err)
 	}
 	out.sink.chk = chk
-	var sink trace.Sink = teeSink{out.records(), x}
+	var sink trace.Sink = teeSink{out.records(x.meter), x}
 	if opt.Observe != nil {
 		sink = teeSink{sink, opt.Observe}
 	}

@@ -168,19 +168,22 @@ func openStreams(f *fixture.Fixture, opt Options) (_ *streams, err error) {
 		return nil, err
 	}
 	s.sink.st = opt.Stages
-	if opt.Stages == nil {
-		s.pipe = trace.NewPipe(s.sink, func() error { return s.sink.err })
-	}
 	return s, nil
 }
 
-// records is the sink the engine emits the trace to: the pipe, or the
-// trace sink itself.
-func (s *streams) records() trace.Sink {
-	if s.pipe != nil {
-		return s.pipe
+// records is the sink the engine emits the trace to, called once: it
+// shows each record to the trace sink and then to also, a reader of the
+// records alone that needs nothing of the world as it is when they are
+// emitted (the watch's regime meter). An untimed run shows them through
+// a pipe, so that both read on the pipe's goroutine; a timed run shows
+// them directly.
+func (s *streams) records(also trace.Sink) trace.Sink {
+	both := teeSink{s.sink, also}
+	if s.st != nil {
+		return both
 	}
-	return s.sink
+	s.pipe = trace.NewPipe(both, func() error { return s.sink.err })
+	return s.pipe
 }
 
 // traceErr is the trace sink's first error so far: through the pipe, as

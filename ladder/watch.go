@@ -146,10 +146,12 @@ func (x *watch) finish(res *Result) error {
 	return nil
 }
 
-// Emit shows a trace record to the regime meter and, once there is one,
-// to the auditor.
+// Emit shows a trace record to the auditor, once there is one. The
+// regime meter, which reads the records alone, is shown them beside the
+// trace sink (streams.records), on the pipe's goroutine when there is
+// one; the auditor reads the world as the record leaves it, so it is
+// shown them here, on the engine's.
 func (x *watch) Emit(r trace.Record) {
-	x.meter.Emit(r)
 	if x.a != nil {
 		x.a.Emit(r)
 	}
