@@ -134,7 +134,7 @@ func run(f *fixture.Fixture, opt Options) (*Result, error) {
 	x.start(w)
 	st.lap(StageWatch)
 	v := view{w: w}
-	rec := newRecorder(v)
+	rec := newRecorder(v, out.table.Name)
 	var bad []badSample
 	sampleAt := f.Checkpoints.Ticks(f.Ticks)
 	var samples []checkpoint.Sample
@@ -146,11 +146,14 @@ func run(f *fixture.Fixture, opt Options) (*Result, error) {
 		if err := out.traceErr(); err != nil {
 			return nil, fmt.Errorf("%s: %s: %w", f.Name(), TraceFile, err)
 		}
+		if err := out.denseErr(); err != nil {
+			return nil, fmt.Errorf("%s: %s: %w", f.Name(), DenseFile, err)
+		}
 		if stepErr != nil {
 			return aborted(f, w, rec, out, x, samples, f.Locate(stepErr))
 		}
-		names, cells := rec.record()
-		if err := out.table.Row(t, names, cells); err != nil {
+		names, cells := rec.record(out.cells())
+		if err := out.row(t, names, cells); err != nil {
 			return nil, fmt.Errorf("%s: %s: %w", f.Name(), DenseFile, err)
 		}
 		st.lap(StageDense)
@@ -212,13 +215,13 @@ func aborted(f *fixture.Fixture, w *sim.World, rec *recorder, out *streams, x *w
 // watch stamps its state digests into the checkpoints before they are
 // written, and judges the audit.
 func collect(f *fixture.Fixture, w *sim.World, rec *recorder, out *streams, x *watch, samples []checkpoint.Sample) (*Result, error) {
-	ticks := int64(out.table.Rows())
 	st := out.st
 	st.lap(StageOther)
 	cmp, err := out.finish(rec.columns())
 	if err != nil {
 		return nil, err
 	}
+	ticks := int64(out.table.Rows())
 	res := &Result{Fixture: f, Dir: out.dir, Engine: page.Capture(w), compared: cmp}
 	hash, err := f.Defines.Hash(w.Layers())
 	if err != nil {

@@ -7,6 +7,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"sync/atomic"
 	"time"
 
 	"github.com/chronicle/ladder/dense"
@@ -95,9 +96,22 @@ type streams struct {
 	// run's columns are not the golden's.
 	through       *artifact.File
 	throughDigest *seal.Digester
+	// traceBehind and throughBehind, in an untimed run, write the trace
+	// and the dense file written through on goroutines of their own
+	// (artifact.Behind), digests and all; nil in a timed run.
+	traceBehind   *artifact.Behind
+	throughBehind *artifact.Behind
 	spill         *os.File
 	table         *dense.Stream
-	trace         *artifact.File
+	// free holds the row buffers the recorder fills, two in all: the
+	// table keeps the last row's cells to compare the next with
+	// (dense.Stream.KeepCells), so a buffer comes back once the row after
+	// it has been added, which is where kept, touched only where rows
+	// are added, frees it. rowErr is the first row the table refused.
+	free   chan []dense.Cell
+	kept   []dense.Cell
+	rowErr atomic.Pointer[error]
+	trace  *artifact.File
 	// digests digest the sealed artifacts written whole by the streams,
 	// by name, as they are written, so that the seal need not read them
 	// back (the trace is gigabytes in a city).
@@ -150,21 +164,36 @@ func openStreams(f *fixture.Fixture, opt Options) (_ *streams, err error) {
 		}
 	}
 	s.table = dense.NewStream(s.spill, denseGolden)
+	s.table.KeepCells()
+	s.free = make(chan []dense.Cell, 2)
+	s.free <- nil
+	s.free <- nil
 	if denseGolden != nil {
 		if s.through, err = artifact.Create(filepath.Join(opt.Dir, DenseFile)); err != nil {
 			return nil, err
 		}
 		s.throughDigest = seal.NewDigester(s.through)
-		if through, err := s.table.WriteThrough(s.throughDigest); err != nil || !through {
+		var to io.Writer = s.throughDigest
+		if opt.Stages == nil {
+			s.throughBehind = artifact.NewBehind(s.throughDigest)
+			to = s.throughBehind
+		}
+		if through, err := s.table.WriteThrough(to); err != nil || !through {
+			s.throughBehind.Close()
 			s.through.Abort()
-			s.through, s.throughDigest = nil, nil
+			s.through, s.throughDigest, s.throughBehind = nil, nil, nil
 			if err != nil {
 				return nil, err
 			}
 		}
 	}
 	s.digests = map[string]*seal.Digester{DenseFile: seal.NewDigester(s.dense), TraceFile: seal.NewDigester(s.trace)}
-	if s.sink, err = newTraceSink(s.digests[TraceFile], traceHeader(f), s.traceF, s.sameF); err != nil {
+	var traceOut io.Writer = s.digests[TraceFile]
+	if opt.Stages == nil {
+		s.traceBehind = artifact.NewBehind(s.digests[TraceFile])
+		traceOut = s.traceBehind
+	}
+	if s.sink, err = newTraceSink(traceOut, traceHeader(f), s.traceF, s.sameF); err != nil {
 		return nil, err
 	}
 	s.sink.st = opt.Stages
@@ -186,6 +215,54 @@ func (s *streams) records(also trace.Sink) trace.Sink {
 	return s.pipe
 }
 
+// cells returns an empty row buffer to fill, waiting, when the rows are
+// added on the pipe's goroutine, until the row before last has been.
+func (s *streams) cells() []dense.Cell { return <-s.free }
+
+// row adds tick t's row to the dense table. Through a pipe it is added on
+// the pipe's goroutine once the tick's records have been shown, beside
+// the engine's next tick, and a refusal reaches denseErr that late;
+// without one it is added now and the refusal returned.
+func (s *streams) row(t int64, names []string, cells []dense.Cell) error {
+	names = names[:len(names):len(names)] // the recorder appends beyond them, the table reads them
+	if s.pipe == nil {
+		return s.addRow(t, names, cells)
+	}
+	s.pipe.Do(func() {
+		if err := s.addRow(t, names, cells); err != nil {
+			s.rowErr.CompareAndSwap(nil, &err)
+		}
+	})
+	return nil
+}
+
+// addRow hands the table a row, unless it has refused one, and frees the
+// buffer of the row before, which the table no longer reads; it frees it
+// even if the table panics, so that cells never waits for a buffer that
+// will not come back.
+func (s *streams) addRow(t int64, names []string, cells []dense.Cell) error {
+	defer func() {
+		if s.kept != nil {
+			s.free <- s.kept
+		}
+		s.kept = cells
+	}()
+	if s.rowErr.Load() != nil {
+		return nil
+	}
+	return s.table.Row(t, names, cells)
+}
+
+// denseErr is the first row the table refused, through the pipe as soon
+// as its goroutine has added it; like traceErr, only how soon the run
+// stops differs.
+func (s *streams) denseErr() error {
+	if e := s.rowErr.Load(); e != nil {
+		return *e
+	}
+	return nil
+}
+
 // traceErr is the trace sink's first error so far: through the pipe, as
 // soon as the pipe's goroutine has seen it, which may be some records
 // after the one that caused it (at most the pipe's batches in flight,
@@ -200,8 +277,9 @@ func (s *streams) traceErr() error {
 	return s.sink.err
 }
 
-// drain waits until the trace sink has been shown every record emitted,
-// after which the sink is the caller's goroutine's alone.
+// drain waits until the trace sink has been shown every record emitted
+// and the table handed every row, after which both are the caller's
+// goroutine's alone.
 func (s *streams) drain() error {
 	if s.pipe == nil {
 		return nil
@@ -231,7 +309,24 @@ func (o *goldenOutcome[T]) opened(name string, err error) {
 // tick.
 func (s *streams) finish(columns []string) (*compared, error) {
 	defer s.abort()
+	err := s.drain()
+	if err == nil {
+		err = s.sink.flush()
+	}
+	if err == nil {
+		err = s.traceBehind.Close()
+	}
+	if err != nil {
+		return nil, fmt.Errorf("%s: %s: %w", s.f.Name(), TraceFile, err)
+	}
+	s.st.lap(StageWrite)
+	if err := s.denseErr(); err != nil {
+		return nil, fmt.Errorf("%s: %s: %w", s.f.Name(), DenseFile, err)
+	}
 	c, err := s.table.Finish(columns, s.digests[DenseFile])
+	if closeErr := s.throughBehind.Close(); err == nil && s.table.Through() {
+		err = closeErr // the file written through is the run's, so its writes count
+	}
 	s.st.lap(StageDense)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %s: %w", s.f.Name(), DenseFile, err)
@@ -239,13 +334,6 @@ func (s *streams) finish(columns []string) (*compared, error) {
 	if s.table.Through() {
 		s.dense.Abort()
 		s.dense, s.digests[DenseFile] = s.through, s.throughDigest
-	}
-	err = s.drain()
-	if err == nil {
-		err = s.sink.flush()
-	}
-	if err != nil {
-		return nil, fmt.Errorf("%s: %s: %w", s.f.Name(), TraceFile, err)
 	}
 	err = errors.Join(s.dense.Commit(), s.trace.Commit())
 	s.st.lap(StageWrite)
@@ -288,6 +376,8 @@ func (s *streams) digested() map[string]string {
 // abort removes what is not in place and closes the goldens.
 func (s *streams) abort() {
 	s.drain()
+	s.traceBehind.Close()
+	s.throughBehind.Close()
 	for _, f := range []*artifact.File{s.dense, s.through, s.trace} {
 		if f != nil {
 			f.Abort()
