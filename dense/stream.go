@@ -82,7 +82,6 @@ type Stream struct {
 	// the file whole there.
 	through      *bufio.Writer
 	throughWhole bool
-	keep         bool // last is the caller's slice, not a copy (KeepCells)
 }
 
 type cellFault struct {
@@ -135,9 +134,9 @@ func (s *Stream) Through() bool { return s.throughWhole }
 // only grows from row to row: the names beyond the last row's are this
 // row's new columns. The stream keeps names itself, not a copy, so the
 // names already handed over must not change (a caller appends to the
-// slice it hands over, spelling each new name with Name so that a run
-// with a golden holds its tens of thousands of names once). Errors are
-// *EncodeError: cells and names of
+// slice it hands over); and it replaces a new name the golden's header
+// holds by the header's own, equal string, so that a run with a golden
+// holds its tens of thousands of column names once. Errors are *EncodeError: cells and names of
 // different lengths, or fewer names than the last row's; a new column
 // named "tick" or named as an earlier one, of which the first by name is
 // reported and none is added; a NaN or invalid UTF-8, of which the first
@@ -177,11 +176,7 @@ func (s *Stream) Row(tick int64, names []string, cells []Cell) error {
 		s.last = s.last[:0]
 		return err
 	}
-	if s.keep {
-		s.last = cells
-	} else {
-		s.last = append(s.last[:0], cells...)
-	}
+	s.last = append(s.last[:0], cells...)
 	if err := s.spillRow(tick); err != nil {
 		return err
 	}
@@ -230,34 +225,15 @@ func (s *Stream) add(names []string) error {
 	s.names = names
 	if s.gold != nil {
 		for i := known; i < len(names); i++ {
-			if _, ok := s.gold.column(names[i]); !ok {
+			if j, ok := s.gold.column(names[i]); ok {
+				names[i] = s.gold.cols.name(j)
+			} else {
 				s.gold.added = append(s.gold.added, i)
 			}
 		}
 	}
 	return nil
 }
-
-// Name returns the golden header's own string equal to name, or name
-// when the header has none (or there is no golden): a caller that names
-// its columns with it holds a city's tens of thousands of names once, in
-// the header's text, instead of once there and once in its own. It reads
-// only the golden's header, which nothing changes after NewStream, so it
-// may be called on another goroutine while Row runs.
-func (s *Stream) Name(name string) string {
-	if j, ok := s.gold.column(name); ok {
-		return s.gold.cols.name(j)
-	}
-	return name
-}
-
-// KeepCells has the stream keep the cells each row is handed in, to
-// compare the next row's with, instead of a copy of them: the caller
-// then leaves a row's cells unchanged until the next Row has returned,
-// handing each row in a slice other than the last one's (two, in turn).
-// At city scale a row's cells are megabytes, so the copy is as much
-// memory again. It must come before the first row.
-func (s *Stream) KeepCells() { s.keep = true }
 
 // number returns the number of the column named name, if the stream has
 // one.

@@ -121,35 +121,6 @@ func (t table) streamed(columns []string, golden []byte, through bool) ([]byte, 
 		cells := n.row(r)
 		Expect(s.Row(t.ticks[i], n.names, cells)).To(Succeed())
 	}
-	return finished(s, columns, &written)
-}
-
-// kept is streamed with the rows written through, the stream keeping the
-// cells it is handed (KeepCells) and each row handed in one of two
-// buffers in turn, the other cleared and refilled as a run's recorder
-// does.
-func (t table) kept(columns []string, golden []byte) ([]byte, bool, *dense.Comparison) {
-	GinkgoHelper()
-	s := dense.NewStream(&memFile{}, bytes.NewReader(golden))
-	s.KeepCells()
-	var written bytes.Buffer
-	_, err := s.WriteThrough(&written)
-	Expect(err).NotTo(HaveOccurred())
-	var n numbering
-	var bufs [2][]dense.Cell
-	for i, r := range t.rows {
-		b := &bufs[i%2]
-		*b = append((*b)[:0], n.row(r)...)
-		Expect(s.Row(t.ticks[i], n.names, *b)).To(Succeed())
-		clear(bufs[(i+1)%2]) // the row before last: the stream no longer reads it
-	}
-	return finished(s, columns, &written)
-}
-
-// finished finishes s and returns the file, whether it is the one
-// written through, and the comparison.
-func finished(s *dense.Stream, columns []string, written *bytes.Buffer) ([]byte, bool, *dense.Comparison) {
-	GinkgoHelper()
 	var out bytes.Buffer
 	c, err := s.Finish(columns, &out)
 	Expect(err).NotTo(HaveOccurred())
@@ -358,28 +329,6 @@ var _ = Describe("Stream", func() {
 			}
 		}
 		Expect(wholeThrough).To(BeNumerically(">", 1000))
-	})
-
-	It("keeping the cells it is handed, in two buffers in turn, writes and compares what copying them does", func() {
-		rng := splitmix64(17)
-		for range 3000 {
-			t := randomTable(&rng)
-			columns := t.columns()
-			golden := perturb(&rng, t, t.encode(columns))
-			file, through, _ := t.streamed(columns, golden, true)
-			keptFile, keptThrough, keptC := t.kept(columns, golden)
-			Expect(keptFile).To(Equal(file), "golden %q", golden)
-			Expect(keptThrough).To(Equal(through))
-			expectSameAsWhole(golden, keptFile, keptC)
-		}
-	})
-
-	It("names a column with the golden header's own string", func() {
-		s := dense.NewStream(&memFile{}, strings.NewReader("tick,\"a,x\",b/x\n0,1,2\n"))
-		Expect(s.Name("b/x")).To(Equal("b/x"))
-		Expect(s.Name("a,x")).To(Equal("a,x"))
-		Expect(s.Name("c/x")).To(Equal("c/x"), "a name the header lacks is its own")
-		Expect(dense.NewStream(&memFile{}, nil).Name("b/x")).To(Equal("b/x"))
 	})
 
 	It("writes nothing through without a golden header to lay rows out in, and refuses to start late", func() {

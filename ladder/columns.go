@@ -44,19 +44,13 @@ import (
 // number every tick. dense.Stream takes the cells by number.
 type recorder struct {
 	v view
-	// name spells a new column's name: the dense golden header's own
-	// string where it has one (dense.Stream.Name), so that a city's tens
-	// of thousands of names are held once.
-	name func(string) string
 	// npcs are the cast as the world numbers it (sim.World.NPCs), so
 	// that an NPC's number reads its presence and schedule without its
 	// id being looked up.
 	npcs []string
 	npc  []npcColumns // by index in npcs
 	// names are the columns by number, cells the current tick's row by
-	// number: Empty where a column has no value this tick. cells is the
-	// buffer record was handed, which the dense table keeps once record
-	// returns.
+	// number: Empty where a column has no value this tick.
 	names []string
 	cells []dense.Cell
 	// The first column of each key seen so far.
@@ -123,32 +117,25 @@ var (
 	scheduleSuffixes    = []string{"base", "override"}
 )
 
-func newRecorder(v view, name func(string) string) *recorder {
-	r := &recorder{v: v, name: name, npcs: v.w.NPCs(), claim: map[string]int{}, believers: map[string]int64{},
+func newRecorder(v view) *recorder {
+	r := &recorder{v: v, npcs: v.w.NPCs(), claim: map[string]int{}, believers: map[string]int64{},
 		accum: map[[2]string]int{}, grudge: map[[2]string]int{}, oblig: map[string]int{}, opinion: map[[3]string]int{},
 		pair: map[[2]string]int{}, role: map[string]int{}}
 	r.npc = make([]npcColumns, len(r.npcs))
 	for i, id := range r.npcs {
-		r.npc[i] = npcColumns{alive: r.addNames(id+"/", npcSuffixes), beliefs: v.w.Store().Holding(id), sched: -1}
+		r.npc[i] = npcColumns{alive: r.add(id+"/", npcSuffixes), beliefs: v.w.Store().Holding(id), sched: -1}
 	}
 	return r
 }
 
-// add numbers the columns prefix+suffix, one a suffix, and gives each
-// an Empty cell in the current row; it returns the first's number.
+// add numbers the columns prefix+suffix, one a suffix, and returns the
+// first's number.
 func (r *recorder) add(prefix string, suffixes []string) int {
-	first := r.addNames(prefix, suffixes)
-	r.cells = append(r.cells, make([]dense.Cell, len(suffixes))...)
-	return first
-}
-
-// addNames numbers the columns prefix+suffix, one a suffix, and returns
-// the first's number.
-func (r *recorder) addNames(prefix string, suffixes []string) int {
 	first := len(r.names)
 	for _, s := range suffixes {
-		r.names = append(r.names, r.name(prefix+s))
+		r.names = append(r.names, prefix+s)
 	}
+	r.cells = append(r.cells, make([]dense.Cell, len(suffixes))...)
 	return first
 }
 
@@ -163,16 +150,14 @@ func first[K comparable](r *recorder, m map[K]int, k K, prefix func() string, su
 	return i
 }
 
-// record fills in the current tick's row in buf, grown as it needs: it
-// returns the columns so far by number, and each one's cell (Empty where
-// it has no value this tick). The names are the recorder's, which the
-// next tick may append to; the cells, in buf's array or a larger one,
-// are the caller's.
-func (r *recorder) record(buf []dense.Cell) (names []string, cells []dense.Cell) {
+// record fills in the current tick's row: the columns so far by number,
+// and each one's cell (Empty where it has no value this tick). Both are
+// the recorder's, reused by the next tick, which may add columns.
+func (r *recorder) record() (names []string, cells []dense.Cell) {
 	w := r.v.w
 	s := w.Store()
 	t, m := w.Now(), s.Memory()
-	r.cells = append(buf[:0], make([]dense.Cell, len(r.names))...)
+	clear(r.cells)
 	clear(r.believers)
 	for n, h := range r.npcs {
 		alive, at := w.Presence(n)

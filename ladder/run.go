@@ -70,8 +70,10 @@ func (r *Result) Path(name string) string { return filepath.Join(r.Dir, name) }
 // runs on a second goroutine, beside the engine, the records reaching it
 // in order through a trace.Pipe: the expectations' trace checks read
 // records there while their tick checks read the world here, which
-// expect.Run allows (each check reads one stream), and the run waits for
-// the trace before it judges anything.
+// expect.Run allows (each check reads one stream). The trace and the
+// dense file are written by goroutines of their own (artifact.Behind,
+// decision 0042). The run waits for all of it before it finishes an
+// artifact or judges anything.
 //
 // The error is for a run that could not be carried out (an injection the
 // world refused, a pin no roll consumed); expectations that do not hold
@@ -134,7 +136,7 @@ func run(f *fixture.Fixture, opt Options) (*Result, error) {
 	x.start(w)
 	st.lap(StageWatch)
 	v := view{w: w}
-	rec := newRecorder(v, out.table.Name)
+	rec := newRecorder(v)
 	var bad []badSample
 	sampleAt := f.Checkpoints.Ticks(f.Ticks)
 	var samples []checkpoint.Sample
@@ -146,14 +148,11 @@ func run(f *fixture.Fixture, opt Options) (*Result, error) {
 		if err := out.traceErr(); err != nil {
 			return nil, fmt.Errorf("%s: %s: %w", f.Name(), TraceFile, err)
 		}
-		if err := out.denseErr(); err != nil {
-			return nil, fmt.Errorf("%s: %s: %w", f.Name(), DenseFile, err)
-		}
 		if stepErr != nil {
 			return aborted(f, w, rec, out, x, samples, f.Locate(stepErr))
 		}
-		names, cells := rec.record(out.cells())
-		if err := out.row(t, names, cells); err != nil {
+		names, cells := rec.record()
+		if err := out.table.Row(t, names, cells); err != nil {
 			return nil, fmt.Errorf("%s: %s: %w", f.Name(), DenseFile, err)
 		}
 		st.lap(StageDense)
@@ -215,13 +214,13 @@ func aborted(f *fixture.Fixture, w *sim.World, rec *recorder, out *streams, x *w
 // watch stamps its state digests into the checkpoints before they are
 // written, and judges the audit.
 func collect(f *fixture.Fixture, w *sim.World, rec *recorder, out *streams, x *watch, samples []checkpoint.Sample) (*Result, error) {
+	ticks := int64(out.table.Rows())
 	st := out.st
 	st.lap(StageOther)
 	cmp, err := out.finish(rec.columns())
 	if err != nil {
 		return nil, err
 	}
-	ticks := int64(out.table.Rows())
 	res := &Result{Fixture: f, Dir: out.dir, Engine: page.Capture(w), compared: cmp}
 	hash, err := f.Defines.Hash(w.Layers())
 	if err != nil {

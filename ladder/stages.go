@@ -79,10 +79,11 @@ func AllStages() []Stage {
 // benchmark's, a boundary is an inlined nil check and no clock is read.
 // Nothing timed reaches an artifact. A sweep rung's runs are not timed.
 //
-// A timed run spells, compares, checks and writes its trace on the
-// engine's goroutine, where an untimed run hands it to a trace.Pipe and
-// does that work on a second core: the stages then partition one
-// goroutine's wall time, and their sum is the run's work done serially.
+// A timed run spells, compares, checks and writes its trace, and writes
+// its dense file, on the engine's goroutine, where an untimed run hands
+// the trace to a trace.Pipe and the writes to artifact.Behind: the
+// stages then partition one goroutine's wall time, and their sum is the
+// run's work done serially.
 type Stages struct {
 	d    [stageCount]time.Duration
 	last time.Time

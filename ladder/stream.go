@@ -7,7 +7,6 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
-	"sync/atomic"
 	"time"
 
 	"github.com/chronicle/ladder/dense"
@@ -48,8 +47,9 @@ type Options struct {
 	// Stages, when set, is charged the wall time of the run's stages
 	// (stages.go): for the benchmark of the ladder's own path, which
 	// needs the split and cannot see inside Run. nil reads no clock, and
-	// hands the trace to a goroutine of its own (streams.pipe); a timed
-	// run keeps it on the engine's.
+	// hands the trace to a goroutine of its own (streams.pipe) and the
+	// writes of the trace and the dense file to others (artifact.Behind);
+	// a timed run keeps all of it on the engine's.
 	Stages *Stages
 	// Stall, when positive, gives up a run that finishes no tick for that
 	// long (stall.go): Run returns no Result and a *StallError naming the
@@ -103,15 +103,7 @@ type streams struct {
 	throughBehind *artifact.Behind
 	spill         *os.File
 	table         *dense.Stream
-	// free holds the row buffers the recorder fills, two in all: the
-	// table keeps the last row's cells to compare the next with
-	// (dense.Stream.KeepCells), so a buffer comes back once the row after
-	// it has been added, which is where kept, touched only where rows
-	// are added, frees it. rowErr is the first row the table refused.
-	free   chan []dense.Cell
-	kept   []dense.Cell
-	rowErr atomic.Pointer[error]
-	trace  *artifact.File
+	trace         *artifact.File
 	// digests digest the sealed artifacts written whole by the streams,
 	// by name, as they are written, so that the seal need not read them
 	// back (the trace is gigabytes in a city).
@@ -164,10 +156,6 @@ func openStreams(f *fixture.Fixture, opt Options) (_ *streams, err error) {
 		}
 	}
 	s.table = dense.NewStream(s.spill, denseGolden)
-	s.table.KeepCells()
-	s.free = make(chan []dense.Cell, 2)
-	s.free <- nil
-	s.free <- nil
 	if denseGolden != nil {
 		if s.through, err = artifact.Create(filepath.Join(opt.Dir, DenseFile)); err != nil {
 			return nil, err
@@ -215,54 +203,6 @@ func (s *streams) records(also trace.Sink) trace.Sink {
 	return s.pipe
 }
 
-// cells returns an empty row buffer to fill, waiting, when the rows are
-// added on the pipe's goroutine, until the row before last has been.
-func (s *streams) cells() []dense.Cell { return <-s.free }
-
-// row adds tick t's row to the dense table. Through a pipe it is added on
-// the pipe's goroutine once the tick's records have been shown, beside
-// the engine's next tick, and a refusal reaches denseErr that late;
-// without one it is added now and the refusal returned.
-func (s *streams) row(t int64, names []string, cells []dense.Cell) error {
-	names = names[:len(names):len(names)] // the recorder appends beyond them, the table reads them
-	if s.pipe == nil {
-		return s.addRow(t, names, cells)
-	}
-	s.pipe.Do(func() {
-		if err := s.addRow(t, names, cells); err != nil {
-			s.rowErr.CompareAndSwap(nil, &err)
-		}
-	})
-	return nil
-}
-
-// addRow hands the table a row, unless it has refused one, and frees the
-// buffer of the row before, which the table no longer reads; it frees it
-// even if the table panics, so that cells never waits for a buffer that
-// will not come back.
-func (s *streams) addRow(t int64, names []string, cells []dense.Cell) error {
-	defer func() {
-		if s.kept != nil {
-			s.free <- s.kept
-		}
-		s.kept = cells
-	}()
-	if s.rowErr.Load() != nil {
-		return nil
-	}
-	return s.table.Row(t, names, cells)
-}
-
-// denseErr is the first row the table refused, through the pipe as soon
-// as its goroutine has added it; like traceErr, only how soon the run
-// stops differs.
-func (s *streams) denseErr() error {
-	if e := s.rowErr.Load(); e != nil {
-		return *e
-	}
-	return nil
-}
-
 // traceErr is the trace sink's first error so far: through the pipe, as
 // soon as the pipe's goroutine has seen it, which may be some records
 // after the one that caused it (at most the pipe's batches in flight,
@@ -277,9 +217,8 @@ func (s *streams) traceErr() error {
 	return s.sink.err
 }
 
-// drain waits until the trace sink has been shown every record emitted
-// and the table handed every row, after which both are the caller's
-// goroutine's alone.
+// drain waits until the trace sink has been shown every record emitted,
+// after which the sink is the caller's goroutine's alone.
 func (s *streams) drain() error {
 	if s.pipe == nil {
 		return nil
@@ -309,20 +248,6 @@ func (o *goldenOutcome[T]) opened(name string, err error) {
 // tick.
 func (s *streams) finish(columns []string) (*compared, error) {
 	defer s.abort()
-	err := s.drain()
-	if err == nil {
-		err = s.sink.flush()
-	}
-	if err == nil {
-		err = s.traceBehind.Close()
-	}
-	if err != nil {
-		return nil, fmt.Errorf("%s: %s: %w", s.f.Name(), TraceFile, err)
-	}
-	s.st.lap(StageWrite)
-	if err := s.denseErr(); err != nil {
-		return nil, fmt.Errorf("%s: %s: %w", s.f.Name(), DenseFile, err)
-	}
 	c, err := s.table.Finish(columns, s.digests[DenseFile])
 	if closeErr := s.throughBehind.Close(); err == nil && s.table.Through() {
 		err = closeErr // the file written through is the run's, so its writes count
@@ -334,6 +259,16 @@ func (s *streams) finish(columns []string) (*compared, error) {
 	if s.table.Through() {
 		s.dense.Abort()
 		s.dense, s.digests[DenseFile] = s.through, s.throughDigest
+	}
+	err = s.drain()
+	if err == nil {
+		err = s.sink.flush()
+	}
+	if err == nil {
+		err = s.traceBehind.Close()
+	}
+	if err != nil {
+		return nil, fmt.Errorf("%s: %s: %w", s.f.Name(), TraceFile, err)
 	}
 	err = errors.Join(s.dense.Commit(), s.trace.Commit())
 	s.st.lap(StageWrite)

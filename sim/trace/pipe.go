@@ -65,9 +65,6 @@ type batch struct {
 	// wait is set when the batch holds a record the pipe did not copy:
 	// Emit waits for the batch to be shown (Pipe.shown).
 	wait bool
-	// then, when set, runs once the batch's records have been shown
-	// (Pipe.Do); a batch with one holds no record after it.
-	then func()
 }
 
 // NewPipe starts a pipe into next. errOf, when not nil, is next's first
@@ -109,21 +106,6 @@ func (p *Pipe) Emit(r Record) {
 	}
 }
 
-// Do hands fn to the pipe's goroutine, to run there once every record
-// emitted before it has been shown to the sink, and before any emitted
-// after it: work on what those records built that the caller need not
-// wait for (the ladder's dense rows, a tick at a time). Like the sink, fn
-// shares nothing with the caller unguarded until Close returns. A panic
-// in fn is the pipe's error, as one in the sink is; the records after a
-// panic are dropped, but every function handed over still runs, so that
-// a caller waiting for one to finish is not left waiting.
-func (p *Pipe) Do(fn func()) {
-	b := p.cur
-	b.then = fn
-	p.full <- b
-	p.cur = <-p.free
-}
-
 // encounter copies e into the batch's own storage.
 func (b *batch) encounter(e *Encounter) *Encounter {
 	b.enc = append(b.enc, *e)
@@ -144,12 +126,9 @@ func (p *Pipe) drain() {
 		if !broken {
 			broken = !p.show(b)
 		}
-		if b.then != nil {
-			broken = !p.run(b) || broken
-		}
 		wait := b.wait
 		clear(b.recs) // drop the clones
-		b.recs, b.enc, b.wait, b.then = b.recs[:0], b.enc[:0], false, nil
+		b.recs, b.enc, b.wait = b.recs[:0], b.enc[:0], false
 		p.free <- b
 		if wait {
 			p.shown <- struct{}{}
@@ -175,21 +154,6 @@ func (p *Pipe) show(b *batch) (ok bool) {
 			p.err.Store(&err)
 		}
 	}
-	return true
-}
-
-// run runs the function handed over with a batch (Do); it reports false
-// if the function panicked, keeping the panic as the pipe's error unless
-// there is one already.
-func (p *Pipe) run(b *batch) (ok bool) {
-	defer func() {
-		if v := recover(); v != nil {
-			err := fmt.Errorf("trace pipe: a function handed over panicked: %v\n%s", v, debug.Stack())
-			p.err.CompareAndSwap(nil, &err)
-			ok = false
-		}
-	}()
-	b.then()
 	return true
 }
 

@@ -118,33 +118,6 @@ var _ = Describe("Pipe", func() {
 		Expect(n).To(Equal(at), "nothing after the panic reached the sink")
 	})
 
-	It("runs a function handed over once the records before it are shown, before any after it", func() {
-		var seen, want []string // seen is the pipe's goroutine's until Close returns
-		p := trace.NewPipe(sinkFunc(func(r trace.Record) { seen = append(seen, fmt.Sprint("record ", r.Seq)) }), nil)
-		for i := range 3*trace.PipeBatch + 7 {
-			p.Emit(trace.Record{Seq: int64(i), Body: &trace.Event{ID: "y"}})
-			want = append(want, fmt.Sprint("record ", i))
-			if i%500 == 499 || i == 3 { // inside a batch, one after another
-				p.Do(func() { seen = append(seen, fmt.Sprint("after ", i)) })
-				want = append(want, fmt.Sprint("after ", i))
-			}
-		}
-		Expect(p.Close()).To(Succeed())
-		Expect(seen).To(Equal(want))
-	})
-
-	It("keeps a panic in a function handed over as its error, drops the records after it, and still runs every later function", func() {
-		var seen []string
-		p := trace.NewPipe(sinkFunc(func(r trace.Record) { seen = append(seen, fmt.Sprint("record ", r.Seq)) }), nil)
-		p.Emit(trace.Record{Seq: 0, Body: &trace.Event{ID: "y"}})
-		p.Do(func() { panic("the function's own bug") })
-		p.Emit(trace.Record{Seq: 1, Body: &trace.Event{ID: "y"}})
-		p.Do(func() { seen = append(seen, "later") })
-		err := p.Close()
-		Expect(err).To(MatchError(ContainSubstring("trace pipe: a function handed over panicked: the function's own bug")))
-		Expect(seen).To(Equal([]string{"record 0", "later"}))
-	})
-
 	It("hands a keyframe over uncopied, returning from Emit once the sink has been shown it", func() {
 		kf := &trace.Keyframe{NPCs: []trace.NPCState{{ID: "a"}}}
 		var seen trace.Body
