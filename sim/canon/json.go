@@ -167,12 +167,15 @@ func appendMember(dst []byte, first bool, key string, value any, depth int) ([]b
 	return dst, nil
 }
 
-// sortedOrder returns the indexes of fields sorted bytewise by key, or an
-// error naming the smallest repeated key.
-func sortedOrder(fields []Field) ([]int, *pathError) {
-	order := make([]int, len(fields))
-	for i := range order {
-		order[i] = i
+// sortedOrder returns the indexes of fields sorted bytewise by key, in
+// buf's array when it is large enough, or an error naming the smallest
+// repeated key. Its callers hand it an array of their own: an object of
+// a few members is spelt for every record of a digest, and an order
+// allocated for each was a tenth of all a city's run allocated.
+func sortedOrder(fields []Field, buf []int) ([]int, *pathError) {
+	order := buf[:0]
+	for i := range fields {
+		order = append(order, i)
 	}
 	slices.SortFunc(order, func(a, b int) int { return strings.Compare(fields[a].Key, fields[b].Key) })
 	for i := 1; i < len(order); i++ {
@@ -183,8 +186,13 @@ func sortedOrder(fields []Field) ([]int, *pathError) {
 	return order, nil
 }
 
+// smallObject is how many members an object may have for its order to
+// be sorted in an array on the stack (sortedOrder).
+const smallObject = 16
+
 func appendObject(dst []byte, o Object, depth int) ([]byte, *pathError) {
-	order, perr := sortedOrder(o)
+	var small [smallObject]int
+	order, perr := sortedOrder(o, small[:])
 	if perr != nil {
 		return dst, perr
 	}
@@ -198,7 +206,8 @@ func appendObject(dst []byte, o Object, depth int) ([]byte, *pathError) {
 }
 
 func appendOrdered(dst []byte, o Ordered, depth int) ([]byte, *pathError) {
-	if _, perr := sortedOrder(o); perr != nil {
+	var small [smallObject]int
+	if _, perr := sortedOrder(o, small[:]); perr != nil {
 		return dst, perr
 	}
 	dst = append(dst, '{')
