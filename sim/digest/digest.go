@@ -138,7 +138,14 @@ func Of(s State) (string, error) {
 // evidence). Its digests equal Of's; a Memo serves one world.
 type Memo struct {
 	evidence map[*claims.Belief]*spelled
-	scratch  []byte // where a list is respelt before it is kept
+	// sups is the supersessions section spelt so far, "[s0,s1,…" without
+	// its closing bracket, and supN how many records that is, for the
+	// store supsOf: a store only appends to its supersessions, so each
+	// digest spells only the records made since the last.
+	sups    []byte
+	supN    int
+	supsOf  *claims.Store
+	scratch []byte // where a list is respelt before it is kept
 }
 
 // spelled is a belief's evidence list spelt so far, "[e0,e1,…]", and how
@@ -198,6 +205,13 @@ func (m *Memo) hash(s State, h hash.Hash) error {
 		if sec.Name == "beliefs" {
 			h.Write(buf)
 			if buf, err = m.hashBeliefs(s, h, buf); err != nil {
+				return err
+			}
+			continue
+		}
+		if sec.Name == "supersessions" {
+			h.Write(buf)
+			if err := m.hashSupersessions(s, h); err != nil {
 				return err
 			}
 			continue
@@ -430,12 +444,40 @@ func supersessions(s State) (any, error) {
 	sups := s.Store().Supersessions()
 	out := make([]any, len(sups))
 	for i, x := range sups {
-		out[i] = canon.Object{
-			{Key: "claim", Value: x.Claim}, {Key: "holder", Value: x.Holder}, {Key: "kept", Value: x.Kept},
-			{Key: "loser", Value: x.Loser}, {Key: "tick", Value: x.Tick}, {Key: "via", Value: x.Via}, {Key: "winner", Value: x.Winner},
-		}
+		out[i] = supersession(x)
 	}
 	return out, nil
+}
+
+func supersession(x claims.Supersession) canon.Object {
+	return canon.Object{
+		{Key: "claim", Value: x.Claim}, {Key: "holder", Value: x.Holder}, {Key: "kept", Value: x.Kept},
+		{Key: "loser", Value: x.Loser}, {Key: "tick", Value: x.Tick}, {Key: "via", Value: x.Via}, {Key: "winner", Value: x.Winner},
+	}
+}
+
+// hashSupersessions writes the supersessions section's value to h: the
+// records spelt before, then those made since, which it keeps. A record
+// that cannot be spelt is not kept, and its error returned.
+func (m *Memo) hashSupersessions(s State, h hash.Hash) error {
+	st := s.Store()
+	if n := st.SupersessionCount(); st != m.supsOf || n < m.supN {
+		m.sups, m.supN, m.supsOf = append(m.sups[:0], '['), 0, st
+	}
+	for ; m.supN < st.SupersessionCount(); m.supN++ {
+		spelt := m.sups
+		if m.supN > 0 {
+			spelt = append(spelt, ',')
+		}
+		spelt, err := canon.AppendMarshal(spelt, supersession(st.SupersessionAt(m.supN)))
+		if err != nil {
+			return err // m.sups still ends at the last record spelt
+		}
+		m.sups = spelt
+	}
+	h.Write(m.sups)
+	h.Write([]byte{']'})
+	return nil
 }
 
 // logHead: the canonical log's head and length. The records themselves

@@ -1,6 +1,7 @@
 package digest_test
 
 import (
+	"fmt"
 	"testing"
 
 	. "github.com/onsi/ginkgo/v2"
@@ -170,6 +171,33 @@ var _ = Describe("the state digest", func() {
 		_, want := digest.Of(s)
 		_, got := m.Of(s)
 		Expect(got).To(MatchError(want.Error()))
+	})
+
+	// A Memo keeps the supersessions spelt between digests too: the store
+	// only appends to them.
+	It("gives, through a Memo, Of's digest at every step of a world whose supersessions grow", func() {
+		s := example()
+		m := digest.NewMemo()
+		v1, err := s.store.Derive("theft@2#v0", []claims.Change{{Slot: "item", From: "ring", To: "brooch"}}, claims.Origin{Reason: "witness-disagrees"})
+		Expect(err).NotTo(HaveOccurred())
+		for t := int64(3); t < 30; t++ {
+			if t%2 == 0 {
+				told := claims.Testimony{Teller: "thief", Chain: []string{"thief"}, Variant: v1.ID, Tick: t, Via: fmt.Sprintf("encounter@%d", t), Confidence: 0.5}
+				_, err := s.store.Resolve("guard", told, claims.Side{Variant: v1.ID, Terminal: claims.Reported, Strength: 0.5}, 0.1)
+				Expect(err).NotTo(HaveOccurred())
+			}
+			s.now = t
+			want, err := digest.Of(s)
+			Expect(err).NotTo(HaveOccurred())
+			Expect(m.Of(s)).To(Equal(want), "tick %d", t)
+			if t%5 == 0 {
+				Expect(m.Of(s)).To(Equal(want), "twice at one tick")
+			}
+		}
+		Expect(s.store.SupersessionCount()).To(BeNumerically(">", 10))
+		want, err := digest.Of(s)
+		Expect(err).NotTo(HaveOccurred())
+		Expect(digest.NewMemo().Of(s)).To(Equal(want), "a fresh memo spells them all at once")
 	})
 
 	// A Memo hashes the text as it spells it, section by section and
