@@ -161,11 +161,8 @@ func openStreams(f *fixture.Fixture, opt Options) (_ *streams, err error) {
 			return nil, err
 		}
 		s.throughDigest = seal.NewDigester(s.through)
-		var to io.Writer = s.throughDigest
-		if opt.Stages == nil {
-			s.throughBehind = artifact.NewBehind(s.throughDigest)
-			to = s.throughBehind
-		}
+		var to io.Writer
+		to, s.throughBehind = s.behind(s.throughDigest)
 		if through, err := s.table.WriteThrough(to); err != nil || !through {
 			s.throughBehind.Close()
 			s.through.Abort()
@@ -176,16 +173,23 @@ func openStreams(f *fixture.Fixture, opt Options) (_ *streams, err error) {
 		}
 	}
 	s.digests = map[string]*seal.Digester{DenseFile: seal.NewDigester(s.dense), TraceFile: seal.NewDigester(s.trace)}
-	var traceOut io.Writer = s.digests[TraceFile]
-	if opt.Stages == nil {
-		s.traceBehind = artifact.NewBehind(s.digests[TraceFile])
-		traceOut = s.traceBehind
-	}
+	var traceOut io.Writer
+	traceOut, s.traceBehind = s.behind(s.digests[TraceFile])
 	if s.sink, err = newTraceSink(traceOut, traceHeader(f), s.traceF, s.sameF); err != nil {
 		return nil, err
 	}
 	s.sink.st = opt.Stages
 	return s, nil
+}
+
+// behind returns what to write w through: in an untimed run a Behind
+// writer (returned too, for Close), in a timed run w itself and nil.
+func (s *streams) behind(w io.Writer) (io.Writer, *artifact.Behind) {
+	if s.st != nil {
+		return w, nil
+	}
+	b := artifact.NewBehind(w)
+	return b, b
 }
 
 // records is the sink the engine emits the trace to, called once: it

@@ -97,6 +97,18 @@ const (
 	exampleDigest = "f24d7d4042385480a65bd1761e4d4c5b5e49a7066b8e541cc7b1e8122f21ee3b"
 )
 
+// expectMemoOf checks that m gives Of's digest of s, at s's tick and,
+// every fifth tick, again at the same tick.
+func expectMemoOf(m *digest.Memo, s *state) {
+	GinkgoHelper()
+	want, err := digest.Of(s)
+	Expect(err).NotTo(HaveOccurred())
+	Expect(m.Of(s)).To(Equal(want), "tick %d", s.now)
+	if s.now%5 == 0 {
+		Expect(m.Of(s)).To(Equal(want), "twice at one tick")
+	}
+}
+
 var _ = Describe("the state digest", func() {
 	It("is the SHA-256 of the canonical state of the worked example", func() {
 		b, err := digest.Canonical(example())
@@ -156,12 +168,7 @@ var _ = Describe("the state digest", func() {
 				tell("thief", "guard", t)
 			}
 			s.now = t
-			want, err := digest.Of(s)
-			Expect(err).NotTo(HaveOccurred())
-			Expect(m.Of(s)).To(Equal(want), "tick %d", t)
-			if t%5 == 0 {
-				Expect(m.Of(s)).To(Equal(want), "twice at one tick")
-			}
+			expectMemoOf(m, s)
 		}
 		b, _ := s.store.Belief("guard", "theft@2")
 		Expect(len(b.Evidence)).To(BeNumerically(">", 10))
@@ -187,12 +194,7 @@ var _ = Describe("the state digest", func() {
 				Expect(err).NotTo(HaveOccurred())
 			}
 			s.now = t
-			want, err := digest.Of(s)
-			Expect(err).NotTo(HaveOccurred())
-			Expect(m.Of(s)).To(Equal(want), "tick %d", t)
-			if t%5 == 0 {
-				Expect(m.Of(s)).To(Equal(want), "twice at one tick")
-			}
+			expectMemoOf(m, s)
 		}
 		Expect(s.store.SupersessionCount()).To(BeNumerically(">", 10))
 		want, err := digest.Of(s)
