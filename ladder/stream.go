@@ -34,7 +34,12 @@ type Options struct {
 	Dir string
 	// Goldens is the repository root whose goldens (goldens/<rung>/) the
 	// run compares its dense CSV and trace with as it writes them, for
-	// Verify; "" compares nothing.
+	// Verify; "" compares nothing. With goldens, a trace.jsonl or a dense
+	// file written through that is its golden's bytes whole is not
+	// written again but put in place as a hard link to the golden
+	// (artifact.CreateTwin; decision 0043): the same bytes, shared, so
+	// that an edit made in place to one is made to the other, which the
+	// golden's seal then refuses.
 	Goldens string
 	// Observe, when set, is shown every trace record after the run's own
 	// sinks (the artifact and the audit), as the engine emits it: a reader
@@ -136,13 +141,16 @@ func openStreams(f *fixture.Fixture, opt Options) (_ *streams, err error) {
 	if s.spill, err = os.CreateTemp(opt.Dir, "."+DenseFile+".spill-*"); err != nil {
 		return nil, err
 	}
-	if s.trace, err = artifact.Create(filepath.Join(opt.Dir, TraceFile)); err != nil {
+	var denseGolden io.Reader
+	dir := "" // the goldens' directory; "" without goldens
+	if opt.Goldens != "" {
+		dir = filepath.Join(opt.Goldens, filepath.FromSlash(f.GoldenDir()))
+	}
+	if s.trace, err = s.create(TraceFile, dir); err != nil {
 		return nil, err
 	}
-	var denseGolden io.Reader
-	if opt.Goldens != "" {
+	if dir != "" {
 		s.cmp = &compared{root: opt.Goldens}
-		dir := filepath.Join(opt.Goldens, filepath.FromSlash(f.GoldenDir()))
 		if g := s.golden(&s.cmp.dense, filepath.Join(dir, DenseFile)); g != nil {
 			denseGolden = g
 		}
@@ -157,7 +165,7 @@ func openStreams(f *fixture.Fixture, opt Options) (_ *streams, err error) {
 	}
 	s.table = dense.NewStream(s.spill, denseGolden)
 	if denseGolden != nil {
-		if s.through, err = artifact.Create(filepath.Join(opt.Dir, DenseFile)); err != nil {
+		if s.through, err = s.create(DenseFile, dir); err != nil {
 			return nil, err
 		}
 		s.throughDigest = seal.NewDigester(s.through)
@@ -180,6 +188,16 @@ func openStreams(f *fixture.Fixture, opt Options) (_ *streams, err error) {
 	}
 	s.sink.st = opt.Stages
 	return s, nil
+}
+
+// create starts the artifact name in the run's directory: a twin of its
+// golden in goldens (artifact.CreateTwin), which a run that passes need
+// not write again, or, with goldens "", a plain file.
+func (s *streams) create(name, goldens string) (*artifact.File, error) {
+	if goldens == "" {
+		return artifact.Create(filepath.Join(s.dir, name))
+	}
+	return artifact.CreateTwin(filepath.Join(s.dir, name), filepath.Join(goldens, name))
 }
 
 // behind returns what to write w through: in an untimed run a Behind

@@ -5,7 +5,8 @@
 // A file is written as it is produced, to a temporary file beside its
 // final name (".<name>.tmp-N"), and renamed into place only when whole
 // (File.Commit), so a reader sees the old file or the new one, never a
-// torn one. Whoever owns the directory removes what a killed run left:
+// torn one. A file expected to be its golden's bytes (CreateTwin) writes
+// nothing while it is, and is put in place as a link to the golden. Whoever owns the directory removes what a killed run left:
 // the suite clears reports/ before every run, regeneration clears its
 // workspace.
 //

@@ -15,6 +15,7 @@ type File struct {
 	f    *os.File
 	path string
 	done bool
+	twin *twin // nil: written as it comes (see CreateTwin)
 }
 
 // Create starts the file that Commit will put at path, creating its
@@ -30,13 +31,36 @@ func Create(path string) (*File, error) {
 	return &File{f: f, path: path}, nil
 }
 
-// Write appends to the file.
-func (f *File) Write(p []byte) (int, error) { return f.f.Write(p) }
+// Write appends to the file. A twin's Write writes only what is not its
+// golden's (CreateTwin).
+func (f *File) Write(p []byte) (int, error) {
+	if f.twin != nil {
+		if f.twin.matches(p) {
+			f.twin.n += int64(len(p))
+			return len(p), nil
+		}
+		if err := f.untwin(); err != nil {
+			return 0, err
+		}
+	}
+	return f.f.Write(p)
+}
 
-// Commit closes the file and renames it into place.
+// Commit closes the file and renames it into place: for a twin whose
+// output was its golden whole, a link to the golden (CreateTwin).
 func (f *File) Commit() error {
 	if f.done {
 		return fmt.Errorf("commit %s: already finished", f.path)
+	}
+	if f.twin != nil {
+		linked, err := f.linkTwin()
+		if err == nil && !linked {
+			err = f.untwin()
+		}
+		if linked || err != nil {
+			f.Abort()
+			return err
+		}
 	}
 	f.done = true
 	if err := f.f.Close(); err != nil {
@@ -62,6 +86,10 @@ func (f *File) Abort() {
 	f.done = true
 	f.f.Close()
 	os.Remove(f.f.Name())
+	if f.twin != nil {
+		f.twin.g.Close()
+		f.twin = nil
+	}
 }
 
 // Write writes data to path as a File: whole or not at all.

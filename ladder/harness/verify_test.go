@@ -1,6 +1,7 @@
 package harness_test
 
 import (
+	"bytes"
 	"errors"
 	"os"
 	"path/filepath"
@@ -248,6 +249,61 @@ var _ = Describe("Verify", Label("unit"), func() {
 			Drift: []ladder.RungDrift{{Rung: "T0.2", What: "fixture_hash", Golden: "fedcba9876543210", Actual: res.Fixture.Hash}},
 		}))
 	})
+
+	// A run against goldens writes again only what differs from them
+	// (artifact.CreateTwin): these pin that what it leaves is, byte for
+	// byte, what a run without goldens writes.
+	Describe("the artifacts a run need not write again", func() {
+		run := func() *ladder.Result {
+			GinkgoHelper()
+			r, err := ladder.Run(res.Fixture, ladder.Options{Dir: GinkgoT().TempDir(), Goldens: tmp})
+			Expect(err).NotTo(HaveOccurred())
+			return r
+		}
+		sameFile := func(a, b string) bool {
+			GinkgoHelper()
+			ia, err := os.Stat(a)
+			Expect(err).NotTo(HaveOccurred())
+			ib, err := os.Stat(b)
+			Expect(err).NotTo(HaveOccurred())
+			return os.SameFile(ia, ib)
+		}
+
+		It("puts a passing run's trace and dense file in place as links to their goldens", func() {
+			r := run()
+			Expect(ladder.Verify(r)).To(Equal(ladder.Verdict{}))
+			Expect(artifacts(r)).To(Equal(arts))
+			for _, name := range []string{ladder.TraceFile, ladder.DenseFile} {
+				Expect(sameFile(r.Path(name), filepath.Join(dir, name))).To(BeTrue(), name)
+			}
+			Expect(entries(r.Dir)).NotTo(ContainElement(HavePrefix(".")), "no temporary left")
+		})
+
+		DescribeTable("writes every byte of an artifact its golden does not hold, and leaves the golden as it was",
+			func(name string, edit func([]byte) []byte) {
+				golden := edit(bytes.Clone(arts[name]))
+				write(name, golden)
+				r := run()
+				Expect(ladder.Verify(r).Problems).NotTo(BeEmpty(), "the edit is a divergence")
+				Expect(artifacts(r)).To(Equal(arts))
+				Expect(sameFile(r.Path(name), filepath.Join(dir, name))).To(BeFalse())
+				Expect(read(name)).To(Equal(golden))
+				Expect(entries(r.Dir)).NotTo(ContainElement(HavePrefix(".")), "no temporary left")
+			},
+			Entry("trace.jsonl, its first byte", ladder.TraceFile, func(b []byte) []byte { b[0] = ' '; return b }),
+			Entry("trace.jsonl, a digit in the middle", ladder.TraceFile, func(b []byte) []byte { return flipDigit(b, len(b)/2) }),
+			Entry("trace.jsonl, one record short", ladder.TraceFile, func(b []byte) []byte {
+				return b[:bytes.LastIndexByte(b[:len(b)-1], '\n')+1]
+			}),
+			Entry("trace.jsonl, one record more", ladder.TraceFile, func(b []byte) []byte {
+				return append(b, b[bytes.LastIndexByte(b[:len(b)-1], '\n')+1:]...)
+			}),
+			Entry("dense.csv, a digit in the middle", ladder.DenseFile, func(b []byte) []byte { return flipDigit(b, len(b)/2) }),
+			Entry("dense.csv, its last row's digit", ladder.DenseFile, func(b []byte) []byte {
+				return flipDigit(b, bytes.LastIndexByte(b[:len(b)-1], '\n'))
+			}),
+		)
+	})
 })
 
 var _ = Describe("ColumnGroup", Label("unit"), func() {
@@ -339,3 +395,16 @@ var _ = Describe("ObsoleteGoldens", Label("unit"), func() {
 		Expect(examined).To(BeZero())
 	})
 })
+
+// flipDigit changes the first digit at or after i to another digit.
+func flipDigit(b []byte, i int) []byte {
+	GinkgoHelper()
+	for ; i < len(b); i++ {
+		if b[i] >= '0' && b[i] <= '9' {
+			b[i] = '0' + (b[i]-'0'+1)%10
+			return b
+		}
+	}
+	Fail("no digit to change")
+	return nil
+}
