@@ -62,13 +62,19 @@ type Stream struct {
 	names  []string // by number: the caller's slice, not a copy
 	row    []byte   // the current row: its tick's field, then every column's
 	bounds []int32  // column i's field is row[bounds[i]:bounds[i+1]]; bounds[0] ends the tick's
-	// last is the previous row as it was handed over and encoded: its
-	// cells, bytes and bounds, laid out as the current row's. A cell equal
-	// to the one its column had then is spelled as it was spelled then,
-	// since most of a city's cells do not change from one tick to the
-	// next and a float's shortest round-trip spelling is the dearest part
-	// of a row. Empty after a row that could not be encoded.
-	last       []Cell
+	// lastKind and lastBits are the previous row as it was handed over
+	// and encoded, lastRow and lastBounds its bytes and bounds, laid out
+	// as the current row's. A number, Bool or Empty cell of the kind and
+	// bits its column had then is spelled as it was spelled then, since
+	// most of a city's cells do not change from one tick to the next and
+	// a float's shortest round-trip spelling is the dearest part of a row;
+	// a string, cheap to spell, is spelled and its bytes compared. Kinds
+	// and bits, not whole Cells: a city's row has a hundred thousand
+	// columns, and a Cell's string is 16 bytes more each that the heap
+	// holds all run (and its collector counts twice). Empty after a row
+	// that could not be encoded.
+	lastKind   []cellKind
+	lastBits   []uint64
 	lastRow    []byte
 	lastBounds []int32
 	rows       int
@@ -155,28 +161,37 @@ func (s *Stream) Row(tick int64, names []string, cells []Cell) error {
 	s.codes, s.fresh = s.codes[:0], s.fresh[:0]
 	same := 0 // the run of fields the same as the last row's, not yet coded
 	for i := range cells {
-		if i < len(s.last) && cells[i] == s.last[i] {
-			s.row = append(s.row, s.lastRow[s.lastBounds[i]:s.lastBounds[i+1]]...)
+		c := &cells[i]
+		had := i < len(s.lastKind) // the column had a field in the last row
+		if had && c.kind != kindStr && c.kind == s.lastKind[i] && c.bits == s.lastBits[i] {
+			s.row = append(s.row, s.lastField(i)...)
 			same++
 		} else {
-			s.codes, same = sameRun(s.codes, same), 0
 			start := len(s.row)
 			var err error
-			if s.row, err = appendCell(s.row, &cells[i]); err != nil {
+			if s.row, err = appendCell(s.row, c); err != nil {
 				s.row = s.row[:start]
 				s.bad = append(s.bad, cellFault{names[i], err})
 			}
-			s.codes = binary.AppendUvarint(s.codes, uint64(len(s.row)-start)+1)
-			s.fresh = append(s.fresh, s.row[start:]...)
+			if err == nil && had && c.kind == kindStr && bytes.Equal(s.row[start:], s.lastField(i)) {
+				same++
+			} else {
+				s.codes, same = sameRun(s.codes, same), 0
+				s.codes = binary.AppendUvarint(s.codes, uint64(len(s.row)-start)+1)
+				s.fresh = append(s.fresh, s.row[start:]...)
+			}
 		}
 		s.bounds = append(s.bounds, int32(len(s.row)))
 	}
 	s.codes = sameRun(s.codes, same)
 	if err := s.fault(); err != nil {
-		s.last = s.last[:0]
+		s.lastKind, s.lastBits = s.lastKind[:0], s.lastBits[:0]
 		return err
 	}
-	s.last = append(s.last[:0], cells...)
+	s.lastKind, s.lastBits = s.lastKind[:0], s.lastBits[:0]
+	for i := range cells {
+		s.lastKind, s.lastBits = append(s.lastKind, cells[i].kind), append(s.lastBits, cells[i].bits)
+	}
 	if err := s.spillRow(tick); err != nil {
 		return err
 	}
@@ -186,6 +201,9 @@ func (s *Stream) Row(tick int64, names []string, cells []Cell) error {
 	s.rows++
 	return nil
 }
+
+// lastField is column i's field in the last row.
+func (s *Stream) lastField(i int) []byte { return s.lastRow[s.lastBounds[i]:s.lastBounds[i+1]] }
 
 // sameRun appends the spill code of a run of n fields the same as the
 // last row's (nothing when n is 0).
