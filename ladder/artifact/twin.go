@@ -7,8 +7,12 @@ import (
 	"os"
 )
 
-// twinWindow is how much of a golden a twin reads at a time.
-const twinWindow = 256 << 10
+// twinWindow is how much of a golden a twin reads at a time: the size of
+// the pieces a Behind writer hands over (behindChunk), so that a piece
+// costs at most two reads. A window is held all run, twice (the trace's
+// twin and the dense file's); the 256 KiB it was at first went to the
+// trace pipe's depth instead (docs/performance.md, "The pipe's depth").
+const twinWindow = 64 << 10
 
 // twin is a File's golden while everything written to the File has been
 // the golden's own bytes, from its start: the File then writes nothing,

@@ -10,11 +10,19 @@ import (
 // Pipe sizes: a batch is handed over whole, so the two goroutines meet
 // once every batchRecords records rather than once a record, and at most
 // batchesInFlight of them are in flight, which bounds the pipe's memory
-// (under 1 MB of encounters and records, reached only by a run that long:
-// batches grow as they fill) and how far the engine runs ahead.
+// (about 1.3 MB of encounters and records, reached only by a run that
+// long: batches grow as they fill) and how far the engine runs ahead.
+//
+// The engine emits a tick's records in a burst while it steps, and then
+// builds the dense row and audits with none: the sink behind falls
+// behind in the burst and catches up after it. Six batches are most of a
+// city's burst (13,200 records a tick at 10,000 NPCs): with four the
+// engine waited for the pipe in every burst, and with six the ladder's
+// city run took 15% less wall time (docs/performance.md, "The pipe's
+// depth"); eight gained little more for another 0.4 MB held all run.
 const (
 	batchRecords    = 1024
-	batchesInFlight = 4
+	batchesInFlight = 6
 )
 
 // Pipe is a Sink that shows every record it is given to another sink, in
