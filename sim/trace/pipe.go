@@ -15,11 +15,12 @@ import (
 //
 // The engine emits a tick's records in a burst while it steps, and then
 // builds the dense row and audits with none: the sink behind falls
-// behind in the burst and catches up after it. Six batches are most of a
+// behind in the burst and catches up after it. Six batches are half a
 // city's burst (13,200 records a tick at 10,000 NPCs): with four the
 // engine waited for the pipe in every burst, and with six the ladder's
-// city run took 15% less wall time (docs/performance.md, "The pipe's
-// depth"); eight gained little more for another 0.4 MB held all run.
+// city run took about a tenth less wall time in three comparisons of
+// four (docs/performance.md, "The pipe's depth"); eight gained little
+// more for another 0.4 MB held all run.
 const (
 	batchRecords    = 1024
 	batchesInFlight = 6
