@@ -86,7 +86,7 @@ func appendRow(dst []byte, row []Cell) ([]byte, int, error) {
 			dst = append(dst, ',')
 		}
 		var err error
-		if dst, err = appendCell(dst, &row[i]); err != nil {
+		if dst, err = appendCell(dst, &row[i], nil); err != nil {
 			return dst, i, err
 		}
 	}
@@ -94,8 +94,9 @@ func appendRow(dst []byte, row []Cell) ([]byte, int, error) {
 }
 
 // appendCell appends one cell as its field, or says why it cannot be
-// written.
-func appendCell(dst []byte, c *Cell) ([]byte, error) {
+// written. floats, when not nil, spells its floats from memory where it
+// can (a Stream's, kept all run); nil spells each one afresh.
+func appendCell(dst []byte, c *Cell, floats *canon.FloatCache) ([]byte, error) {
 	switch c.kind {
 	case kindInt:
 		dst = strconv.AppendInt(dst, int64(c.bits), 10)
@@ -104,7 +105,11 @@ func appendCell(dst []byte, c *Cell) ([]byte, error) {
 		if math.IsNaN(f) {
 			return dst, ErrNaN
 		}
-		dst = canon.AppendFloat(dst, f)
+		if floats != nil {
+			dst = floats.Append(dst, f)
+		} else {
+			dst = canon.AppendFloat(dst, f)
+		}
 	case kindBool:
 		if c.bits != 0 {
 			dst = append(dst, "True"...)

@@ -10,6 +10,8 @@ import (
 	"io"
 	"slices"
 	"strconv"
+
+	"github.com/chronicle/ladder/sim/canon"
 )
 
 // ErrUnplacedColumn means a row held a column the final header left out.
@@ -88,6 +90,10 @@ type Stream struct {
 	// the file whole there.
 	through      *bufio.Writer
 	throughWhole bool
+
+	// floats spells the floats that did change from memory: a city's
+	// decaying weights take the same few thousand values in every row.
+	floats canon.FloatCache
 }
 
 type cellFault struct {
@@ -169,7 +175,7 @@ func (s *Stream) Row(tick int64, names []string, cells []Cell) error {
 		} else {
 			start := len(s.row)
 			var err error
-			if s.row, err = appendCell(s.row, c); err != nil {
+			if s.row, err = appendCell(s.row, c, &s.floats); err != nil {
 				s.row = s.row[:start]
 				s.bad = append(s.bad, cellFault{names[i], err})
 			}
