@@ -105,11 +105,7 @@ func appendCell(dst []byte, c *Cell, floats *canon.FloatCache) ([]byte, error) {
 		if math.IsNaN(f) {
 			return dst, ErrNaN
 		}
-		if floats != nil {
-			dst = floats.Append(dst, f)
-		} else {
-			dst = canon.AppendFloat(dst, f)
-		}
+		dst = floats.Append(dst, f)
 	case kindBool:
 		if c.bits != 0 {
 			dst = append(dst, "True"...)

@@ -26,7 +26,8 @@ const (
 // writes, hit or miss, so nothing that reads its output can tell it is
 // there. Each slot holds one value (a newer one replaces it), so its size
 // is fixed whatever the run's length or cast. The zero FloatCache is
-// empty and ready; it is not safe for concurrent use.
+// empty and ready, and a nil one spells every value afresh; it is not
+// safe for concurrent use.
 type FloatCache struct {
 	slot [floatSlots]floatSlot
 }
@@ -41,6 +42,9 @@ type floatSlot struct {
 
 // Append appends f as AppendFloat does and returns the extended buffer.
 func (c *FloatCache) Append(dst []byte, f float64) []byte {
+	if c == nil {
+		return AppendFloat(dst, f)
+	}
 	bits := math.Float64bits(f)
 	s := &c.slot[(bits*0x9e3779b97f4a7c15)>>(64-floatSlotBits)]
 	if s.n != 0 && s.bits == bits {

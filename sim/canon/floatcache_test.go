@@ -30,13 +30,18 @@ var _ = Describe("FloatCache", func() {
 		Expect(spelt(&c, 0)).To(Equal("x=0.0"))
 	})
 
-	It("spells the longest values, which no slot holds, afresh each time", func() {
+	It("spells the 24-byte values, which no slot can hold, as AppendFloat does every time", func() {
 		var c canon.FloatCache
 		const longest = -1.2345678901234567e-100 // 24 bytes
 		Expect(canon.FormatFloat(longest)).To(HaveLen(24))
 		for range 3 {
 			Expect(spelt(&c, longest)).To(Equal("x=" + canon.FormatFloat(longest)))
 		}
+	})
+
+	It("spells as AppendFloat does without a cache (nil)", func() {
+		var c *canon.FloatCache
+		Expect(spelt(c, 0.7200000000000001)).To(Equal("x=0.7200000000000001"))
 	})
 
 	It("gives a slot to the newest of values that share it, never the wrong spelling", func() {
