@@ -67,6 +67,35 @@ type Memory struct {
 	// NoDecay holds strengths at 1 (the belief-decay rule is off); NoStages
 	// derives no dormant or forgotten stage (the rumour-stages rule is off).
 	NoDecay, NoStages bool
+	// ages, when not nil, holds both strengths at each age (elapsed
+	// ticks) below its length, as halve computes them, so that they are
+	// computed once for the Memory's life and only looked up after that:
+	// a city asks for tens of thousands a tick, at a few hundred ages.
+	// NewStore sets it; the Memory the store hands out (Store.Memory)
+	// carries it. A table holds the value the computation gives, so a
+	// strength does not depend on whether the Memory has one.
+	ages *ages
+}
+
+// ages are the two strengths by age, from 0.
+type ages struct{ verbatim, gist []float64 }
+
+// tabledAges is how many ages a store's Memory tables: more than most
+// runs last, 32 KiB a store.
+const tabledAges = 2048
+
+// withAges returns m with its strengths tabled for ages below
+// tabledAges (none when they are held at 1).
+func (m Memory) withAges() Memory {
+	if m.NoDecay {
+		return m
+	}
+	a := &ages{verbatim: make([]float64, tabledAges), gist: make([]float64, tabledAges)}
+	for e := range int64(tabledAges) {
+		a.verbatim[e], a.gist[e] = halve(e, m.VerbatimHalfLife), halve(e, m.GistHalfLife)
+	}
+	m.ages = a
+	return m
 }
 
 // Belief is one holder's stance on one claim. Fields are read-only outside
@@ -99,6 +128,9 @@ func (b *Belief) VerbatimAt(t int64, m Memory) float64 {
 	if m.NoDecay {
 		return 1
 	}
+	if e := t - b.Anchor; m.ages != nil && uint64(e) < tabledAges {
+		return m.ages.verbatim[e]
+	}
 	return halve(t-b.Anchor, m.VerbatimHalfLife)
 }
 
@@ -106,6 +138,9 @@ func (b *Belief) VerbatimAt(t int64, m Memory) float64 {
 func (b *Belief) GistAt(t int64, m Memory) float64 {
 	if m.NoDecay {
 		return 1
+	}
+	if e := t - b.Anchor; m.ages != nil && uint64(e) < tabledAges {
+		return m.ages.gist[e]
 	}
 	return halve(t-b.Anchor, m.GistHalfLife)
 }

@@ -254,6 +254,20 @@ var _ = Describe("memory strengths", func() {
 		b := &claims.Belief{FormedAt: 0, Anchor: 72}
 		expectBits(b.VerbatimAt(144, memory), 0.5)
 	})
+
+	// A store's Memory tables the strengths of the ages most runs reach;
+	// the table must give what the computation gives, at every age, on
+	// both sides of its end.
+	It("are the same from a store's Memory, which tables them, as from a Memory of the same coefficients", func() {
+		for _, m := range []claims.Memory{memory, {VerbatimHalfLife: 7, GistHalfLife: 0.3}, {VerbatimHalfLife: 72, GistHalfLife: 960, NoDecay: true}} {
+			tabled := claims.NewStore(m).Memory()
+			b := anchored(100)
+			for age := int64(-3); age < 5000; age++ {
+				expectBits(b.VerbatimAt(100+age, tabled), b.VerbatimAt(100+age, m))
+				expectBits(b.GistAt(100+age, tabled), b.GistAt(100+age, m))
+			}
+		}
+	})
 })
 
 var _ = Describe("Belief.StageAt", func() {

@@ -65,7 +65,7 @@ type beliefKey struct{ holder, claim string }
 // coefficients.
 func NewStore(m Memory) *Store {
 	return &Store{
-		mem:      m,
+		mem:      m.withAges(),
 		claims:   map[string]*Claim{},
 		variants: map[string]*Variant{},
 		byPred:   map[string][]string{},
