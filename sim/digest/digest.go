@@ -8,6 +8,7 @@ import (
 	"hash"
 	"math"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/chronicle/ladder/sim"
@@ -231,22 +232,73 @@ func (m *Memo) hash(s State, h hash.Hash) error {
 
 // hashBeliefs writes the beliefs section's value to h a belief at a time,
 // spelling each in buf, which it returns for reuse.
+//
+// Each belief is spelt by appendBelief, not as a canon.Object: the
+// object boxed every field and sorted its keys again, for every belief
+// at every checkpoint sample, which cost a city more than the hashing.
+// Of, which the Memo's digests must equal, still spells the objects.
 func (m *Memo) hashBeliefs(s State, h hash.Hash, buf []byte) ([]byte, error) {
+	st := s.Store()
+	var n nums
 	sep := byte('[')
-	err := eachBelief(s, m.evidenceOf, func(o canon.Object) error {
-		var err error
-		if buf, err = canon.AppendMarshal(append(buf[:0], sep), o); err != nil {
-			return err
+	for _, holder := range s.NPCs() {
+		for _, b := range st.BeliefsOf(holder) {
+			ev, err := m.spelledEvidence(b, &n)
+			if err != nil {
+				return buf, err
+			}
+			if buf, err = appendBelief(append(buf[:0], sep), b, ev, &n); err != nil {
+				return buf, err
+			}
+			sep = ','
+			h.Write(buf)
 		}
-		sep = ','
-		h.Write(buf)
-		return nil
-	})
+	}
 	if sep == '[' {
 		h.Write([]byte{'['})
 	}
 	h.Write([]byte{']'})
-	return buf, err
+	return buf, n.err
+}
+
+// appendBelief appends b as eachBelief shows it and canon.AppendMarshal
+// spells that object — its members in key order, every string spelt by
+// canon.AppendString — with its evidence list already spelt (ev). The
+// first string or float it cannot spell is its error (the float's is
+// n's).
+func appendBelief(dst []byte, b *claims.Belief, ev []byte, n *nums) ([]byte, error) {
+	str := func(dst []byte, key, v string) ([]byte, error) {
+		return canon.AppendString(append(dst, key...), v)
+	}
+	var err error
+	dst = strconv.AppendInt(append(dst, `{"anchor":`...), b.Anchor, 10)
+	if dst, err = str(dst, `,"claim":`, b.Claim); err != nil {
+		return dst, err
+	}
+	if dst, err = str(dst, `,"confidence":`, n.ofBelief(b, "confidence", b.Confidence)); err != nil || n.err != nil {
+		return dst, errors.Join(err, n.err)
+	}
+	dst = append(append(dst, `,"evidence":`...), ev...)
+	dst = strconv.AppendInt(append(dst, `,"formed_at":`...), b.FormedAt, 10)
+	if dst, err = str(dst, `,"holder":`, b.Holder); err != nil {
+		return dst, err
+	}
+	dst = append(dst, `,"origins":[`...)
+	for i, o := range b.Origins {
+		if i > 0 {
+			dst = append(dst, ',')
+		}
+		if dst, err = canon.AppendString(dst, o); err != nil {
+			return dst, err
+		}
+	}
+	if dst, err = str(append(dst, ']'), `,"stage":`, string(b.Stage)); err != nil {
+		return dst, err
+	}
+	if dst, err = str(dst, `,"variant":`, b.Variant); err != nil {
+		return dst, err
+	}
+	return append(dst, '}'), nil
 }
 
 // nums spells each float of a list, stopping at the first that cannot be.
@@ -355,13 +407,22 @@ func (m *Memo) beliefs(s State) (any, error) { return beliefsWith(s, m.evidenceO
 // evidenceOf is b's evidence list spelt from the memo, its new records
 // appended to what was spelt before.
 func (m *Memo) evidenceOf(b *claims.Belief, n *nums) (any, error) {
+	ev, err := m.spelledEvidence(b, n)
+	if err != nil {
+		return nil, err
+	}
+	return canon.Raw(ev), nil
+}
+
+// spelledEvidence is evidenceOf's list as its bytes, which the memo keeps.
+func (m *Memo) spelledEvidence(b *claims.Belief, n *nums) ([]byte, error) {
 	sp := m.evidence[b]
 	if sp == nil {
 		sp = &spelled{b: []byte("[]")}
 		m.evidence[b] = sp
 	}
 	if sp.n == len(b.Evidence) {
-		return canon.Raw(sp.b), nil
+		return sp.b, nil
 	}
 	// The new records are spelt after the old in the scratch, and the
 	// list kept at its exact size: grown in place by append, the lists of
@@ -387,7 +448,7 @@ func (m *Memo) evidenceOf(b *claims.Belief, n *nums) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	return canon.Raw(sp.b), nil
+	return sp.b, nil
 }
 
 // evidenceList spells a belief's evidence as the beliefs section holds it.
