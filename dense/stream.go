@@ -144,12 +144,12 @@ func (s *Stream) Through() bool { return s.throughWhole }
 // the cell of column number i, whose name is names[i]; an Empty cell is
 // an empty field. A column keeps its number for the whole run, so names
 // only grows from row to row: the names beyond the last row's are this
-// row's new columns. The stream keeps names itself, not a copy, so the
-// names already handed over must not change (a caller appends to the
-// slice it hands over); and it replaces a new name the golden's header
-// holds by the header's own, equal string, so that a run with a golden
-// holds its tens of thousands of column names once. Errors are *EncodeError: cells and names of
-// different lengths, or fewer names than the last row's; a new column
+// row's new columns. The stream keeps names itself, not a copy, and only
+// reads it, so the names already handed over must not change (a caller
+// appends to the slice it hands over, and may go on appending while the
+// stream reads the names it was handed, on another goroutine). Errors are
+// *EncodeError: cells and names of different lengths, or fewer names
+// than the last row's; a new column
 // named "tick" or named as an earlier one, of which the first by name is
 // reported and none is added; a NaN or invalid UTF-8, of which the first
 // by name is reported.
@@ -249,14 +249,25 @@ func (s *Stream) add(names []string) error {
 	s.names = names
 	if s.gold != nil {
 		for i := known; i < len(names); i++ {
-			if j, ok := s.gold.column(names[i]); ok {
-				names[i] = s.gold.cols.name(j)
-			} else {
+			if _, ok := s.gold.column(names[i]); !ok {
 				s.gold.added = append(s.gold.added, i)
 			}
 		}
 	}
 	return nil
+}
+
+// Name returns the golden header's own string for the column named
+// name, when the header names it (not as its tick), and name otherwise:
+// a caller that builds its column names, tens of thousands in a city,
+// then holds each of a run with a golden once, the header holding them
+// all already. It reads only the golden's header, which never changes,
+// so it may be called while another goroutine calls Row.
+func (s *Stream) Name(name string) string {
+	if j, ok := s.gold.column(name); ok {
+		return s.gold.cols.name(j)
+	}
+	return name
 }
 
 // number returns the number of the column named name, if the stream has

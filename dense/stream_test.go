@@ -13,6 +13,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"unsafe"
 
 	"github.com/google/go-cmp/cmp"
 	. "github.com/onsi/ginkgo/v2"
@@ -480,13 +481,36 @@ var _ = Describe("Stream", func() {
 		Expect(c.Columns).To(BeNil())
 	})
 
-	// The stream holds a name the golden's header holds once: it puts the
-	// header's own string in the caller's slice, which must read the same.
-	It("leaves the names it was handed reading as they did, the golden's and the others", func() {
+	// A caller may go on appending to the names it handed over while the
+	// stream reads them on another goroutine: the stream writes none.
+	It("leaves the names it was handed as they were, the golden's and the others", func() {
 		s := dense.NewStream(&memFile{}, strings.NewReader("tick,\"a,x\",b/x\n0,1,2\n"))
 		names := []string{"b/x", "a,x", "c/x"}
+		built := slices.Clone(names)
 		Expect(s.Row(0, names, make([]dense.Cell, 3))).To(Succeed())
-		Expect(names).To(Equal([]string{"b/x", "a,x", "c/x"}))
+		for i := range names {
+			Expect(unsafe.StringData(names[i])).To(BeIdenticalTo(unsafe.StringData(built[i])), names[i])
+		}
+	})
+
+	// A caller holds a column name the golden's header holds once by
+	// asking the stream for the header's own string.
+	It("gives the golden header's own string for a column it names, and any other name as it is", func() {
+		header := "tick,\"a,x\",b/x\n"
+		s := dense.NewStream(&memFile{}, strings.NewReader(header+"0,1,2\n"))
+		for _, name := range []string{"a,x", "b/x"} {
+			built := strings.Clone(name)
+			got := s.Name(built)
+			Expect(got).To(Equal(name))
+			Expect(unsafe.StringData(got)).NotTo(BeIdenticalTo(unsafe.StringData(built)), "%s is the caller's string, not the header's", name)
+			Expect(unsafe.StringData(s.Name(strings.Clone(name)))).To(BeIdenticalTo(unsafe.StringData(got)), "%s is not one string", name)
+		}
+		for _, name := range []string{"c/x", "tick", ""} {
+			built := strings.Clone(name)
+			Expect(unsafe.StringData(s.Name(built))).To(BeIdenticalTo(unsafe.StringData(built)), name)
+		}
+		plain := strings.Clone("b/x")
+		Expect(unsafe.StringData(dense.NewStream(&memFile{}, nil).Name(plain))).To(BeIdenticalTo(unsafe.StringData(plain)), "without a golden")
 	})
 
 	DescribeTable("compares as Compare and Diff do with a golden whose header",

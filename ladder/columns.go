@@ -44,6 +44,10 @@ import (
 // number every tick. dense.Stream takes the cells by number.
 type recorder struct {
 	v view
+	// name gives the string to hold for a column name as built: the
+	// golden header's own, when it has the column (dense.Stream.Name), so
+	// that a run with a golden holds its tens of thousands of names once.
+	name func(string) string
 	// npcs are the cast as the world numbers it (sim.World.NPCs), so
 	// that an NPC's number reads its presence and schedule without its
 	// id being looked up.
@@ -117,8 +121,8 @@ var (
 	scheduleSuffixes    = []string{"base", "override"}
 )
 
-func newRecorder(v view) *recorder {
-	r := &recorder{v: v, npcs: v.w.NPCs(), claim: map[string]int{}, believers: map[string]int64{},
+func newRecorder(v view, name func(string) string) *recorder {
+	r := &recorder{v: v, name: name, npcs: v.w.NPCs(), claim: map[string]int{}, believers: map[string]int64{},
 		accum: map[[2]string]int{}, grudge: map[[2]string]int{}, oblig: map[string]int{}, opinion: map[[3]string]int{},
 		pair: map[[2]string]int{}, role: map[string]int{}}
 	r.npc = make([]npcColumns, len(r.npcs))
@@ -133,7 +137,7 @@ func newRecorder(v view) *recorder {
 func (r *recorder) add(prefix string, suffixes []string) int {
 	first := len(r.names)
 	for _, s := range suffixes {
-		r.names = append(r.names, prefix+s)
+		r.names = append(r.names, r.name(prefix+s))
 	}
 	r.cells = append(r.cells, make([]dense.Cell, len(suffixes))...)
 	return first
@@ -150,13 +154,19 @@ func first[K comparable](r *recorder, m map[K]int, k K, prefix func() string, su
 	return i
 }
 
+// fill has the next record fill in cells, a row the table is done with
+// (rows.put), grown to the columns so far; nil is a row to make.
+func (r *recorder) fill(cells []dense.Cell) { r.cells = cells }
+
 // record fills in the current tick's row: the columns so far by number,
-// and each one's cell (Empty where it has no value this tick). Both are
-// the recorder's, reused by the next tick, which may add columns.
+// and each one's cell (Empty where it has no value this tick). names is
+// the recorder's, which later ticks append to; cells are filled again by
+// the next tick, unless fill hands it other cells to fill.
 func (r *recorder) record() (names []string, cells []dense.Cell) {
 	w := r.v.w
 	s := w.Store()
 	t, m := w.Now(), s.Memory()
+	r.cells = slices.Grow(r.cells[:0], len(r.names))[:len(r.names)]
 	clear(r.cells)
 	clear(r.believers)
 	for n, h := range r.npcs {

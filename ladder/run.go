@@ -136,7 +136,7 @@ func run(f *fixture.Fixture, opt Options) (*Result, error) {
 	x.start(w)
 	st.lap(StageWatch)
 	v := view{w: w}
-	rec := newRecorder(v)
+	rec := newRecorder(v, out.table.Name)
 	var bad []badSample
 	sampleAt := f.Checkpoints.Ticks(f.Ticks)
 	var samples []checkpoint.Sample
@@ -145,16 +145,26 @@ func run(f *fixture.Fixture, opt Options) (*Result, error) {
 	for t := int64(0); t < f.Ticks; t++ {
 		stepErr := w.Step()
 		st.lap(StageEngine)
+		// A row the table refused, behind, came before this tick's
+		// errors (rows).
 		if err := out.traceErr(); err != nil {
+			if denseErr := out.denseErr(); denseErr != nil {
+				return nil, denseErr
+			}
 			return nil, fmt.Errorf("%s: %s: %w", f.Name(), TraceFile, err)
 		}
 		if stepErr != nil {
+			if err := out.denseErr(); err != nil {
+				return nil, err
+			}
 			return aborted(f, w, rec, out, x, samples, f.Locate(stepErr))
 		}
 		names, cells := rec.record()
-		if err := out.table.Row(t, names, cells); err != nil {
+		next, err := out.rows.put(t, names, cells)
+		if err != nil {
 			return nil, fmt.Errorf("%s: %s: %w", f.Name(), DenseFile, err)
 		}
+		rec.fill(next)
 		st.lap(StageDense)
 		chk.Tick(v)
 		st.lap(StageExpect)
@@ -214,6 +224,9 @@ func aborted(f *fixture.Fixture, w *sim.World, rec *recorder, out *streams, x *w
 // watch stamps its state digests into the checkpoints before they are
 // written, and judges the audit.
 func collect(f *fixture.Fixture, w *sim.World, rec *recorder, out *streams, x *watch, samples []checkpoint.Sample) (*Result, error) {
+	if err := out.denseErr(); err != nil {
+		return nil, err
+	}
 	ticks := int64(out.table.Rows())
 	st := out.st
 	st.lap(StageOther)

@@ -108,6 +108,7 @@ type streams struct {
 	throughBehind *artifact.Behind
 	spill         *os.File
 	table         *dense.Stream
+	rows          *rows // hands the table its rows, behind in an untimed run
 	trace         *artifact.File
 	// digests digest the sealed artifacts written whole by the streams,
 	// by name, as they are written, so that the seal need not read them
@@ -164,6 +165,7 @@ func openStreams(f *fixture.Fixture, opt Options) (_ *streams, err error) {
 		}
 	}
 	s.table = dense.NewStream(s.spill, denseGolden)
+	s.rows = newRows(s.table, s.st == nil)
 	if denseGolden != nil {
 		if s.through, err = s.create(DenseFile, dir); err != nil {
 			return nil, err
@@ -239,6 +241,15 @@ func (s *streams) traceErr() error {
 	return s.sink.err
 }
 
+// denseErr waits until the table has every row handed over, and returns
+// its refusal of one, if it refused one, naming the file.
+func (s *streams) denseErr() error {
+	if err := s.rows.close(); err != nil {
+		return fmt.Errorf("%s: %s: %w", s.f.Name(), DenseFile, err)
+	}
+	return nil
+}
+
 // drain waits until the trace sink has been shown every record emitted,
 // after which the sink is the caller's goroutine's alone.
 func (s *streams) drain() error {
@@ -270,6 +281,9 @@ func (o *goldenOutcome[T]) opened(name string, err error) {
 // tick.
 func (s *streams) finish(columns []string) (*compared, error) {
 	defer s.abort()
+	if err := s.denseErr(); err != nil {
+		return nil, err
+	}
 	c, err := s.table.Finish(columns, s.digests[DenseFile])
 	if closeErr := s.throughBehind.Close(); err == nil && s.table.Through() {
 		err = closeErr // the file written through is the run's, so its writes count
@@ -333,6 +347,9 @@ func (s *streams) digested() map[string]string {
 // abort removes what is not in place and closes the goldens.
 func (s *streams) abort() {
 	s.drain()
+	if s.rows != nil {
+		s.rows.close()
+	}
 	s.traceBehind.Close()
 	s.throughBehind.Close()
 	for _, f := range []*artifact.File{s.dense, s.through, s.trace} {
