@@ -257,6 +257,17 @@ func (s *Stream) add(names []string) error {
 	return nil
 }
 
+// GoldenColumns returns how many columns the golden's header names after
+// the tick: as many as a run that matches its golden will have, so that a
+// caller can make room for them once. 0 without a golden, or with one
+// whose header does not parse.
+func (s *Stream) GoldenColumns() int {
+	if s.gold == nil {
+		return 0
+	}
+	return max(s.gold.cols.width()-1, 0)
+}
+
 // Name returns the golden header's own string for the column named
 // name, when the header names it (not as its tick), and name otherwise:
 // a caller that builds its column names, tens of thousands in a city,

@@ -493,6 +493,17 @@ var _ = Describe("Stream", func() {
 		}
 	})
 
+	DescribeTable("counts the columns the golden's header names after the tick",
+		func(golden io.Reader, want int) {
+			Expect(dense.NewStream(&memFile{}, golden).GoldenColumns()).To(Equal(want))
+		},
+		Entry("two", strings.NewReader("tick,a/x,\"b,x\"\n0,1,2\n"), 2),
+		Entry("only the tick", strings.NewReader("tick\n"), 0),
+		Entry("no golden", nil, 0),
+		Entry("an empty golden", strings.NewReader(""), 0),
+		Entry("a header that does not parse", strings.NewReader("tick,a\"x\n"), 0),
+	)
+
 	// A caller holds a column name the golden's header holds once by
 	// asking the stream for the header's own string.
 	It("gives the golden header's own string for a column it names, and any other name as it is", func() {

@@ -48,6 +48,11 @@ type recorder struct {
 	// golden header's own, when it has the column (dense.Stream.Name), so
 	// that a run with a golden holds its tens of thousands of names once.
 	name func(string) string
+	// width is how many columns the recorder makes room for at once: the
+	// golden's (dense.Stream.GoldenColumns), which a passing run reaches,
+	// so that its rows of cells are made once, at their size, and not
+	// grown by doubling to as much as twice it (each is 2.6 MB in a city).
+	width int
 	// npcs are the cast as the world numbers it (sim.World.NPCs), so
 	// that an NPC's number reads its presence and schedule without its
 	// id being looked up.
@@ -121,8 +126,8 @@ var (
 	scheduleSuffixes    = []string{"base", "override"}
 )
 
-func newRecorder(v view, name func(string) string) *recorder {
-	r := &recorder{v: v, name: name, npcs: v.w.NPCs(), claim: map[string]int{}, believers: map[string]int64{},
+func newRecorder(v view, name func(string) string, width int) *recorder {
+	r := &recorder{v: v, name: name, width: width, names: make([]string, 0, width), cells: make([]dense.Cell, 0, width), npcs: v.w.NPCs(), claim: map[string]int{}, believers: map[string]int64{},
 		accum: map[[2]string]int{}, grudge: map[[2]string]int{}, oblig: map[string]int{}, opinion: map[[3]string]int{},
 		pair: map[[2]string]int{}, role: map[string]int{}}
 	r.npc = make([]npcColumns, len(r.npcs))
@@ -166,7 +171,7 @@ func (r *recorder) record() (names []string, cells []dense.Cell) {
 	w := r.v.w
 	s := w.Store()
 	t, m := w.Now(), s.Memory()
-	r.cells = slices.Grow(r.cells[:0], len(r.names))[:len(r.names)]
+	r.cells = slices.Grow(r.cells[:0], max(len(r.names), r.width))[:len(r.names)]
 	clear(r.cells)
 	clear(r.believers)
 	for n, h := range r.npcs {

@@ -136,7 +136,7 @@ func run(f *fixture.Fixture, opt Options) (*Result, error) {
 	x.start(w)
 	st.lap(StageWatch)
 	v := view{w: w}
-	rec := newRecorder(v, out.table.Name)
+	rec := newRecorder(v, out.table.Name, out.table.GoldenColumns())
 	var bad []badSample
 	sampleAt := f.Checkpoints.Ticks(f.Ticks)
 	var samples []checkpoint.Sample
