@@ -239,3 +239,76 @@ func BenchmarkStream(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkStreamCity streams rows shaped like a city's through a Stream
+// with its golden, written through: 80,000 columns numbered in an order
+// of their own (a run numbers columns as they first appear, the golden
+// sorts them by name), a quarter of the cells changing from one row to
+// the next, the rest as they were. The rows are made as they are
+// streamed, one row of cells changed in place; making them costs the
+// same whatever the Stream does.
+func BenchmarkStreamCity(b *testing.B) {
+	const width, ticks = 80_000, 240
+	sorted := benchColumns(width + 1)[1:]
+	slices.Sort(sorted)
+	rng := splitmix64(5)
+	names := slices.Clone(sorted)
+	for i := len(names) - 1; i > 0; i-- { // numbered as they first appear
+		j := int(rng.next() % uint64(i+1))
+		names[i], names[j] = names[j], names[i]
+	}
+	// rows calls row with each tick's cells, the same every time it is
+	// called.
+	rows := func(row func(t int64, cells []dense.Cell)) {
+		rng := splitmix64(11)
+		cells := make([]dense.Cell, width)
+		for t := range int64(ticks) {
+			for i := range cells {
+				if t == 0 || rng.next()%4 == 0 {
+					cells[i] = dense.Float(float64(rng.next()>>11) / (1 << 53))
+				}
+			}
+			row(t, cells)
+		}
+	}
+	spill, err := os.CreateTemp(b.TempDir(), "spill")
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer spill.Close()
+	stream := func(golden []byte, through io.Writer) ([]byte, *dense.Comparison) {
+		b.Helper()
+		var g io.Reader
+		if golden != nil {
+			g = bytes.NewReader(golden)
+		}
+		if _, err := spill.Seek(0, io.SeekStart); err != nil {
+			b.Fatal(err)
+		}
+		s := dense.NewStream(spill, g)
+		if through != nil {
+			if ok, err := s.WriteThrough(through); !ok || err != nil {
+				b.Fatal(ok, err)
+			}
+		}
+		rows(func(t int64, cells []dense.Cell) {
+			if err := s.Row(t, names, cells); err != nil {
+				b.Fatal(err)
+			}
+		})
+		var out bytes.Buffer
+		c, err := s.Finish(sorted, &out)
+		if err != nil {
+			b.Fatal(err)
+		}
+		return out.Bytes(), c
+	}
+	golden, _ := stream(nil, nil)
+	b.SetBytes(int64(len(golden)))
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, c := stream(golden, io.Discard); c.Divergence != nil || c.Err != nil {
+			b.Fatal(c)
+		}
+	}
+}
