@@ -19,6 +19,10 @@ type Meter struct {
 	// undeclared are the value names a rule wrote that its registry entry
 	// does not declare, "rule/name" once each in the order met.
 	undeclared []string
+	// kind is the last record's kind (once kindSet), ofKind its regimes.
+	kind    trace.Kind
+	kindSet bool
+	ofKind  []int
 }
 
 // declared is one regime of the catalogue with its rule.
@@ -64,9 +68,15 @@ func (m *Meter) Emit(r trace.Record) {
 	case trace.RuleEval:
 		m.declared(&e)
 	}
-	for _, i := range m.byKind[r.Body.Kind()] {
+	// A trace comes in runs of one kind (a tick's encounters, its rule
+	// records), so the last kind's regimes are kept rather than looked
+	// up again for every record.
+	if k := r.Body.Kind(); !m.kindSet || k != m.kind {
+		m.kind, m.kindSet, m.ofKind = k, true, m.byKind[k]
+	}
+	for _, i := range m.ofKind {
 		d := &m.regs[i]
-		if !Shows(d.regime.Sign, d.rule.Name, r.Body) {
+		if !shows(&d.regime.Sign, d.rule.Name, r.Body) {
 			continue
 		}
 		h := &m.hits[i]

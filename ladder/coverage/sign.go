@@ -77,8 +77,13 @@ func Describe(s rules.Sign) string {
 // Shows reports whether b, a record of a run, shows the regime sign s
 // belongs to; rule is that regime's rule. It allocates nothing: the meter
 // asks it of every record a run emits.
-func Shows(s rules.Sign, rule string, b trace.Body) bool {
-	if b.Kind() != kindOf(s) {
+func Shows(s rules.Sign, rule string, b trace.Body) bool { return shows(&s, rule, b) }
+
+// shows is Shows for a sign in place: the meter asks it of every record,
+// and a Sign copied for every regime of every record cost the meter more
+// than the tests themselves.
+func shows(s *rules.Sign, rule string, b trace.Body) bool {
+	if b.Kind() != kindOf(*s) {
 		return false
 	}
 	switch r := b.(type) {
@@ -122,7 +127,7 @@ func Shows(s rules.Sign, rule string, b trace.Body) bool {
 	return false
 }
 
-func ruleEval(s rules.Sign, rule string, r *trace.RuleEval) bool {
+func ruleEval(s *rules.Sign, rule string, r *trace.RuleEval) bool {
 	if r.Rule != rule || !holds(s.Fired, r.Fired) || !reason(s, r.Reason) {
 		return false
 	}
@@ -138,25 +143,25 @@ func ruleEval(s rules.Sign, rule string, r *trace.RuleEval) bool {
 	return false
 }
 
-func encounter(s rules.Sign, e *trace.Encounter) bool {
+func encounter(s *rules.Sign, e *trace.Encounter) bool {
 	if !holds(s.Fired, e.Fired) {
 		return false
 	}
 	return s.Value == nil || (s.Value.Name == "weight" && e.Weighted && spanHolds(*s.Value, e.Weight))
 }
 
-func reason(s rules.Sign, got string) bool {
+func reason(s *rules.Sign, got string) bool {
 	if p, ok := strings.CutSuffix(s.Reason, "…"); ok {
 		return strings.HasPrefix(got, p)
 	}
 	return s.Reason == "" || got == s.Reason
 }
 
-func change(s rules.Sign, got string) bool { return s.Change == "" || got == s.Change }
+func change(s *rules.Sign, got string) bool { return s.Change == "" || got == s.Change }
 
 // row reports whether some row of the keyframe table the sign's value
 // names holds a value in its span.
-func row(s rules.Sign, k *trace.Keyframe) bool {
+func row(s *rules.Sign, k *trace.Keyframe) bool {
 	if s.Value == nil {
 		return false
 	}
