@@ -145,24 +145,24 @@ func run(f *fixture.Fixture, opt Options) (*Result, error) {
 	for t := int64(0); t < f.Ticks; t++ {
 		stepErr := w.Step()
 		st.lap(StageEngine)
-		// A row the table refused, behind, came before this tick's
-		// errors (rows).
-		if err := out.traceErr(); err != nil {
-			if denseErr := out.denseErr(); denseErr != nil {
-				return nil, denseErr
-			}
-			return nil, fmt.Errorf("%s: %s: %w", f.Name(), TraceFile, err)
-		}
-		if stepErr != nil {
+		traceErr := out.traceErr()
+		if traceErr != nil || stepErr != nil {
+			// A row the table refused, behind, came before this tick's
+			// errors (rows).
 			if err := out.denseErr(); err != nil {
 				return nil, err
 			}
+		}
+		if traceErr != nil {
+			return nil, fmt.Errorf("%s: %s: %w", f.Name(), TraceFile, traceErr)
+		}
+		if stepErr != nil {
 			return aborted(f, w, rec, out, x, samples, f.Locate(stepErr))
 		}
 		names, cells := rec.record()
 		next, err := out.rows.put(t, names, cells)
 		if err != nil {
-			return nil, fmt.Errorf("%s: %s: %w", f.Name(), DenseFile, err)
+			return nil, out.denseErr() // the refusal, once the table has every row
 		}
 		rec.fill(next)
 		st.lap(StageDense)
@@ -224,7 +224,7 @@ func aborted(f *fixture.Fixture, w *sim.World, rec *recorder, out *streams, x *w
 // watch stamps its state digests into the checkpoints before they are
 // written, and judges the audit.
 func collect(f *fixture.Fixture, w *sim.World, rec *recorder, out *streams, x *watch, samples []checkpoint.Sample) (*Result, error) {
-	if err := out.denseErr(); err != nil {
+	if err := out.denseErr(); err != nil { // before the table is read or finished
 		return nil, err
 	}
 	ticks := int64(out.table.Rows())

@@ -258,7 +258,7 @@ func (m *Memo) hashBeliefs(s State, h hash.Hash, buf []byte) ([]byte, error) {
 		h.Write([]byte{'['})
 	}
 	h.Write([]byte{']'})
-	return buf, n.err
+	return buf, nil // a float n could not spell stopped the belief it was in
 }
 
 // appendBelief appends b as eachBelief shows it and canon.AppendMarshal
