@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"syscall"
 	"testing"
@@ -150,7 +151,9 @@ func traceLines(path string) (int64, error) {
 // CSV written and compared as they go with goldens rendered beforehand
 // (regen.Render into a temporary root, outside the timed part), the
 // fixture's expectations and checkpoints, regime 2's audit, the exported
-// event log and the state digests, the sealed set. Every run must pass:
+// event log and the state digests, the sealed set (the trace's and the
+// dense file's digests taken from the goldens' seal check, made once
+// before the runs as the suite makes it before each). Every run must pass:
 // no failure and nothing diverging from the goldens, so the comparison
 // really ran to the end.
 //
@@ -191,6 +194,26 @@ func runCityRun(b *testing.B, npcs int) {
 		b.Fatal(err)
 	}
 	records := lines - 1 // the header
+	// The goldens' seals, checked once before the runs as the suite
+	// checks them before each: a run's artifacts linked to their goldens
+	// take their digests from here. Render leaves the whole run in the
+	// set's directory; the set is what `make goldens` keeps of it.
+	set := filepath.Join(goldens, filepath.FromSlash(f.GoldenDir()))
+	entries, err := os.ReadDir(set)
+	if err != nil {
+		b.Fatal(err)
+	}
+	for _, e := range entries {
+		if !e.IsDir() && !slices.Contains(ladder.Artifacts(f), e.Name()) {
+			if err := os.Remove(filepath.Join(set, e.Name())); err != nil {
+				b.Fatal(err)
+			}
+		}
+	}
+	seals := ladder.CheckSeals(goldens, f)
+	if len(seals.Problems) > 0 {
+		b.Fatalf("the city's goldens do not match their seals: %v", seals.Problems)
+	}
 	runs := b.TempDir()
 	// run is one run of the rung, timed from the call to Run to its
 	// return.
@@ -198,7 +221,7 @@ func runCityRun(b *testing.B, npcs int) {
 	run := func(st *ladder.Stages) (res *ladder.Result, wall, cpu time.Duration) {
 		n++
 		start, cpuBefore := time.Now(), benchmeter.CPUTime()
-		res, err := ladder.Run(f, ladder.Options{Dir: filepath.Join(runs, fmt.Sprint(n)), Goldens: goldens, Stages: st})
+		res, err := ladder.Run(f, ladder.Options{Dir: filepath.Join(runs, fmt.Sprint(n)), Goldens: goldens, Seals: &seals, Stages: st})
 		wall, cpu = time.Since(start), benchmeter.CPUTime()-cpuBefore
 		if err != nil {
 			b.Fatal(err)

@@ -22,6 +22,20 @@ type Seals struct {
 	Problems []Problem `json:"-"`
 	// Checked lists the sets checked, each with the sealed files hashed.
 	Checked []SetCheck `json:"checked"`
+	// verified holds every sealed file found as sealed, by its path (the
+	// root and the set's directory joined as Run joins Options.Goldens
+	// and a fixture's GoldenDir), for a run given these Seals.
+	verified map[string]seal.Verified
+}
+
+// sealed returns the check's finding for the golden at path, if it found
+// the file as sealed.
+func (s *Seals) sealed(path string) (seal.Verified, bool) {
+	if s == nil {
+		return seal.Verified{}, false
+	}
+	v, ok := s.verified[filepath.Clean(path)]
+	return v, ok
 }
 
 // SetCheck is one golden set's seal check: its directory (relative to the
@@ -55,6 +69,12 @@ func CheckSeals(root string, f *fixture.Fixture) Seals {
 		}
 		r := seal.Check(abs, set)
 		out.Checked = append(out.Checked, SetCheck{Dir: dir, Files: r.Examined})
+		for name, v := range r.Verified {
+			if out.verified == nil {
+				out.verified = map[string]seal.Verified{}
+			}
+			out.verified[filepath.Join(abs, name)] = v
+		}
 		if !r.OK() {
 			out.Problems = append(out.Problems, sealProblem(f, dir, set, r))
 		}

@@ -41,6 +41,15 @@ type Options struct {
 	// that an edit made in place to one is made to the other, which the
 	// golden's seal then refuses.
 	Goldens string
+	// Seals, when set, is the check of the goldens' seals made before the
+	// run (CheckSeals, with Goldens as its root). A trace or dense file
+	// that ends as a link to its golden takes its digest for the run's
+	// seal from that check, when the golden is the file found as sealed
+	// and unchanged since (seal.Verified.Unchanged), instead of hashing
+	// again bytes the check has just hashed: 2.4 GB in a city. One that
+	// ends any other way is hashed from the file in place. nil hashes
+	// every artifact's bytes as they are written.
+	Seals *Seals
 	// Observe, when set, is shown every trace record after the run's own
 	// sinks (the artifact and the audit), as the engine emits it: a reader
 	// of the run that is not the ladder (ladder/explore's properties)
@@ -100,7 +109,7 @@ type streams struct {
 	// Finish says which of the two holds the file: this one, unless the
 	// run's columns are not the golden's.
 	through       *artifact.File
-	throughDigest *seal.Digester
+	throughDigest *sealDigest
 	// traceBehind and throughBehind, in an untimed run, write the trace
 	// and the dense file written through on goroutines of their own
 	// (artifact.Behind), digests and all; nil in a timed run.
@@ -110,10 +119,12 @@ type streams struct {
 	table         *dense.Stream
 	rows          *rows // hands the table its rows, behind in an untimed run
 	trace         *artifact.File
-	// digests digest the sealed artifacts written whole by the streams,
-	// by name, as they are written, so that the seal need not read them
-	// back (the trace is gigabytes in a city).
-	digests map[string]*seal.Digester
+	// digests are the seal's digests of the artifacts written whole by
+	// the streams, by name: had as they are written, or from the seal
+	// check (sealDigest), so that the seal need not read them back (the
+	// trace is gigabytes in a city).
+	digests map[string]*sealDigest
+	seals   *Seals
 	sink    *traceSink
 	// pipe, when set, shows sink the records on a goroutine of its own
 	// (records): an untimed run's trace is spelt, compared, checked and
@@ -130,7 +141,7 @@ type streams struct {
 // openStreams creates a run's artifact files under opt.Dir and opens the
 // goldens it compares them with.
 func openStreams(f *fixture.Fixture, opt Options) (_ *streams, err error) {
-	s := &streams{f: f, dir: opt.Dir, st: opt.Stages}
+	s := &streams{f: f, dir: opt.Dir, st: opt.Stages, seals: opt.Seals}
 	defer func() {
 		if err != nil {
 			s.abort()
@@ -170,9 +181,9 @@ func openStreams(f *fixture.Fixture, opt Options) (_ *streams, err error) {
 		if s.through, err = s.create(DenseFile, dir); err != nil {
 			return nil, err
 		}
-		s.throughDigest = seal.NewDigester(s.through)
+		s.throughDigest = s.sealDigest(s.through, filepath.Join(dir, DenseFile))
 		var to io.Writer
-		to, s.throughBehind = s.behind(s.throughDigest)
+		to, s.throughBehind = s.behind(s.throughDigest.w)
 		if through, err := s.table.WriteThrough(to); err != nil || !through {
 			s.throughBehind.Close()
 			s.through.Abort()
@@ -182,9 +193,9 @@ func openStreams(f *fixture.Fixture, opt Options) (_ *streams, err error) {
 			}
 		}
 	}
-	s.digests = map[string]*seal.Digester{DenseFile: seal.NewDigester(s.dense), TraceFile: seal.NewDigester(s.trace)}
+	s.digests = map[string]*sealDigest{DenseFile: s.sealDigest(s.dense, ""), TraceFile: s.sealDigest(s.trace, filepath.Join(dir, TraceFile))}
 	var traceOut io.Writer
-	traceOut, s.traceBehind = s.behind(s.digests[TraceFile])
+	traceOut, s.traceBehind = s.behind(s.digests[TraceFile].w)
 	if s.sink, err = newTraceSink(traceOut, traceHeader(f), s.traceF, s.sameF); err != nil {
 		return nil, err
 	}
@@ -200,6 +211,40 @@ func (s *streams) create(name, goldens string) (*artifact.File, error) {
 		return artifact.Create(filepath.Join(s.dir, name))
 	}
 	return artifact.CreateTwin(filepath.Join(s.dir, name), filepath.Join(goldens, name))
+}
+
+// sealDigest is how the seal has an artifact's SHA-256: hashed as its bytes
+// are written, or, for a twin of a golden the run's Seals found as sealed,
+// taken from that check if the artifact ends as a link to the golden
+// unchanged since, and otherwise left to the seal to read back.
+type sealDigest struct {
+	w      io.Writer      // what to write the artifact through
+	hashed *seal.Digester // nil: the digest is the golden's, or read back
+	file   *artifact.File
+	golden seal.Verified // with hashed nil, the golden as the check found it
+}
+
+// sealDigest returns the digest of file, a twin of the golden at path (""
+// for a file written as it comes).
+func (s *streams) sealDigest(file *artifact.File, golden string) *sealDigest {
+	if v, ok := s.seals.sealed(golden); ok && file.Twinned() {
+		return &sealDigest{w: file, file: file, golden: v}
+	}
+	d := seal.NewDigester(file)
+	return &sealDigest{w: d, hashed: d, file: file}
+}
+
+// sum returns the artifact's digest once it is in place, and false when
+// only reading it back can tell: it was not hashed as written, and it is
+// not the golden the check found as sealed.
+func (d *sealDigest) sum() (string, bool) {
+	if d.hashed != nil {
+		return d.hashed.Sum(), true
+	}
+	if d.golden.Unchanged(d.file.Linked()) {
+		return d.golden.Digest, true
+	}
+	return "", false
 }
 
 // behind returns what to write w through: in an untimed run a Behind
@@ -281,7 +326,7 @@ func (o *goldenOutcome[T]) opened(name string, err error) {
 // tick. The table must have every row (denseErr).
 func (s *streams) finish(columns []string) (*compared, error) {
 	defer s.abort()
-	c, err := s.table.Finish(columns, s.digests[DenseFile])
+	c, err := s.table.Finish(columns, s.digests[DenseFile].w)
 	if closeErr := s.throughBehind.Close(); err == nil && s.table.Through() {
 		err = closeErr // the file written through is the run's, so its writes count
 	}
@@ -332,11 +377,13 @@ func (s *streams) finish(columns []string) (*compared, error) {
 }
 
 // digested returns the digests of the artifacts finish put in place, by
-// name, for seal.WriteDigested.
+// name, for seal.WriteDigested, which reads back those it lacks.
 func (s *streams) digested() map[string]string {
 	out := make(map[string]string, len(s.digests))
 	for name, d := range s.digests {
-		out[name] = d.Sum()
+		if sum, ok := d.sum(); ok {
+			out[name] = sum
+		}
 	}
 	return out
 }

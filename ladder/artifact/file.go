@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 )
@@ -16,6 +17,9 @@ type File struct {
 	path string
 	done bool
 	twin *twin // nil: written as it comes (see CreateTwin)
+	// linked is the golden as Commit found it when it put a link to it in
+	// place; nil for a file written.
+	linked fs.FileInfo
 }
 
 // Create starts the file that Commit will put at path, creating its
@@ -54,11 +58,12 @@ func (f *File) Commit() error {
 	}
 	if f.twin != nil {
 		linked, err := f.linkTwin()
-		if err == nil && !linked {
+		if err == nil && linked == nil {
 			err = f.untwin()
 		}
-		if linked || err != nil {
+		if linked != nil || err != nil {
 			f.Abort()
+			f.linked = linked
 			return err
 		}
 	}
@@ -77,6 +82,12 @@ func (f *File) Commit() error {
 	}
 	return nil
 }
+
+// Linked returns, after a Commit that put a link to the twin's golden in
+// place (CreateTwin), the golden as Commit found it: the file the
+// artifact now is, whose bytes the run wrote every one of. It is nil
+// before Commit and for a file written.
+func (f *File) Linked() fs.FileInfo { return f.linked }
 
 // Abort drops the file; after Commit it does nothing.
 func (f *File) Abort() {

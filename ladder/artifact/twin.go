@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 )
 
@@ -118,30 +119,31 @@ func (f *File) untwin() error {
 
 // linkTwin puts a link to the golden at the File's path when the output
 // was the golden whole and the name still holds the file compared. It
-// reports whether it did, and leaves the File for the caller to finish:
-// aborted when linked, copied from the twin when not.
-func (f *File) linkTwin() (bool, error) {
+// returns the golden as it found it when it did, nil when it did not, and
+// leaves the File for the caller to finish: aborted when linked, copied
+// from the twin when not.
+func (f *File) linkTwin() (fs.FileInfo, error) {
 	t := f.twin
 	fi, err := t.g.Stat()
 	if err != nil {
-		return false, fmt.Errorf("golden %s: %w", t.path, err)
+		return nil, fmt.Errorf("golden %s: %w", t.path, err)
 	}
 	if fi.Size() != t.n {
-		return false, nil // the output is a prefix of the golden
+		return nil, nil // the output is a prefix of the golden
 	}
 	link := f.linkName()
 	if err := os.Link(t.path, link); err != nil {
-		return false, nil // another file system, or links refused: copy
+		return nil, nil // another file system, or links refused: copy
 	}
 	if li, err := os.Lstat(link); err != nil || !os.SameFile(li, fi) {
 		os.Remove(link) // the golden was replaced after it was opened
-		return false, nil
+		return nil, nil
 	}
 	if err := os.Rename(link, f.path); err != nil {
 		os.Remove(link)
-		return false, fmt.Errorf("replace %s: %w", f.path, err)
+		return nil, fmt.Errorf("replace %s: %w", f.path, err)
 	}
-	return true, nil
+	return fi, nil
 }
 
 // linkName is the temporary name a twin's golden is linked to before it is

@@ -56,8 +56,14 @@ var _ = Describe("CreateTwin", func() {
 		info, err := os.Stat(filepath.Join(filepath.Dir(path), names(filepath.Dir(path))[0]))
 		Expect(err).NotTo(HaveOccurred())
 		Expect(info.Size()).To(BeZero(), "nothing written before Commit")
+		Expect(f.Linked()).To(BeNil(), "before Commit")
 		Expect(f.Commit()).To(Succeed())
 		Expect(sameFile(path, golden)).To(BeTrue())
+		gi, err := os.Stat(golden)
+		Expect(err).NotTo(HaveOccurred())
+		Expect(f.Linked()).NotTo(BeNil())
+		Expect(os.SameFile(f.Linked(), gi)).To(BeTrue(), "Linked is the golden")
+		Expect(f.Linked().ModTime()).To(Equal(gi.ModTime()))
 		Expect(names(filepath.Dir(path))).To(Equal([]string{"trace.jsonl"}), "no temporary left")
 		Expect(os.ReadFile(golden)).To(Equal(big))
 		Expect(f.Commit()).To(MatchError(ContainSubstring("already finished")))
@@ -72,6 +78,7 @@ var _ = Describe("CreateTwin", func() {
 			Expect(f.Commit()).To(Succeed())
 			Expect(os.ReadFile(path)).To(Equal(want))
 			Expect(sameFile(path, golden)).To(BeFalse())
+			Expect(f.Linked()).To(BeNil())
 			Expect(os.ReadFile(golden)).To(Equal(big))
 			Expect(names(filepath.Dir(path))).To(Equal([]string{"trace.jsonl"}), "no temporary left")
 			for i := 1; i < len(twinned); i++ {
@@ -94,6 +101,7 @@ var _ = Describe("CreateTwin", func() {
 			write(f, big)
 			Expect(f.Commit()).To(Succeed())
 			Expect(os.ReadFile(path)).To(Equal(big))
+			Expect(f.Linked()).To(BeNil())
 		},
 		Entry("missing", func() string { return filepath.Join(dir, "none") }),
 		Entry("a directory", func() string { return filepath.Dir(golden) }),
@@ -109,6 +117,7 @@ var _ = Describe("CreateTwin", func() {
 		Expect(f.Commit()).To(Succeed())
 		Expect(os.ReadFile(path)).To(Equal(big))
 		Expect(sameFile(path, golden)).To(BeFalse())
+		Expect(f.Linked()).To(BeNil())
 	})
 
 	It("copies the golden when it cannot be linked", func() {
@@ -119,6 +128,7 @@ var _ = Describe("CreateTwin", func() {
 		Expect(f.Commit()).To(Succeed())
 		Expect(os.ReadFile(path)).To(Equal(big))
 		Expect(sameFile(path, golden)).To(BeFalse())
+		Expect(f.Linked()).To(BeNil())
 		Expect(os.Remove(artifact.LinkName(f))).To(Succeed())
 		Expect(names(filepath.Dir(path))).To(Equal([]string{"trace.jsonl"}))
 	})

@@ -2,11 +2,14 @@ package harness_test
 
 import (
 	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
 	"errors"
 	"os"
 	"path/filepath"
 	"strings"
 	"sync"
+	"time"
 
 	. "github.com/onsi/ginkgo/v2"
 	. "github.com/onsi/gomega"
@@ -14,6 +17,7 @@ import (
 	"github.com/chronicle/ladder/ladder"
 	"github.com/chronicle/ladder/ladder/checkpoint"
 	"github.com/chronicle/ladder/ladder/fixture"
+	"github.com/chronicle/ladder/ladder/seal"
 	"github.com/chronicle/ladder/sim/canon"
 	"github.com/chronicle/ladder/sim/detmath"
 )
@@ -303,6 +307,77 @@ var _ = Describe("Verify", Label("unit"), func() {
 				return flipDigit(b, bytes.LastIndexByte(b[:len(b)-1], '\n'))
 			}),
 		)
+
+		// Given the goldens' seal check (Options.Seals), a run takes the
+		// digest of an artifact linked to its golden from the check: these
+		// pin that its seal is still, file by file, the SHA-256 of what it
+		// wrote.
+		Describe("sealed from the goldens' seal check", func() {
+			digestOf := func(b []byte) string {
+				sum := sha256.Sum256(b)
+				return hex.EncodeToString(sum[:])
+			}
+			// sealedRun seals the goldens as they are now, checks the seals
+			// as the suite does, lets change alter a golden after the check,
+			// then runs with the check, and returns the run's manifest's
+			// digests.
+			sealedRun := func(change func()) (*ladder.Result, map[string]string) {
+				GinkgoHelper()
+				Expect(seal.Write(dir, res.Fixture.Name(), ladder.ArtifactNames)).To(Succeed())
+				seals := ladder.CheckSeals(tmp, res.Fixture)
+				Expect(seals.Problems).To(BeEmpty())
+				change()
+				r, err := ladder.Run(res.Fixture, ladder.Options{Dir: GinkgoT().TempDir(), Goldens: tmp, Seals: &seals})
+				Expect(err).NotTo(HaveOccurred())
+				b, err := os.ReadFile(r.Path(ladder.ManifestFile))
+				Expect(err).NotTo(HaveOccurred())
+				m, err := seal.Parse(b)
+				Expect(err).NotTo(HaveOccurred())
+				return r, m.Files
+			}
+			want := func() map[string]string {
+				out := map[string]string{}
+				for _, name := range ladder.ArtifactNames {
+					out[name] = digestOf(arts[name])
+				}
+				return out
+			}
+
+			It("seals a passing run, linked to its goldens, with the digests the check found", func() {
+				r, got := sealedRun(func() {})
+				Expect(ladder.Verify(r)).To(Equal(ladder.Verdict{}))
+				Expect(sameFile(r.Path(ladder.TraceFile), filepath.Join(dir, ladder.TraceFile))).To(BeTrue())
+				Expect(got).To(Equal(want()))
+			})
+
+			It("hashes what it wrote when an artifact diverged from a golden the check found as sealed", func() {
+				write(ladder.TraceFile, flipDigit(bytes.Clone(arts[ladder.TraceFile]), len(arts[ladder.TraceFile])/2))
+				r, got := sealedRun(func() {})
+				Expect(ladder.Verify(r).Problems).NotTo(BeEmpty(), "the edit is a divergence")
+				Expect(got).To(Equal(want()))
+			})
+
+			It("hashes the golden it linked to when the golden was rewritten in place after the check", func() {
+				// The check finds a trace golden that is not the run's, as
+				// sealed; then the golden is rewritten, in place, to the run's
+				// bytes, so the run links to it: the check's digest is stale.
+				write(ladder.TraceFile, flipDigit(bytes.Clone(arts[ladder.TraceFile]), len(arts[ladder.TraceFile])/2))
+				golden := filepath.Join(dir, ladder.TraceFile)
+				before, err := os.Stat(golden)
+				Expect(err).NotTo(HaveOccurred())
+				r, got := sealedRun(func() {
+					write(ladder.TraceFile, arts[ladder.TraceFile])
+					later := before.ModTime().Add(time.Second) // past the clock's tick, wherever it is coarse
+					Expect(os.Chtimes(golden, later, later)).To(Succeed())
+				})
+				after, err := os.Stat(golden)
+				Expect(err).NotTo(HaveOccurred())
+				Expect(os.SameFile(before, after)).To(BeTrue(), "rewritten in place")
+				Expect(ladder.Verify(r)).To(Equal(ladder.Verdict{}))
+				Expect(sameFile(r.Path(ladder.TraceFile), golden)).To(BeTrue())
+				Expect(got).To(Equal(want()))
+			})
+		})
 	})
 })
 

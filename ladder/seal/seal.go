@@ -313,6 +313,31 @@ type Report struct {
 	// does not verify is the only breach: the list of files it holds
 	// cannot be trusted, so nothing else is checked.
 	Breaches []Breach
+	// Verified holds, by name, each sealed file whose bytes were hashed
+	// and found as sealed, with the file as it stood before the hashing
+	// began. A run linked
+	// to one of them takes its digest from here rather than hashing the
+	// same bytes again (ladder.Options.Seals).
+	Verified map[string]Verified
+}
+
+// Verified is a sealed file as Check found it: its digest, and the file
+// (its identity, size and modification time) whose bytes had it.
+type Verified struct {
+	Digest string
+	Info   fs.FileInfo
+}
+
+// Unchanged reports whether fi is the file v verified, not changed since
+// as far as the file system tells without reading it: the same file
+// (os.SameFile), of the same size, modified at the same instant. A file
+// replaced by renaming is another file; one rewritten in place has a new
+// modification time, unless the rewrite falls within the same tick of the
+// file system's clock as the check's reading (git's "racily clean" case),
+// which needs a writer racing the check.
+func (v Verified) Unchanged(fi fs.FileInfo) bool {
+	return v.Info != nil && fi != nil && os.SameFile(v.Info, fi) &&
+		fi.Size() == v.Info.Size() && fi.ModTime().Equal(v.Info.ModTime())
 }
 
 // OK reports whether the set matches its seal.
@@ -371,7 +396,13 @@ func Check(dir, set string) Report {
 		r.Examined++
 		if d != m.Files[name] {
 			r.Breaches = append(r.Breaches, Breach{File: name, Kind: Edited, Sealed: m.Files[name], Now: d})
+			continue
 		}
+		if r.Verified == nil {
+			r.Verified = map[string]Verified{}
+		}
+		// Stat before the hashing: a write during it leaves a later time.
+		r.Verified[name] = Verified{Digest: d, Info: fi}
 	}
 	entries, err := os.ReadDir(dir)
 	if err != nil {

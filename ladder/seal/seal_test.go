@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"time"
 
 	. "github.com/onsi/ginkgo/v2"
 	. "github.com/onsi/gomega"
@@ -195,6 +196,51 @@ var _ = Describe("Write and Check", func() {
 		Expect(seal.Write(dir, "T0.9", []string{seal.File})).To(MatchError(ContainSubstring("a manifest does not seal itself")))
 		Expect(seal.Write(dir, "T0.9", []string{"absent.csv"})).To(MatchError(ContainSubstring("no such file")))
 		Expect(filepath.Join(dir, seal.File)).NotTo(BeAnExistingFile())
+	})
+})
+
+var _ = Describe("Check's verified files", func() {
+	It("hold the digest and the file of each sealed file found as sealed, and of no other", func() {
+		dir := sealed()
+		Expect(os.WriteFile(filepath.Join(dir, "dense.csv"), []byte("tick,a\n0,2.0\n"), 0o644)).To(Succeed())
+		r := seal.Check(dir, "T0.9/case")
+		Expect(r.Breaches).To(HaveLen(1))
+		Expect(r.Verified).To(HaveLen(2))
+		Expect(r.Verified).NotTo(HaveKey("dense.csv"))
+		v := r.Verified["trace.jsonl"]
+		Expect(v.Digest).To(Equal(sha("{\"kind\":\"header\"}\n")))
+		fi, err := os.Lstat(filepath.Join(dir, "trace.jsonl"))
+		Expect(err).NotTo(HaveOccurred())
+		Expect(v.Unchanged(fi)).To(BeTrue())
+	})
+
+	It("no longer vouch for a file rewritten in place, grown, replaced, or another file", func() {
+		dir := sealed()
+		v := seal.Check(dir, "T0.9/case").Verified["trace.jsonl"]
+		path := filepath.Join(dir, "trace.jsonl")
+		stat := func(p string) os.FileInfo {
+			GinkgoHelper()
+			fi, err := os.Lstat(p)
+			Expect(err).NotTo(HaveOccurred())
+			return fi
+		}
+		// The same bytes written again in place, at another instant.
+		Expect(os.WriteFile(path, []byte("{\"kind\":\"header\"}\n"), 0o644)).To(Succeed())
+		later := v.Info.ModTime().Add(time.Second)
+		Expect(os.Chtimes(path, later, later)).To(Succeed())
+		Expect(v.Unchanged(stat(path))).To(BeFalse())
+		// Its time put back, but a byte longer.
+		Expect(os.WriteFile(path, []byte("{\"kind\":\"header\"} \n"), 0o644)).To(Succeed())
+		Expect(os.Chtimes(path, v.Info.ModTime(), v.Info.ModTime())).To(Succeed())
+		Expect(v.Unchanged(stat(path))).To(BeFalse())
+		// Replaced by another file of the same size and time.
+		other := filepath.Join(dir, ".other")
+		Expect(os.WriteFile(other, []byte("{\"kind\":\"header\"}\n"), 0o644)).To(Succeed())
+		Expect(os.Chtimes(other, v.Info.ModTime(), v.Info.ModTime())).To(Succeed())
+		Expect(os.Rename(other, path)).To(Succeed())
+		Expect(v.Unchanged(stat(path))).To(BeFalse())
+		Expect(v.Unchanged(nil)).To(BeFalse())
+		Expect(seal.Verified{}.Unchanged(stat(path))).To(BeFalse())
 	})
 })
 
