@@ -161,8 +161,9 @@ func traceLines(path string) (int64, error) {
 // real path as the suite runs it), gives the headline figures: x-roll and
 // cpu-x-roll (ns per trace record ÷ a bare roll's median, as in
 // BenchmarkCity; the meter's own time is taken out of the CPU figure),
-// ns/record and cpu-ns/record, peak-heap-MB, bytes/record (the trace
-// file's bytes ÷ its records) and records/NPC-tick. The second, outside
+// ns/record and cpu-ns/record, peak-heap-MB (with live-heap-MB and
+// alloc-MB/run, its two causes: see benchmeter.HeapPeak), bytes/record
+// (the trace file's bytes ÷ its records) and records/NPC-tick. The second, outside
 // the benchmark's timer, is timed at every stage boundary inside Run
 // (ladder.Stages: the stages are interleaved record by record inside the
 // engine's Emit, so differencing whole runs cannot separate them) and
@@ -252,13 +253,15 @@ func runCityRun(b *testing.B, npcs int) {
 	syscall.Sync() // the goldens; before the timed part begins
 	var wall, cpu, stagedWall, stagedCPU time.Duration
 	var traceBytes int64
+	var allocated uint64
 	meter := newRunMeter(f.SeedID)
 	st := &ladder.Stages{}
 	for b.Loop() {
 		meter.start()
-		busy := meter.busy
+		busy, allocBefore := meter.busy, benchmeter.Allocated()
 		res, w, c := run(nil)
 		meter.finish()
+		allocated += benchmeter.Allocated() - allocBefore
 		wall, cpu = wall+w, cpu+c-(meter.busy-busy)
 
 		b.StopTimer()
@@ -279,6 +282,8 @@ func runCityRun(b *testing.B, npcs int) {
 	b.ReportMetric(perRecord(wall)/bare, "x-roll")
 	b.ReportMetric(perRecord(cpu)/bare, "cpu-x-roll")
 	b.ReportMetric(float64(meter.heap.Peak)/(1<<20), "peak-heap-MB")
+	b.ReportMetric(float64(meter.heap.Live)/(1<<20), "live-heap-MB")
+	b.ReportMetric(float64(allocated)/(1<<20)/float64(b.N), "alloc-MB/run")
 	b.ReportMetric(float64(traceBytes)/float64(records)/float64(b.N), "bytes/record")
 	b.ReportMetric(float64(records)/float64(npcs*cityTicks), "records/NPC-tick")
 	b.ReportMetric(wall.Seconds()/float64(b.N), "run-s")

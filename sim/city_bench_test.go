@@ -293,7 +293,10 @@ func (l *ladderSink) finish(h *benchmeter.HeapPeak) error {
 // Besides the wall-clock figures it reports cpu-ns/NPC-tick and cpu-x-roll,
 // the same ratios over the process's CPU time, which a busy machine
 // disturbs far less, and, for the sinks that spell the trace, bytes/record
-// (the trace's bytes, header included, ÷ its records). The ladder's own
+// (the trace's bytes, header included, ÷ its records), and beside the
+// peak heap the largest live heap a collection found and the bytes
+// allocated a run (live-heap-MB, alloc-MB/run: benchmeter.HeapPeak says
+// why). The ladder's own
 // path, ladder.Run on the same city, is BenchmarkCityRun in ladder/.
 func BenchmarkCity(b *testing.B) {
 	t := loadTown(b)
@@ -320,7 +323,7 @@ func runCity(b *testing.B, t town, cfg sim.Config, sinkName string) {
 	dir := b.TempDir()
 	var records int
 	var written int64
-	var mallocs uint64
+	var mallocs, allocated uint64
 	var cpu, measuring time.Duration
 	peak := benchmeter.NewHeapPeak()
 	bare := benchmeter.NewBareRoller(t.seedID)
@@ -356,7 +359,7 @@ func runCity(b *testing.B, t town, cfg sim.Config, sinkName string) {
 		cfg.Sink = sink
 		var ms runtime.MemStats
 		runtime.ReadMemStats(&ms)
-		before, cpuBefore := ms.Mallocs, benchmeter.CPUTime()
+		before, cpuBefore, allocBefore := ms.Mallocs, benchmeter.CPUTime(), benchmeter.Allocated()
 		w, err := sim.New(cfg)
 		if err != nil {
 			b.Fatal(err)
@@ -380,6 +383,7 @@ func runCity(b *testing.B, t town, cfg sim.Config, sinkName string) {
 		cpu += benchmeter.CPUTime() - cpuBefore
 		runtime.ReadMemStats(&ms)
 		mallocs += ms.Mallocs - before
+		allocated += benchmeter.Allocated() - allocBefore
 		records += sink.records()
 		written += sink.written()
 	}
@@ -391,6 +395,8 @@ func runCity(b *testing.B, t town, cfg sim.Config, sinkName string) {
 	b.ReportMetric(float64(records)/npcTicks, "records/NPC-tick")
 	b.ReportMetric(float64(mallocs)/float64(records), "allocs/record")
 	b.ReportMetric(float64(peak.Peak)/(1<<20), "peak-heap-MB")
+	b.ReportMetric(float64(peak.Live)/(1<<20), "live-heap-MB")
+	b.ReportMetric(float64(allocated)/(1<<20)/float64(b.N), "alloc-MB/run")
 	if sinkName != "count" {
 		b.ReportMetric(float64(written)/float64(records), "bytes/record")
 	}
