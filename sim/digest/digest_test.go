@@ -84,6 +84,22 @@ func example() *state {
 	return s
 }
 
+// varied is the worked example with more in the sections the Memo spells
+// by hand: two variants derived from the first, one from the other, each
+// with its diff; a second claim; a dead NPC.
+func varied() *state {
+	s := example()
+	s.npcs = append(s.npcs, "victim")
+	s.dead["victim"] = true
+	v1, err := s.store.Derive("theft@2#v0", []claims.Change{{Slot: "item", From: "ring", To: "amulet"}}, claims.Origin{Reason: "mutation", Holder: "guard", Tick: 3})
+	Expect(err).NotTo(HaveOccurred())
+	_, err = s.store.Derive(v1.ID, []claims.Change{{Slot: "actor", From: "thief", To: "guard"}, {Slot: "item", From: "amulet", To: "coin \"old\""}}, claims.Origin{Reason: "witness-disagrees", Holder: "thief", Tick: 3})
+	Expect(err).NotTo(HaveOccurred())
+	_, err = s.store.MintClaim("fight@3", "fight", 3, claims.Slots{{Name: "actor", Type: claims.EntitySlot, Value: "guard"}})
+	Expect(err).NotTo(HaveOccurred())
+	return s
+}
+
 // exampleText and exampleDigest are the worked example's canonical state
 // and digest, checked independently with Python (json.dumps with
 // sort_keys and compact separators reproduces the text; hashlib.sha256
@@ -216,7 +232,38 @@ var _ = Describe("the state digest", func() {
 		Entry("a cast and nothing else: no beliefs", func() *state { return empty("a", "b") }),
 		Entry("no cast at all", func() *state { return empty() }),
 		Entry("a world of Tiers 4 and 5", layered),
+		Entry("variants derived with their diffs, an NPC dead, a second claim", varied),
+		Entry("a cast whose NPCs spell to more than the spellers gather", func() *state {
+			ids := make([]string, 3_000)
+			for i := range ids {
+				ids[i] = fmt.Sprintf("npc-%04d", i)
+			}
+			s := empty(ids...)
+			s.dead["npc-1234"] = true
+			return s
+		}),
 	)
+
+	It("refuses through a Memo an NPC, a claim or a variant that Of refuses, in Of's words", func() {
+		for _, plant := range []func(s *state){
+			func(s *state) { s.npcs = append(s.npcs, "bad\xff") },
+			func(s *state) {
+				_, err := s.store.MintClaim("theft@9", "theft", 9, claims.Slots{{Name: "item", Type: claims.ItemSlot, Value: "ring\xff"}})
+				Expect(err).NotTo(HaveOccurred())
+			},
+			func(s *state) {
+				_, err := s.store.Derive("theft@2#v0", []claims.Change{{Slot: "item", From: "ring", To: "r\xffing"}}, claims.Origin{Reason: "mutation", Holder: "guard", Tick: 3})
+				Expect(err).NotTo(HaveOccurred())
+			},
+		} {
+			s := varied()
+			plant(s)
+			_, want := digest.Of(s)
+			Expect(want).To(HaveOccurred())
+			_, got := digest.NewMemo().Of(s)
+			Expect(got).To(MatchError(want.Error()))
+		}
+	})
 
 	It("refuses through a Memo what Of refuses, in Of's words, wherever it is", func() {
 		for _, plant := range []func(s *state){
