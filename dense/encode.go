@@ -78,7 +78,7 @@ func AppendRow(dst []byte, row []Cell) ([]byte, error) {
 // appendRow implements AppendRow, returning the index of a cell it cannot
 // write and a sentinel error saying why.
 func appendRow(dst []byte, row []Cell) ([]byte, int, error) {
-	if len(row) == 0 || row[0].kind != kindInt {
+	if len(row) == 0 || row[0].kind() != kindInt {
 		return dst, 0, ErrTickNotInt
 	}
 	for i := range row {
@@ -97,7 +97,7 @@ func appendRow(dst []byte, row []Cell) ([]byte, int, error) {
 // written. floats, when not nil, spells its floats from memory where it
 // can (a Stream's, kept all run); nil spells each one afresh.
 func appendCell(dst []byte, c *Cell, floats *canon.FloatCache) ([]byte, error) {
-	switch c.kind {
+	switch c.kind() {
 	case kindInt:
 		dst = strconv.AppendInt(dst, int64(c.bits), 10)
 	case kindFloat:
@@ -114,7 +114,7 @@ func appendCell(dst []byte, c *Cell, floats *canon.FloatCache) ([]byte, error) {
 		}
 	case kindStr:
 		var ok bool
-		if dst, ok = appendField(dst, c.str); !ok {
+		if dst, ok = appendField(dst, c.str()); !ok {
 			return dst, ErrInvalidUTF8
 		}
 	}

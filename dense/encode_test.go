@@ -4,7 +4,9 @@ import (
 	"bytes"
 	"encoding/csv"
 	"errors"
+	"fmt"
 	"math"
+	"runtime"
 	"testing"
 
 	. "github.com/onsi/ginkgo/v2"
@@ -55,7 +57,26 @@ var _ = Describe("Encode", func() {
 		Entry("newline", dense.Str("a\nb"), "\"a\nb\""),
 		Entry("carriage return", dense.Str("a\rb"), "\"a\rb\""),
 		Entry("empty string", dense.Str(""), ""),
+		Entry("string sliced from a longer one", dense.Str("theft-1,theft-2"[:7]), "theft-1"),
 	)
+
+	It("keeps a cell's string alive after its maker lets go of it", func() {
+		// A Cell holds its string's bytes by pointer (cell.go); were that
+		// pointer hidden from the collector, the bytes would be reused.
+		cells := make([]dense.Cell, 1000)
+		for i := range cells {
+			cells[i] = dense.Str(fmt.Sprintf("npc-%04d/at", i))
+		}
+		for range 3 {
+			runtime.GC()
+			_ = make([]byte, 1<<20)
+		}
+		for i, c := range cells {
+			out, err := dense.AppendRow(nil, []dense.Cell{dense.Int(0), c})
+			Expect(err).NotTo(HaveOccurred())
+			Expect(string(out)).To(Equal(fmt.Sprintf("0,npc-%04d/at\n", i)))
+		}
+	})
 
 	It("quotes header names like fields", func() {
 		out, err := dense.Encode([]string{"tick", "a,b", `q"`}, nil)

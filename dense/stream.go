@@ -71,10 +71,9 @@ type Stream struct {
 	// most of a city's cells do not change from one tick to the next and
 	// a float's shortest round-trip spelling is the dearest part of a row;
 	// a string, cheap to spell, is spelled and its bytes compared. Kinds
-	// and bits, not whole Cells: a city's row has a hundred thousand
-	// columns, and a Cell's string is 16 bytes more each that the heap
-	// holds all run (and its collector counts twice). Empty after a row
-	// that could not be encoded.
+	// and bits, not whole Cells: a whole Str cell would keep the caller's
+	// last string alive, and a city's row has a hundred thousand columns.
+	// Empty after a row that could not be encoded.
 	lastKind   []cellKind
 	lastBits   []uint64
 	lastRow    []byte
@@ -168,8 +167,9 @@ func (s *Stream) Row(tick int64, names []string, cells []Cell) error {
 	same := 0 // the run of fields the same as the last row's, not yet coded
 	for i := range cells {
 		c := &cells[i]
+		kind := c.kind()
 		had := i < len(s.lastKind) // the column had a field in the last row
-		if had && c.kind != kindStr && c.kind == s.lastKind[i] && c.bits == s.lastBits[i] {
+		if had && kind != kindStr && kind == s.lastKind[i] && c.bits == s.lastBits[i] {
 			s.row = append(s.row, s.lastField(i)...)
 			same++
 		} else {
@@ -179,7 +179,7 @@ func (s *Stream) Row(tick int64, names []string, cells []Cell) error {
 				s.row = s.row[:start]
 				s.bad = append(s.bad, cellFault{names[i], err})
 			}
-			if err == nil && had && c.kind == kindStr && bytes.Equal(s.row[start:], s.lastField(i)) {
+			if err == nil && had && kind == kindStr && bytes.Equal(s.row[start:], s.lastField(i)) {
 				same++
 			} else {
 				s.codes, same = sameRun(s.codes, same), 0
@@ -196,7 +196,7 @@ func (s *Stream) Row(tick int64, names []string, cells []Cell) error {
 	}
 	s.lastKind, s.lastBits = s.lastKind[:0], s.lastBits[:0]
 	for i := range cells {
-		s.lastKind, s.lastBits = append(s.lastKind, cells[i].kind), append(s.lastBits, cells[i].bits)
+		s.lastKind, s.lastBits = append(s.lastKind, cells[i].kind()), append(s.lastBits, cells[i].bits)
 	}
 	if err := s.spillRow(tick); err != nil {
 		return err
