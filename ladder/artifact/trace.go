@@ -49,18 +49,37 @@ func NewTraceFollowerCut(golden io.Reader, cut int64) *TraceFollower {
 // valid until the following call; nil when the golden has ended. A line
 // that fits the reader's buffer is returned where the reader holds it,
 // not copied: that is every line of a trace but an extraordinary one.
-func (t *TraceFollower) next() []byte {
+//
+// A longer line (a city's keyframe: megabytes) is compared with want, the
+// line it is to be compared with, a piece at a time as the reader holds
+// it, and is returned as want's bytes while it is the same: only a line
+// that differs from want is copied whole (to buf). Held whole, a
+// keyframe's golden line kept a buffer of its size all run.
+func (t *TraceFollower) next(want []byte) []byte {
 	if t.ended || t.err != nil {
 		return nil
 	}
 	line, err := t.r.ReadSlice('\n')
 	if errors.Is(err, bufio.ErrBufferFull) {
-		t.buf = append(t.buf[:0], line...)
-		for errors.Is(err, bufio.ErrBufferFull) {
+		same, copied := 0, false // want[:same] is the line so far, until it is copied
+		for {
+			switch {
+			case copied:
+				t.buf = append(t.buf, line...)
+			case bytes.HasPrefix(want[same:], line):
+				same += len(line)
+			default:
+				t.buf = append(append(t.buf[:0], want[:same]...), line...)
+				copied = true
+			}
+			if !errors.Is(err, bufio.ErrBufferFull) {
+				break
+			}
 			line, err = t.r.ReadSlice('\n')
-			t.buf = append(t.buf, line...)
 		}
-		line = t.buf
+		if line = want[:same]; copied {
+			line = t.buf
+		}
 	}
 	if err != nil && !errors.Is(err, io.EOF) {
 		t.err = err
@@ -110,7 +129,7 @@ func (t *TraceFollower) Line(line []byte) {
 		t.actualFacts = trace.HeaderFacts(line)
 	}
 	if t.d == nil && t.err == nil {
-		if g := t.next(); t.err == nil && !bytes.Equal(g, line) {
+		if g := t.next(line); t.err == nil && !bytes.Equal(g, line) {
 			t.diverged(g, line)
 		}
 	}
@@ -127,11 +146,11 @@ func (t *TraceFollower) diverged(golden, actual []byte) {
 // error means the golden could not be read (or, cut, is not a trace).
 func (t *TraceFollower) Finish() (*trace.Divergence, error) {
 	if t.d == nil && t.err == nil {
-		if g := t.next(); g != nil {
+		if g := t.next(nil); g != nil {
 			t.diverged(g, nil)
 		}
 	}
-	for t.cut >= 0 && t.err == nil && t.next() != nil {
+	for t.cut >= 0 && t.err == nil && t.next(nil) != nil {
 		// The rest of a cut golden, up to the cut, must still be a trace.
 	}
 	if t.err != nil {

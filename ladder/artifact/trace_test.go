@@ -162,7 +162,30 @@ var _ = Describe("TraceFollower", func() {
 	It("compares lines longer than its read buffer, whole and cut", func() {
 		long := `{"kind":"note","tick":0,"text":"` + strings.Repeat("x", 200<<10) + `"}` + "\n"
 		golden := []byte(header + "\n" + long + long)
-		for _, actual := range [][]byte{golden, bytes.Replace(golden, []byte("x\"}"), []byte("y\"}"), 1)} {
+		// The follower compares a long line with the actual one a piece of
+		// its reader's buffer at a time and copies it only once they
+		// differ: differences in the first piece, in the middle, in the
+		// last, an actual line shorter or longer by a byte, and a golden
+		// that ends inside a long line.
+		at := len(header) + 1 + 100<<10 // inside the first long line's second piece
+		actuals := [][]byte{
+			golden,
+			bytes.Replace(golden, []byte("x\"}"), []byte("y\"}"), 1),
+			bytes.Replace(golden, []byte(`"text":"x`), []byte(`"text":"y`), 1),
+			append(append(bytes.Clone(golden[:at]), 'y'), golden[at+1:]...),
+			append(bytes.Clone(golden[:at]), golden[at+1:]...),
+			append(append(bytes.Clone(golden[:at]), 'x'), golden[at:]...),
+			bytes.Clone(golden[:len(golden)-1]),
+			bytes.Replace(golden, []byte("\"}\n"), []byte("\"}x\n"), 2),
+		}
+		for _, g := range [][]byte{golden, golden[:len(golden)-len(long)/2]} {
+			for _, actual := range actuals {
+				got, err := follow(artifact.NewTraceFollower(bytes.NewReader(g)), actual)
+				Expect(err).NotTo(HaveOccurred())
+				Expect(cmp.Diff(trace.Compare(g, actual), got)).To(BeEmpty(), "golden of %d bytes, actual %q", len(g), actual[len(actual)-40:])
+			}
+		}
+		for _, actual := range actuals[:2] {
 			got, err := follow(artifact.NewTraceFollower(bytes.NewReader(golden)), actual)
 			Expect(err).NotTo(HaveOccurred())
 			Expect(cmp.Diff(trace.Compare(golden, actual), got)).To(BeEmpty())
