@@ -424,9 +424,18 @@ func traceHeader(f *fixture.Fixture) trace.Header {
 // range holds its tick, and drops it. Emit cannot fail, so the first error
 // stops the sink and err keeps it; the run checks after every tick.
 type traceSink struct {
-	enc       *trace.Encoder
-	out       io.Writer
-	buf       []byte
+	enc *trace.Encoder
+	out io.Writer
+	buf []byte
+	// small is buf's own array (2×flushAt). A keyframe spells the world's
+	// state, megabytes in a city, once a game day: it is spelt into an
+	// array of its own, made at the size the last keyframe took (keyframe,
+	// with an eighth more) and let go once written, so that no buffer of
+	// a keyframe's size is kept between them. Kept, it was 2.6 MB of a
+	// city's live heap all run; let go and grown back by doubling, it made
+	// twice its size in garbage a keyframe.
+	small    []byte
+	keyframe int
 	followers []*artifact.TraceFollower
 	chk       *expect.Run
 	lines     int
@@ -441,7 +450,8 @@ func newTraceSink(out io.Writer, h trace.Header, followers ...*artifact.TraceFol
 	if err != nil {
 		return nil, err
 	}
-	s := &traceSink{enc: enc, out: out, buf: make([]byte, 0, 2*flushAt)}
+	s := &traceSink{enc: enc, out: out, small: make([]byte, 0, 2*flushAt)}
+	s.buf = s.small
 	for _, f := range followers {
 		if f != nil {
 			s.followers = append(s.followers, f)
@@ -458,11 +468,18 @@ func (s *traceSink) Emit(r trace.Record) {
 	}
 	s.st.lap(StageEngine)
 	start := len(s.buf)
+	keyframe := r.Body.Kind() == trace.KindKeyframe
+	if keyframe && cap(s.buf)-start < s.keyframe {
+		s.buf = append(make([]byte, 0, start+s.keyframe+s.keyframe/8), s.buf...)
+	}
 	if s.buf, s.err = s.enc.AppendRecord(s.buf, r); s.err != nil {
 		return
 	}
 	s.st.lap(StageSpell)
 	line := s.buf[start:]
+	if keyframe {
+		s.keyframe = max(s.keyframe, len(line))
+	}
 	s.compare(line)
 	s.st.lap(StageCompare)
 	if s.chk != nil && s.chk.Traces(r.Tick, string(r.Body.Kind())) {
@@ -490,7 +507,7 @@ func (s *traceSink) write() {
 	if _, err := s.out.Write(s.buf); err != nil && s.err == nil {
 		s.err = fmt.Errorf("write trace: %w", err)
 	}
-	s.buf = s.buf[:0]
+	s.buf = s.small[:0] // a keyframe's own array, if it was one, is let go
 }
 
 // flush writes what is gathered and returns the sink's first error.
