@@ -434,8 +434,8 @@ type traceSink struct {
 	// a keyframe's size is kept between them. Kept, it was 2.6 MB of a
 	// city's live heap all run; let go and grown back by doubling, it made
 	// twice its size in garbage a keyframe.
-	small    []byte
-	keyframe int
+	small     []byte
+	keyframe  int
 	followers []*artifact.TraceFollower
 	chk       *expect.Run
 	lines     int
