@@ -377,6 +377,27 @@ var _ = Describe("Stream", func() {
 		Expect(errors.Is(err, dense.ErrUnplacedColumn)).To(BeTrue())
 	})
 
+	DescribeTable("refuses a header as Encode refuses it",
+		func(columns []string) {
+			_, want := dense.Encode(append([]string{"tick"}, columns...), nil)
+			Expect(want).To(HaveOccurred())
+			for _, golden := range []io.Reader{nil, strings.NewReader("tick,a/x,b/x\n0,1,2\n")} {
+				s := dense.NewStream(&memFile{}, golden)
+				Expect(s.Row(0, []string{"a/x", "b/x"}, []dense.Cell{dense.Int(1), dense.Int(2)})).To(Succeed())
+				_, err := s.Finish(columns, io.Discard)
+				Expect(err).To(MatchError(want.Error()), "golden %v", golden != nil)
+				Expect(errors.Is(err, errors.Unwrap(want))).To(BeTrue())
+			}
+		},
+		Entry("a numbered column twice", []string{"a/x", "b/x", "a/x"}),
+		Entry("a numbered column twice, after one never numbered", []string{"b/x", "never", "b/x", "a/x"}),
+		Entry("a column never numbered twice", []string{"a/x", "never", "b/x", "never"}),
+		Entry("tick", []string{"a/x", "b/x", "tick"}),
+		Entry("invalid UTF-8 in a column never numbered", []string{"a/x", "n\xffver", "b/x"}),
+		Entry("invalid UTF-8 before a repeat", []string{"a/x", "\xff", "a/x", "b/x"}),
+		Entry("a repeat before invalid UTF-8", []string{"a/x", "a/x", "\xff", "b/x"}),
+	)
+
 	It("names the first bad cell by name, whatever the numbering", func() {
 		s := dense.NewStream(&memFile{}, nil)
 		Expect(s.Row(0, []string{"z/x"}, []dense.Cell{dense.Int(1)})).To(Succeed())
