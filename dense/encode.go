@@ -37,6 +37,8 @@ func Encode(columns []string, rows [][]Cell) ([]byte, error) {
 	return dst, nil
 }
 
+// appendHeader appends the header line of columns, which must begin with
+// "tick", refusing a repeated name or one that is not valid UTF-8.
 func appendHeader(dst []byte, columns []string) ([]byte, error) {
 	if len(columns) == 0 || columns[0] != "tick" {
 		column := ""
@@ -46,16 +48,25 @@ func appendHeader(dst []byte, columns []string) ([]byte, error) {
 		return nil, &EncodeError{Row: -1, Column: column, Err: ErrFirstColumn}
 	}
 	seen := make(map[string]bool, len(columns))
-	for i, name := range columns {
-		if seen[name] {
+	seen["tick"] = true
+	return appendNames(append(dst, "tick"...), columns[1:], func(_ int, name string) bool {
+		repeat := seen[name]
+		seen[name] = true
+		return repeat
+	})
+}
+
+// appendNames appends a header's names after its tick, each after a
+// comma, and its newline; repeats says whether the name at place j of
+// names repeats one before it (it sees each name once, in order). The
+// first name that repeats or is not valid UTF-8 is the error.
+func appendNames(dst []byte, names []string, repeats func(j int, name string) bool) ([]byte, error) {
+	for j, name := range names {
+		if repeats(j, name) {
 			return nil, &EncodeError{Row: -1, Column: name, Err: ErrDuplicateColumn}
 		}
-		seen[name] = true
-		if i > 0 {
-			dst = append(dst, ',')
-		}
 		var ok bool
-		if dst, ok = appendField(dst, name); !ok {
+		if dst, ok = appendField(append(dst, ','), name); !ok {
 			return nil, &EncodeError{Row: -1, Column: name, Err: ErrInvalidUTF8}
 		}
 	}

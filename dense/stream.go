@@ -368,38 +368,33 @@ func (s *Stream) Finish(columns []string, out io.Writer) (*Comparison, error) {
 }
 
 // header spells the header of "tick" and columns and refuses it as
-// Encode would (the first name that repeats one before it or is not
-// valid UTF-8, in order), and returns with it each column number's place
-// in it, -1 for none. It runs while the rest of the run is still live,
-// and a city's header has 80,000 names: spelt at the golden header's
-// size, not grown by doubling, and with a set only of the names the
-// stream never numbered (empty throughout: few), since a repeat of a
-// numbered one meets its number's place already taken.
+// Encode would, and returns with it each column number's place in it, -1
+// for none. It runs while the rest of the run is still live, and a city's
+// header has 80,000 names: spelt at the golden header's size, not grown
+// by doubling, and with a set only of the names the stream never
+// numbered (empty throughout: few), since a repeat of a numbered one
+// meets its number's place already taken.
 func (s *Stream) header(columns []string) ([]byte, []int, error) {
 	var dst []byte
 	if s.gold != nil {
 		dst = make([]byte, 0, len(s.gold.f.header))
 	}
-	dst = append(dst, "tick"...)
 	at := make([]int, len(s.names))
 	for i := range at {
 		at[i] = -1
 	}
 	unnumbered := map[string]bool{"tick": true}
-	for j, c := range columns {
-		if i, ok := s.number(c); ok && at[i] < 0 {
+	header, err := appendNames(append(dst, "tick"...), columns, func(j int, name string) bool {
+		if i, ok := s.number(name); ok {
+			repeat := at[i] >= 0
 			at[i] = j
-		} else if ok || unnumbered[c] {
-			return nil, nil, &EncodeError{Row: -1, Column: c, Err: ErrDuplicateColumn}
-		} else {
-			unnumbered[c] = true
+			return repeat
 		}
-		var ok bool
-		if dst, ok = appendField(append(dst, ','), c); !ok {
-			return nil, nil, &EncodeError{Row: -1, Column: c, Err: ErrInvalidUTF8}
-		}
-	}
-	return append(dst, '\n'), at, nil
+		repeat := unnumbered[name]
+		unnumbered[name] = true
+		return repeat
+	})
+	return header, at, err
 }
 
 // assemble reads the spill back and writes the file.
