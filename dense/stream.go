@@ -188,15 +188,18 @@ func (s *Stream) Row(tick int64, names []string, cells []Cell) error {
 			}
 		}
 		s.bounds = append(s.bounds, int32(len(s.row)))
+		// The column's kind and bits become the last row's once read:
+		// in place, or appended for a column new in this row.
+		if had {
+			s.lastKind[i], s.lastBits[i] = kind, c.bits
+		} else {
+			s.lastKind, s.lastBits = append(s.lastKind, kind), append(s.lastBits, c.bits)
+		}
 	}
 	s.codes = sameRun(s.codes, same)
 	if err := s.fault(); err != nil {
 		s.lastKind, s.lastBits = s.lastKind[:0], s.lastBits[:0]
 		return err
-	}
-	s.lastKind, s.lastBits = s.lastKind[:0], s.lastBits[:0]
-	for i := range cells {
-		s.lastKind, s.lastBits = append(s.lastKind, cells[i].kind()), append(s.lastBits, cells[i].bits)
 	}
 	if err := s.spillRow(tick); err != nil {
 		return err
