@@ -163,8 +163,9 @@ func traceLines(path string) (int64, error) {
 // BenchmarkCity; the meter's own time is taken out of the CPU figure),
 // ns/record and cpu-ns/record, peak-heap-MB (with live-heap-MB and
 // alloc-MB/run, its two causes: see benchmeter.HeapPeak), bytes/record
-// (the trace file's bytes ÷ its records) and records/NPC-tick. The second, outside
-// the benchmark's timer, is timed at every stage boundary inside Run
+// (the trace file's bytes ÷ its records) and records/NPC-tick. The
+// second, outside the benchmark's timer, is timed at every stage boundary
+// inside Run
 // (ladder.Stages: the stages are interleaved record by record inside the
 // engine's Emit, so differencing whole runs cannot separate them) and
 // gives <stage>-ns/record, wall time by stage; staged/plain is its wall

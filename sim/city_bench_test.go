@@ -296,8 +296,8 @@ func (l *ladderSink) finish(h *benchmeter.HeapPeak) error {
 // (the trace's bytes, header included, ÷ its records), and beside the
 // peak heap the largest live heap a collection found and the bytes
 // allocated a run (live-heap-MB, alloc-MB/run: benchmeter.HeapPeak says
-// why). The ladder's own
-// path, ladder.Run on the same city, is BenchmarkCityRun in ladder/.
+// why). The ladder's own path, ladder.Run on the same city, is
+// BenchmarkCityRun in ladder/.
 func BenchmarkCity(b *testing.B) {
 	t := loadTown(b)
 	for _, npcs := range []int{1_000, 10_000} {

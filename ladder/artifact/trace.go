@@ -77,7 +77,8 @@ func (t *TraceFollower) next(want []byte) []byte {
 			}
 			line, err = t.r.ReadSlice('\n')
 		}
-		if line = want[:same]; copied {
+		line = want[:same]
+		if copied {
 			line = t.buf
 		}
 	}
