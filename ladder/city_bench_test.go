@@ -165,10 +165,9 @@ func traceLines(path string) (int64, error) {
 // alloc-MB/run, its two causes: see benchmeter.HeapPeak), bytes/record
 // (the trace file's bytes ÷ its records) and records/NPC-tick. The
 // second, outside the benchmark's timer, is timed at every stage boundary
-// inside Run
-// (ladder.Stages: the stages are interleaved record by record inside the
-// engine's Emit, so differencing whole runs cannot separate them) and
-// gives <stage>-ns/record, wall time by stage; staged/plain is its wall
+// inside Run (ladder.Stages: the stages are interleaved record by record
+// inside the engine's Emit, so differencing whole runs cannot separate
+// them) and gives <stage>-ns/record, wall time by stage; staged/plain is its wall
 // time over the first's. A timed run keeps the trace on the engine's
 // goroutine (no trace.Pipe) so that its stages partition one goroutine's
 // time, so staged/plain is what the pipe saves plus the price of the
