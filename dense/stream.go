@@ -700,6 +700,7 @@ func (g *goldenRows) columnSet(columns []string) *ColumnSet {
 	before := func(a, b Change) bool {
 		return a.Tick < b.Tick || a.Tick == b.Tick && order[a.Column] < order[b.Column]
 	}
+	//determinism:order-free before is a strict total order here: every changed column is in the golden's header or the run's, so it has a position of its own in order, and the least change is the same whichever is visited first
 	for col, ch := range g.first {
 		if cs.First == nil || before(ch, *cs.First) {
 			cs.First = &ch

@@ -69,6 +69,7 @@ func CheckSeals(root string, f *fixture.Fixture) Seals {
 		}
 		r := seal.Check(abs, set)
 		out.Checked = append(out.Checked, SetCheck{Dir: dir, Files: r.Examined})
+		//determinism:order-free a set's file names are distinct plain names, so each writes its own entry, filepath.Join(abs, name)
 		for name, v := range r.Verified {
 			if out.verified == nil {
 				out.verified = map[string]seal.Verified{}

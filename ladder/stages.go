@@ -2,6 +2,8 @@ package ladder
 
 import "time"
 
+//determinism:wallclock Stages times the parts of a run for the benchmarks and docs/performance.md; no time it takes reaches an artifact or a verdict
+
 // Stage is one part of a run's work, as Stages times it.
 type Stage int
 

@@ -25,6 +25,7 @@ const DefaultStall = time.Minute
 // DefaultStall. A value that is not a positive duration is an error that
 // names the variable, never a silent default.
 func StallLimit() (time.Duration, error) {
+	//determinism:environ the stall limit decides only when a hung run is given up, never a byte of what a run writes
 	s, ok := os.LookupEnv("LADDER_STALL")
 	if !ok || s == "" {
 		return DefaultStall, nil
@@ -136,9 +137,10 @@ func watched(name string, ticks int64, limit time.Duration, p *progress, run fun
 		res, err := run()
 		done <- outcome{res: res, err: err}
 	}()
+	//determinism:wallclock the watchdog decides only whether a run is abandoned as hung; a watched run writes byte for byte what an unwatched one does
 	poll := time.NewTicker(min(limit/4, time.Second))
 	defer poll.Stop()
-	last, since := p.steps.Load(), time.Now()
+	last, since := p.steps.Load(), time.Now() //determinism:wallclock as above: when the last tick finished, for the stall limit
 	for {
 		select {
 		case o := <-done:

@@ -82,7 +82,7 @@ const unitRoundoff = 0x1p-53
 // gamma is γ(k) = k·u / (1 − k·u); ok is false when k·u ≥ 1, where no
 // bound exists.
 func gamma(k int) (float64, bool) {
-	ku := float64(k) * unitRoundoff
+	ku := float64(float64(k) * unitRoundoff) // rounded, never fused into 1 - ku
 	if ku >= 1 {
 		return 0, false
 	}

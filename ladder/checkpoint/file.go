@@ -185,8 +185,10 @@ func Parse(name string, data []byte) (File, error) {
 		return fail(0, err)
 	}
 	for _, s := range f.Samples {
-		for n, v := range s.Values {
-			if v != nil && (math.IsNaN(*v) || math.IsInf(*v, 0)) {
+		// By name, so that a file with two such values names the same
+		// one every time.
+		for _, n := range slices.Sorted(maps.Keys(s.Values)) {
+			if v := s.Values[n]; v != nil && (math.IsNaN(*v) || math.IsInf(*v, 0)) {
 				return File{}, &ParseError{File: name, Line: 1, Column: 1, Err: fmt.Errorf("checkpoint %q at tick %d is not finite", n, s.Tick)}
 			}
 		}

@@ -175,13 +175,13 @@ func layout(locs []Location, roads []Road, pos map[string][2]float64) {
 		largest = max(largest, len(members[h]))
 	}
 	side := math.Ceil(math.Sqrt(float64(largest)))
-	box := side * cell
+	box := float64(side * cell)
 	cols := int(math.Ceil(math.Sqrt(float64(len(holds)))))
 	for i, h := range holds {
-		x0 := float64(i%max(cols, 1)) * (box + gap)
-		y0 := float64(i/max(cols, 1)) * (box + gap)
+		x0 := float64(float64(i%max(cols, 1)) * (box + gap))
+		y0 := float64(float64(i/max(cols, 1)) * (box + gap))
 		for j, id := range members[h] {
-			pos[id] = [2]float64{x0 + float64(j%int(side))*cell, y0 + float64(j/int(side))*cell}
+			pos[id] = [2]float64{x0 + float64(float64(j%int(side))*cell), y0 + float64(float64(j/int(side))*cell)}
 		}
 	}
 	rows := (len(holds) + max(cols, 1) - 1) / max(cols, 1)

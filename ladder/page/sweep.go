@@ -194,7 +194,7 @@ func (v *SweepView) plot(c int, name string, mean, sd float64) SweepPlot {
 		lo, hi = lo-1, hi+1
 	}
 	p.Min, p.Max = strconv.FormatFloat(lo, 'g', 6, 64), strconv.FormatFloat(hi, 'g', 6, 64)
-	x := func(val float64) float64 { return plotLeft + (val-lo)/(hi-lo)*(plotRight-plotLeft) }
+	x := func(val float64) float64 { return plotLeft + float64((val-lo)/(hi-lo)*(plotRight-plotLeft)) }
 	stack := map[int64]int{}
 	for s, vals := range v.Values {
 		val := vals[c]

@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"maps"
 	"os"
 	"path"
 	"path/filepath"
@@ -147,14 +148,12 @@ func (w *Workspace) Close() error {
 // journal, which the next Open replays if every target still holds what
 // the journal expects there, and which Abandon undoes.
 func (w *Workspace) Commit(files map[string]string) error {
-	paths := make([]string, 0, len(files))
-	for p := range files {
+	paths := slices.Sorted(maps.Keys(files))
+	for _, p := range paths {
 		if err := checkPath(p); err != nil {
 			return err
 		}
-		paths = append(paths, p)
 	}
-	slices.Sort(paths)
 	stage := filepath.Join(w.dir, stageName)
 	j := journal{Version: journalVersion}
 	for _, p := range paths {

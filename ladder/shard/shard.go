@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"maps"
 	"os"
 	"slices"
 	"strconv"
@@ -44,8 +45,8 @@ func ReadCosts(root string) (Costs, error) {
 	if err := dec.Decode(&f); err != nil {
 		return nil, fmt.Errorf("read %s: %w", CostsFile, err)
 	}
-	for r, c := range f.Costs {
-		if c < 0 {
+	for _, r := range slices.Sorted(maps.Keys(f.Costs)) { // so that the same rung is named every time
+		if c := f.Costs[r]; c < 0 {
 			return nil, fmt.Errorf("read %s: %s costs %d ms", CostsFile, r, c)
 		}
 	}

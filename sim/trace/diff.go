@@ -75,6 +75,7 @@ func flatten(path string, v any, out map[string]string) {
 	switch x := v.(type) {
 	case map[string]any:
 		if len(x) > 0 {
+			//determinism:order-free each key's leaves are written under paths that start with the key, so no two keys write the same entry of out
 			for k, e := range x {
 				p := k
 				if path != "" {

@@ -7,6 +7,8 @@ import (
 	"sync/atomic"
 )
 
+//determinism:concurrency the pipe is the one goroutine beside the engine: one reader takes whole batches first in, first out, so the sink behind it sees every record in the engine's order and writes the same bytes; only when the work happens moves (decision 0041)
+
 // Pipe sizes: a batch is handed over whole, so the two goroutines meet
 // once every batchRecords records rather than once a record, and at most
 // batchesInFlight of them are in flight, which bounds the pipe's memory
