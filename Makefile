@@ -82,12 +82,15 @@ explore:
 explore-short:
 	$(MAKE) --no-print-directory explore EXPLORE_TIME=20s EXPLORE_SEED=1 SHARD=
 
-## check: gofmt and go vet must be clean, and actionlint (pinned in go.mod as a tool, built once into
-## the Go build cache) must pass the GitHub Actions workflows
+## check: gofmt and go vet must be clean, the determinism analyzers (tools/detcheck: no map order, clock,
+## environment, randomness, goroutine, platform math, FMA fusion or address reaching an output; each
+## justified exception listed) must find nothing, and actionlint (pinned in go.mod as a tool, built once
+## into the Go build cache) must pass the GitHub Actions workflows
 check:
 	@unformatted=$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go')); \
 	if [ -n "$$unformatted" ]; then echo "gofmt would change:"; echo "$$unformatted"; exit 1; fi
 	$(GO) vet ./...
+	$(GO) run ./tools/detcheck
 	$(GO) tool actionlint .github/workflows/*.yml
 
 ## unit: every package's specs and fuzz seed corpora (the ladder runs under `make ladder`)

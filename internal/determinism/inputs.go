@@ -94,7 +94,9 @@ func runRandomness(pass *analysis.Pass) (any, error) {
 	return ds.finish(pass), nil
 }
 
-const analyzersURL = "https://github.com/chronicle/ladder/blob/main/docs/determinism.md#the-analyzers"
+// analyzersURL is where the rules and their exceptions are explained, from
+// the repository's root.
+const analyzersURL = "docs/determinism.md#the-analyzers"
 
 // names returns a Run that refuses every use — a call or a reference —
 // of the package-level functions and variables in refused, keyed

@@ -50,7 +50,7 @@ import (
 var MapOrder = &analysis.Analyzer{
 	Name:       "maporder",
 	Doc:        "refuse a range over a map whose iteration order can reach an output, an id, a roll, a sum or a choice",
-	URL:        "https://github.com/chronicle/ladder/blob/main/docs/determinism.md#the-analyzers",
+	URL:        analyzersURL,
 	Requires:   []*analysis.Analyzer{inspect.Analyzer},
 	Run:        runMapOrder,
 	ResultType: reflect.TypeFor[*Result](),
@@ -471,7 +471,23 @@ func (b *body) call(s *ast.ExprStmt) {
 			}
 		}
 	}
+	if sortFunc[calleeName(b.pass.TypesInfo, call)] && len(call.Args) > 0 {
+		if obj := b.root(call.Args[0]); obj != nil && (obj == b.key || obj == b.value) {
+			for _, a := range call.Args[1:] {
+				b.read(a)
+			}
+			b.effect(fmt.Sprintf("a sort of %s at line %d", types.ExprString(call.Args[0]), b.line(s)))
+			b.did("sorts each element's own " + types.ExprString(call.Args[0]))
+			return
+		}
+	}
 	b.refuse("it calls %s at line %d for each element, in map order", types.ExprString(call.Fun), b.line(s))
+}
+
+// sortFunc are the functions that sort a slice in place, by name.
+var sortFunc = map[string]bool{
+	"slices.Sort": true, "slices.SortFunc": true, "slices.SortStableFunc": true, "sort.Strings": true, "sort.Ints": true,
+	"sort.Float64s": true, "sort.Slice": true, "sort.SliceStable": true, "sort.Sort": true, "sort.Stable": true,
 }
 
 // assign checks an assignment (or a definition, whose variables are
@@ -823,9 +839,7 @@ func sorts(info *types.Info, s ast.Stmt, target string) bool {
 	if !ok || len(call.Args) == 0 {
 		return false
 	}
-	switch calleeName(info, call) {
-	case "slices.Sort", "slices.SortFunc", "slices.SortStableFunc", "sort.Strings", "sort.Ints", "sort.Float64s", "sort.Slice", "sort.SliceStable", "sort.Sort", "sort.Stable":
-	default:
+	if !sortFunc[calleeName(info, call)] {
 		return false
 	}
 	arg := ast.Unparen(call.Args[0])

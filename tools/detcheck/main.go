@@ -65,7 +65,14 @@ func run(patterns []string, verbose bool, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "detcheck: load %s: %v\n", strings.Join(patterns, " "), err)
 		return 2
 	}
-	if n := packages.PrintErrors(pkgs); n > 0 {
+	n := 0
+	packages.Visit(pkgs, nil, func(p *packages.Package) {
+		for _, e := range p.Errors {
+			fmt.Fprintf(stderr, "%s\n", e)
+			n++
+		}
+	})
+	if n > 0 {
 		fmt.Fprintf(stderr, "detcheck: %d errors loading the packages\n", n)
 		return 2
 	}
