@@ -35,12 +35,15 @@ func (w *World) corroborate(lb *claims.Belief, t claims.Testimony) error {
 	m := w.store.Memory()
 	stageBefore, gistBefore := lb.StageAt(w.now, m), lb.GistAt(w.now, m)
 	reactivating := stageBefore == claims.Dormant || stageBefore == claims.Forgotten
-	if reactivating && !w.rules.Enabled(rules.DormancyReactivation) {
-		w.ruleEval(rules.DormancyReactivation, subject, false, "disabled")
-		return nil
-	}
+	// Corroboration first: a belief told again is reactivated only by
+	// being corroborated, so with corroboration off reactivation is never
+	// evaluated, and its own toggle must not change the run.
 	if !w.rules.Enabled(rules.Corroboration) {
 		w.ruleEval(rules.Corroboration, subject, false, "disabled")
+		return nil
+	}
+	if reactivating && !w.rules.Enabled(rules.DormancyReactivation) {
+		w.ruleEval(rules.DormancyReactivation, subject, false, "disabled")
 		return nil
 	}
 	out, err := w.store.Corroborate(lb.Holder, t, w.defines.CorroborationWindow)
