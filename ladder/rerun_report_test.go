@@ -1,15 +1,19 @@
 package ladder_test
 
 import (
+	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 
 	. "github.com/onsi/ginkgo/v2"
 	"github.com/onsi/ginkgo/v2/types"
 
+	"github.com/chronicle/ladder/dense"
 	"github.com/chronicle/ladder/ladder"
 	"github.com/chronicle/ladder/ladder/artifact"
 	"github.com/chronicle/ladder/ladder/fixture"
@@ -71,7 +75,7 @@ func determinismRerun(r Report) (runs []ladder.Problem, harness []string) {
 				continue
 			}
 			rerun++
-			if p, ok := sameAsJudged(f, res); !ok {
+			if p, ok := sameAsJudged(f, filepath.Join(reports, filepath.FromSlash(f.Name())), res, err); !ok {
 				runs = append(runs, p)
 			}
 		}
@@ -100,35 +104,113 @@ func rerunProblem(f *fixture.Fixture, tick int64, text string) ladder.Problem {
 	return p
 }
 
-// sameAsJudged compares a rerun's artifacts with the ones the rung's spec
-// wrote under the run's reports directory (reports/, or LADDER_REPORTS),
-// in chunks. When the traces differ it aligns them (package triage) and
-// names the first record that differs and how: a record renamed is the
-// signature of an id drawn from a counter or an order shared between
-// worlds.
-func sameAsJudged(f *fixture.Fixture, res *ladder.Result) (ladder.Problem, bool) {
+// sameAsJudged compares a rerun's trace and dense file with the ones the
+// rung's spec wrote in judged (its directory under the run's reports
+// directory, reports/ or LADDER_REPORTS), in chunks, and names the first
+// thing that differs. When the traces differ it aligns them (package
+// triage) and names the first record that differs and how — a record
+// renamed is the signature of an id drawn from a counter or an order
+// shared between worlds — or, where they agree record for record (a
+// header, a spelling), their first divergent line; when only the dense
+// files differ, their first divergent tick and column. A file one of the
+// two runs did not write is said in words, and stopped, when the rerun
+// stopped part way, says why.
+func sameAsJudged(f *fixture.Fixture, judged string, res *ladder.Result, stopped error) (ladder.Problem, bool) {
 	name := f.Name()
-	dir := filepath.Join(reports, filepath.FromSlash(name))
 	for _, file := range []string{ladder.TraceFile, ladder.DenseFile} {
-		judged := filepath.Join(dir, file)
-		same, err := artifact.Same(judged, res.Path(file))
+		spec, again := filepath.Join(judged, file), res.Path(file)
+		inSpec, err := exists(spec)
 		if err != nil {
 			return rerunProblem(f, -1, fmt.Sprintf("the determinism rerun could not compare with reports/%s/%s: %v", name, file, err)), false
 		}
-		if same {
-			continue
+		inRerun, err := exists(again)
+		if err != nil {
+			return rerunProblem(f, -1, fmt.Sprintf("the determinism rerun could not read its own %s: %v", file, err)), false
 		}
-		text := fmt.Sprintf("a second run in the same process wrote a different %s than the spec did: the engine is not deterministic", file)
+		var text string
 		tick, class := int64(-1), ""
-		if file == ladder.TraceFile {
-			if rep, err := triage.AlignFiles(judged, res.Path(file)); err == nil && rep.Earliest != nil {
-				text += "; " + rep.SummaryAs("spec", "rerun")
-				tick, class = rep.Earliest.Tick, rep.Class().String()
+		switch {
+		case !inSpec && !inRerun:
+			text = fmt.Sprintf("neither the spec's run nor a second run in the same process wrote %s: nothing to compare", file)
+		case !inSpec:
+			text = fmt.Sprintf("the spec's run wrote no %s (it stopped before writing it) and a second run in the same process did: the engine is not deterministic", file)
+		case !inRerun:
+			text = fmt.Sprintf("a second run in the same process wrote no %s (it stopped before writing it) and the spec's run did: the engine is not deterministic", file)
+		default:
+			same, err := artifact.Same(spec, again)
+			if err != nil {
+				return rerunProblem(f, -1, fmt.Sprintf("the determinism rerun could not compare with reports/%s/%s: %v", name, file, err)), false
 			}
+			if same {
+				continue
+			}
+			text = fmt.Sprintf("a second run in the same process wrote a different %s than the spec did: the engine is not deterministic", file)
+			var first string
+			if file == ladder.TraceFile {
+				first, tick, class = traceDifference(spec, again)
+			} else {
+				first, tick, class = denseDifference(spec, again)
+			}
+			text += "; " + first
 		}
-		p := rerunProblem(f, tick, text+fmt.Sprintf(" (compare reports/%s/%s with a rerun)", name, file))
+		if stopped != nil {
+			text += fmt.Sprintf("; the rerun stopped part way: %v", stopped)
+		}
+		if inSpec {
+			text += fmt.Sprintf(" (compare reports/%s/%s with a rerun)", name, file)
+		}
+		p := rerunProblem(f, tick, text)
 		p.Class = class
 		return p, false
 	}
 	return ladder.Problem{}, true
+}
+
+// traceDifference names the first record of the spec's trace that the
+// rerun's does not hold alike, with its tick and the run's drift class,
+// from the two traces aligned; where they agree record for record, it is
+// the first divergent line (the header, a spelling), with no class.
+func traceDifference(spec, rerun string) (text string, tick int64, class string) {
+	rep, err := triage.AlignFiles(spec, rerun)
+	if err == nil && rep.Earliest != nil {
+		return rep.SummaryAs("spec", "rerun"), rep.Earliest.Tick, rep.Class().String()
+	}
+	d, err := artifact.CompareTraceFiles(spec, rerun)
+	switch {
+	case err != nil:
+		return "the traces could not be read to say where: " + err.Error(), -1, ""
+	case d == nil:
+		return "the traces' bytes differ", -1, "" // Same saw a difference the comparison does not: a file changed between the two reads
+	case d.Line == 1:
+		return d.Describe("spec", "rerun"), -1, "" // the header: at no tick
+	}
+	return d.Describe("spec", "rerun"), d.Tick, ""
+}
+
+// denseDifference names the dense files' first divergent tick and column.
+// The traces are the same bytes, so no decision moved: a value derived at
+// read time did, which the ladder calls value drift.
+func denseDifference(spec, rerun string) (text string, tick int64, class string) {
+	d, err := dense.CompareFiles(spec, rerun)
+	switch {
+	case err != nil:
+		return "the dense files could not be read to say where: " + err.Error(), -1, ""
+	case d == nil:
+		return "the dense files' bytes differ", -1, ""
+	}
+	tick, err = strconv.ParseInt(d.Tick, 10, 64)
+	if err != nil {
+		tick = -1 // the header differs: no tick
+	}
+	return d.Describe("spec", "rerun"), tick, triage.ValueDrift.String()
+}
+
+// exists reports whether path exists; an error other than its absence is
+// returned.
+func exists(path string) (bool, error) {
+	_, err := os.Stat(path)
+	if errors.Is(err, fs.ErrNotExist) {
+		return false, nil
+	}
+	return err == nil, err
 }

@@ -11,8 +11,11 @@
 //     rung into the next (a package-level counter, a cache) makes a rung's
 //     output depend on what ran before it, so the two runs differ. Any
 //     difference refuses the whole regeneration with a *NondeterminismError
-//     naming the first divergence in the runs' own names (run 1, run 2) and
-//     every other fixture that differs.
+//     naming the first divergence in the runs' own names (run 1, run 2) —
+//     the trace's first divergent record, else the dense file's first
+//     cell, and in words any file only one run wrote (failures.txt, when
+//     the expectations failed in one run only) — and every other fixture
+//     that differs.
 //  2. A rung whose own expectations fail is not regenerated: a golden must
 //     never record behaviour its fixture says is wrong.
 //  3. The selected rungs' goldens switch all at once (Workspace.Commit):

@@ -39,12 +39,16 @@ type Rendering struct {
 }
 
 // NondeterminismError means the two renderings differed: nothing was
-// written. It names the first fixture (in file order) whose artifacts
-// differ, with that difference in the runs' own names, and every other
-// fixture that differs.
+// written. It names the first fixture (in file order) whose renderings
+// differ, the file of it whose first difference says most (File) with
+// that difference in the runs' own names, and every other fixture that
+// differs.
 type NondeterminismError struct {
 	A, B       Rendering
 	Rung, File string
+	// Divergence is File's first difference — a record, a cell, a line —
+	// or, when File is in one rendering only, that in words; then each
+	// other file that one run wrote and the other did not.
 	Divergence string
 	Others     []string // other fixtures whose renderings differ
 }
@@ -63,35 +67,32 @@ func (e *NondeterminismError) Error() string {
 // Prove byte-compares the two renderings of every fixture — artifacts and
 // the expectation verdict, which must reproduce too (a rung that fails in
 // one rendering and passes in the other is nondeterministic, not
-// refusable). A difference is a *NondeterminismError. Where a fixture's
-// trace differs, that is the difference it names, whatever else differs:
-// the trace says which record moved first (a decision, a roll, an id),
-// where a checkpoint only shows a state digest that moved because of it.
+// refusable). A difference is a *NondeterminismError, which names a
+// record or a cell wherever one differs: the trace's first divergent
+// record before anything else (it says which decision, roll or id moved
+// first, where a dense cell or a checkpoint's state digest only moved
+// because of it), then the dense file's first divergent cell, then the
+// checkpoints, the other artifacts, and the verdict last (a failed
+// expectation is a consequence too). A file one run wrote and the other
+// did not — failures.txt, the usual case, since the expectations failed
+// in one run only — has no first difference to name: it is said in words,
+// beside the record that differs.
 func Prove(fixtures []*fixture.Fixture, a, b Rendering) error {
 	var nd *NondeterminismError
 	for _, f := range fixtures {
-		var differ []string
-		for _, name := range append(ladder.Artifacts(f), FailuresFile) {
-			x := filepath.Join(a.Dir, filepath.FromSlash(f.GoldenDir()), name)
-			y := filepath.Join(b.Dir, filepath.FromSlash(f.GoldenDir()), name)
-			same, err := sameRendering(x, y, name == FailuresFile)
-			if err != nil {
-				return fmt.Errorf("read rendering of %s: %w", f.Name(), err)
-			}
-			if !same {
-				differ = append(differ, name)
-			}
+		dir := filepath.FromSlash(f.GoldenDir())
+		differ, err := differing(append(ladder.Artifacts(f), FailuresFile), filepath.Join(a.Dir, dir), filepath.Join(b.Dir, dir), a, b)
+		if err != nil {
+			return fmt.Errorf("read rendering of %s: %w", f.Name(), err)
 		}
 		switch {
 		case len(differ) == 0:
 		case nd == nil:
-			name := differ[0]
-			if slices.Contains(differ, ladder.TraceFile) {
-				name = ladder.TraceFile
+			file, text, err := describe(f, differ, a, b)
+			if err != nil {
+				return fmt.Errorf("read rendering of %s: %w", f.Name(), err)
 			}
-			x := filepath.Join(a.Dir, filepath.FromSlash(f.GoldenDir()), name)
-			y := filepath.Join(b.Dir, filepath.FromSlash(f.GoldenDir()), name)
-			nd = &NondeterminismError{A: a, B: b, Rung: f.Name(), File: name, Divergence: divergence(name, x, y, a.Name, b.Name)}
+			nd = &NondeterminismError{A: a, B: b, Rung: f.Name(), File: file, Divergence: text}
 		default:
 			nd.Others = append(nd.Others, f.Name())
 		}
@@ -102,18 +103,147 @@ func Prove(fixtures []*fixture.Fixture, a, b Rendering) error {
 	return nil
 }
 
-// sameRendering compares two renderings of one file in chunks; when
-// optional, a file missing on both sides is the same, and on one side
-// only is a difference.
-func sameRendering(x, y string, optional bool) (bool, error) {
-	if optional {
-		_, errX := os.Stat(x)
-		_, errY := os.Stat(y)
-		if errors.Is(errX, fs.ErrNotExist) || errors.Is(errY, fs.ErrNotExist) {
-			return errors.Is(errX, fs.ErrNotExist) && errors.Is(errY, fs.ErrNotExist), nil
+// rendered is one file of a fixture that its two renderings do not hold
+// alike: its path in each, and whether each run wrote it at all.
+type rendered struct {
+	name     string
+	x, y     string
+	inA, inB bool
+}
+
+// differing returns the files of names whose renderings under dirs x and
+// y differ, in the order Prove names them (proofRank), comparing each in
+// chunks. A file one rendering lacks is a difference, and failures.txt
+// missing from both is the same verdict; an artifact missing from both
+// is an error, since no run that finishes leaves one out.
+func differing(names []string, x, y string, a, b Rendering) ([]rendered, error) {
+	var out []rendered
+	for _, name := range names {
+		r := rendered{name: name, x: filepath.Join(x, name), y: filepath.Join(y, name)}
+		var err error
+		if r.inA, err = exists(r.x); err != nil {
+			return nil, err
 		}
+		if r.inB, err = exists(r.y); err != nil {
+			return nil, err
+		}
+		switch {
+		case !r.inA && !r.inB && name == FailuresFile:
+			continue
+		case !r.inA && !r.inB:
+			return nil, fmt.Errorf("neither %s nor %s wrote %s: %w", a.Name, b.Name, name, fs.ErrNotExist)
+		case r.inA && r.inB:
+			same, err := artifact.Same(r.x, r.y)
+			if err != nil {
+				return nil, err
+			}
+			if same {
+				continue
+			}
+		}
+		out = append(out, r)
 	}
-	return artifact.Same(x, y)
+	slices.SortStableFunc(out, func(p, q rendered) int { return proofRank(p.name) - proofRank(q.name) })
+	return out, nil
+}
+
+// proofRank orders a rendering's files by what their first difference
+// tells: the trace's record, the dense file's cell, the checkpoints, any
+// other artifact (a sweep's, the manifest), and the verdict.
+func proofRank(name string) int {
+	switch name {
+	case ladder.TraceFile:
+		return 0
+	case ladder.DenseFile:
+		return 1
+	case ladder.CheckpointsFile:
+		return 2
+	case FailuresFile:
+		return 4
+	}
+	return 3
+}
+
+// exists reports whether path exists; an error other than its absence is
+// returned.
+func exists(path string) (bool, error) {
+	_, err := os.Stat(path)
+	if errors.Is(err, fs.ErrNotExist) {
+		return false, nil
+	}
+	return err == nil, err
+}
+
+// describe says how f's renderings differ, given the files that do, in
+// Prove's order (differing). It names the first file both runs wrote,
+// with its first difference — or, when every differing file is in one
+// rendering only, the first of those — and then says in words each file
+// one run wrote and the other did not. When the verdict alone differs it
+// says so: the expectations judged byte-identical artifacts differently.
+func describe(f *fixture.Fixture, differ []rendered, a, b Rendering) (file, text string, err error) {
+	named := differ[0]
+	if i := slices.IndexFunc(differ, func(r rendered) bool { return r.inA && r.inB }); i >= 0 {
+		named = differ[i]
+	}
+	var parts []string
+	if named.inA && named.inB {
+		parts = append(parts, divergence(named.name, named.x, named.y, a.Name, b.Name))
+	}
+	said := map[bool]bool{} // whether the artifacts only run a wrote, or only run b, are said
+	for _, r := range differ {
+		if r.inA == r.inB {
+			continue // in both
+		}
+		wrote, path, not := a.Name, r.x, b.Name
+		if r.inB {
+			wrote, path, not = b.Name, r.y, a.Name
+		}
+		if r.name == FailuresFile {
+			first, err := firstFailure(path)
+			if err != nil {
+				return "", "", err
+			}
+			parts = append(parts, fmt.Sprintf("%s wrote %s — its expectations failed there: %s — %s did not", wrote, FailuresFile, first, not))
+			continue
+		}
+		if said[r.inA] {
+			continue
+		}
+		said[r.inA] = true
+		// One sentence for every artifact the same run left out: it
+		// stopped before them all.
+		var names []string
+		for _, s := range differ {
+			if s.inA == r.inA && s.inB == r.inB && s.name != FailuresFile {
+				names = append(names, s.name)
+			}
+		}
+		them := "it"
+		if len(names) > 1 {
+			them = "them"
+		}
+		parts = append(parts, fmt.Sprintf("%s wrote no %s — its run of %s stopped before writing %s (aborted, or its process killed) — and %s did",
+			not, strings.Join(names, ", no "), f.Name(), them, wrote))
+	}
+	if len(differ) == 1 && named.name == FailuresFile {
+		parts = append(parts, "every artifact is byte-identical in the two runs: only the verdict differed")
+	}
+	return named.name, strings.Join(parts, "; "), nil
+}
+
+// firstFailure quotes the first line of a rendering's failures.txt and
+// counts the rest.
+func firstFailure(path string) (string, error) {
+	b, err := os.ReadFile(path) // one line a failed expectation: small
+	if err != nil {
+		return "", err
+	}
+	lines := strings.Split(strings.TrimRight(string(b), "\n"), "\n")
+	s := "`" + lines[0] + "`"
+	if len(lines) > 1 {
+		s += fmt.Sprintf(" (and %d more)", len(lines)-1)
+	}
+	return s, nil
 }
 
 // Regenerate proves the two renderings agree and then switches every
@@ -318,7 +448,9 @@ func divergence(name, x, y, a, b string) string {
 			return strings.Join(msgs, "; ")
 		}
 	}
-	xl, yl := strings.Split(string(xb), "\n"), strings.Split(string(yb), "\n")
+	// A final newline ends the last line: it begins none, so a file with a
+	// line fewer shows <missing> there, not an empty line.
+	xl, yl := strings.Split(strings.TrimSuffix(string(xb), "\n"), "\n"), strings.Split(strings.TrimSuffix(string(yb), "\n"), "\n")
 	for i := range max(len(xl), len(yl)) {
 		if i >= len(xl) || i >= len(yl) || xl[i] != yl[i] {
 			return fmt.Sprintf("first different line %d: %s %s, %s %s", i+1, a, lineOr(xl, i), b, lineOr(yl, i))

@@ -43,6 +43,15 @@ const (
 	traceB  = `{"kind":"header"}` + "\n" + `{"id":"theft@3","kind":"event","tick":3}` + "\n"
 	checksA = "{\n  \"case\": \"\",\n  \"rung\": \"T0.1\"\n}\n"
 	checksB = "{\n  \"case\": \"\",\n  \"rung\": \"T0.2\"\n}\n"
+	// traceLong's fourth record is the one a spec changes.
+	traceLong = traceA + `{"id":"theft@3","kind":"event","tick":3,"where":"market"}` + "\n" + `{"id":"theft@3b","kind":"event","tick":3,"where":"road"}` + "\n"
+)
+
+// failed is a rendering's failures.txt, where two expectations failed;
+// failedFirst is its first line.
+const (
+	failedFirst = "expect[1] (fixtures/T0.1-witness.yaml:12:5) at tick 2: belief(witness, theft@2).confidence = 0.8, want 0.9"
+	failed      = failedFirst + "\nalways: holders of theft@2 only [witness]: got [merchant witness]\n"
 )
 
 var oldTime = time.Date(2001, 2, 3, 4, 5, 6, 0, time.UTC)
@@ -373,13 +382,70 @@ var _ = Describe("Regenerate", func() {
 			Expect(mtime(golden(root, rung, ladder.DenseFile))).To(BeTemporally("==", oldTime))
 		})
 
-		It("counts a failures.txt present in only one rendering as nondeterminism", func() {
-			put(b, rung, artifacts{regen.FailuresFile: "belief(witness, theft@2).confidence: want 0.9, got 0.8\n"})
-			_, err := regenerate(root, fixtures, a, b)
-			var nd *regen.NondeterminismError
-			Expect(errors.As(err, &nd)).To(BeTrue())
-			Expect(goldensExist(root)).To(BeFalse())
-		})
+		// A file one run wrote and the other did not has no first
+		// difference to read: the refusal says so in words, and still
+		// names the record or cell where the files both runs wrote differ.
+		// failures.txt is the usual one: the expectations failed in one
+		// run only.
+		DescribeTable("names the first differing record or cell, and says in words what only one run wrote, never that a file is missing",
+			func(change func(), file, divergence string) {
+				change()
+				_, err := regenerate(root, fixtures, a, b)
+				var nd *regen.NondeterminismError
+				Expect(errors.As(err, &nd)).To(BeTrue(), "%v", err)
+				Expect(nd.Rung).To(Equal("T0.1/quiet"))
+				Expect(nd.File).To(Equal(file))
+				Expect(nd.Divergence).To(Equal(divergence))
+				Expect(err.Error()).NotTo(Or(ContainSubstring("no such file"), ContainSubstring("does not exist")))
+				Expect(goldensExist(root)).To(BeFalse())
+			},
+			Entry("failures.txt in run 2 only, the artifacts byte-identical: only the verdict differed",
+				func() { put(b, cas, artifacts{regen.FailuresFile: failed}) },
+				regen.FailuresFile, "run 2 wrote failures.txt — its expectations failed there: `"+failedFirst+"` (and 1 more) — run 1 did not; "+
+					"every artifact is byte-identical in the two runs: only the verdict differed"),
+			Entry("failures.txt in run 1 only, the artifacts byte-identical",
+				func() { put(a, cas, artifacts{regen.FailuresFile: failedFirst + "\n"}) },
+				regen.FailuresFile, "run 1 wrote failures.txt — its expectations failed there: `"+failedFirst+"` — run 2 did not; "+
+					"every artifact is byte-identical in the two runs: only the verdict differed"),
+			Entry("failures.txt in both, different, the artifacts byte-identical",
+				func() {
+					put(a, cas, artifacts{regen.FailuresFile: failed})
+					put(b, cas, artifacts{regen.FailuresFile: failedFirst + "\n"})
+				},
+				regen.FailuresFile, "first different line 2: run 1 `always: holders of theft@2 only [witness]: got [merchant witness]`, run 2 <missing>; "+
+					"every artifact is byte-identical in the two runs: only the verdict differed"),
+			Entry("failures.txt in both, different, and the checkpoints differing",
+				func() {
+					put(a, cas, artifacts{regen.FailuresFile: failed})
+					put(b, cas, artifacts{regen.FailuresFile: failedFirst + "\n", ladder.CheckpointsFile: checksB})
+				},
+				ladder.CheckpointsFile, "first different line 3: run 1 `\"rung\": \"T0.1\"`, run 2 `\"rung\": \"T0.2\"`"),
+			Entry("failures.txt in run 2 only, the trace (and the dense file) differing at record 4",
+				func() {
+					put(a, cas, artifacts{ladder.TraceFile: traceLong})
+					put(b, cas, artifacts{ladder.TraceFile: strings.Replace(traceLong, `"road"`, `"hall"`, 1), ladder.DenseFile: denseB, regen.FailuresFile: failed})
+				},
+				ladder.TraceFile, `first divergent record at line 4 (tick 3, event "theft@3b"): where: run 1 "road", run 2 "hall"; `+
+					"run 2 wrote failures.txt — its expectations failed there: `"+failedFirst+"` (and 1 more) — run 1 did not"),
+			Entry("failures.txt in run 1 only, the dense file (and the checkpoints) differing",
+				func() {
+					put(a, cas, artifacts{regen.FailuresFile: failed})
+					put(b, cas, artifacts{ladder.DenseFile: denseB, ladder.CheckpointsFile: checksB})
+				},
+				ladder.DenseFile, `first divergence at tick 2, column "witness/at": run 1 market, run 2 road; `+
+					"run 1 wrote failures.txt — its expectations failed there: `"+failedFirst+"` (and 1 more) — run 2 did not"),
+			Entry("an artifact (and so its seal) missing in run 2, the rest the same",
+				func() { Expect(os.Remove(golden(b, cas, ladder.DenseFile))).To(Succeed()) },
+				ladder.DenseFile, "run 2 wrote no dense.csv, no manifest.json — its run of T0.1/quiet stopped before writing them (aborted, or its process killed) — and run 1 did"),
+			Entry("an artifact (and so its seal) missing in run 1, the trace differing and failures.txt in run 2 only",
+				func() {
+					Expect(os.Remove(golden(a, cas, ladder.DenseFile))).To(Succeed())
+					put(b, cas, artifacts{ladder.TraceFile: traceB, regen.FailuresFile: failed})
+				},
+				ladder.TraceFile, `first divergent record at line 2 (tick 2, event "theft@2"): run 2 has event "theft@3" at tick 3 here instead (a record was added or removed); `+
+					"run 1 wrote no dense.csv, no manifest.json — its run of T0.1/quiet stopped before writing them (aborted, or its process killed) — and run 2 did; "+
+					"run 2 wrote failures.txt — its expectations failed there: `"+failedFirst+"` (and 1 more) — run 1 did not"),
+		)
 	})
 
 	It("refuses a rung whose expectations failed and writes nothing at all, not even the others", func() {
@@ -421,12 +487,14 @@ var _ = Describe("Regenerate", func() {
 		Expect(mtime(golden(root, cas, ladder.DenseFile))).To(BeTemporally("==", oldTime))
 	})
 
-	It("fails, writing nothing, when a rendering lacks an artifact", func() {
-		Expect(os.Remove(filepath.Join(b, "goldens", "T0.1-witness", "quiet", ladder.TraceFile))).To(Succeed())
+	It("fails, writing nothing, when neither rendering holds an artifact", func() {
+		for _, dir := range []string{a, b} {
+			Expect(os.Remove(golden(dir, cas, ladder.TraceFile))).To(Succeed())
+		}
 		st, err := regenerate(root, fixtures, a, b)
 		Expect(st).To(BeNil())
 		Expect(err).To(MatchError(fs.ErrNotExist))
-		Expect(err).To(MatchError(HavePrefix("read rendering of T0.1/quiet: ")))
+		Expect(err).To(MatchError("read rendering of T0.1/quiet: neither run 1 nor run 2 wrote trace.jsonl: file does not exist"))
 		Expect(goldensExist(root)).To(BeFalse())
 	})
 

@@ -323,3 +323,56 @@ var _ = Describe("goldens, with state leaking from one rung into the next", Orde
 		Expect(string(out)).To(ContainSubstring(created.String()))
 	})
 })
+
+// Each rendering of the proof renders every selected run exactly once,
+// and run 2 each in a process of its own. A rung's name alone would select
+// its cases too: run 2 rendered a case once after its rung and again
+// alone, into the same directory, and kept the second rendering's
+// artifacts beside the first's failures.txt — so a flip in the first
+// rendering read as a verdict that differed over byte-identical artifacts.
+// The renders are counted by a line each, planted in a scratch build.
+var _ = Describe("goldens, the runs each rendering renders", Ordered, Serial, func() {
+	It("renders every selected run once in each rendering, and each of run 2's in a process of its own", func() {
+		src, err := os.ReadFile(filepath.Join(repo, "ladder", "regen", "render.go"))
+		Expect(err).NotTo(HaveOccurred())
+		const anchor = "\tfor _, f := range fixtures {\n\t\tdir := filepath.Join(out, filepath.FromSlash(f.GoldenDir()))\n"
+		Expect(string(src)).To(ContainSubstring(anchor), "the plant needs its anchor in ladder/regen/render.go")
+		counted := strings.Replace(string(src), anchor, anchor+
+			"\t\tif log, err := os.OpenFile(os.Getenv(\"RENDER_LOG\"), os.O_APPEND|os.O_CREATE|os.O_WRONLY, 0o644); err == nil {\n"+
+			"\t\t\tfmt.Fprintln(log, filepath.Base(out), os.Getpid(), f.Name())\n\t\t\tlog.Close()\n\t\t}\n", 1)
+		bin := buildTool(map[string]string{"ladder/regen/render.go": counted})
+
+		root := GinkgoT().TempDir()
+		for _, name := range []string{"T0.1-witness", "T0.2-decay"} {
+			copyFile(filepath.Join(repo, "fixtures", name+".yaml"), filepath.Join(root, "fixtures", name+".yaml"))
+		}
+		log := filepath.Join(GinkgoT().TempDir(), "renders")
+		cmd := exec.Command(bin, "goldens", "-rung", "T0.1")
+		cmd.Dir, cmd.Env = root, append(os.Environ(), "RENDER_LOG="+log)
+		out, err := cmd.CombinedOutput()
+		Expect(err).NotTo(HaveOccurred(), string(out))
+
+		b, err := os.ReadFile(log)
+		Expect(err).NotTo(HaveOccurred())
+		renders := map[string][]string{}   // rendering → the runs it rendered
+		processes := map[string][]string{} // run 2's processes → the runs each rendered
+		for _, line := range strings.Split(strings.TrimSuffix(string(b), "\n"), "\n") {
+			fields := strings.Fields(line)
+			Expect(fields).To(HaveLen(3), line)
+			renders[fields[0]] = append(renders[fields[0]], fields[2])
+			if fields[0] == "run-2" {
+				processes[fields[1]] = append(processes[fields[1]], fields[2])
+			}
+		}
+		var names []string
+		for _, r := range runsOf("T0.1-witness") {
+			names = append(names, r.Name())
+		}
+		Expect(len(names)).To(BeNumerically(">", 1), "T0.1 needs a case for a rung's name to select more than it")
+		Expect(renders["run-1"]).To(Equal(names), "run 1: every selected run once, in file order")
+		Expect(renders["run-2"]).To(ConsistOf(names), "run 2: every selected run once")
+		for pid, runs := range processes {
+			Expect(runs).To(HaveLen(1), "run 2's process %s rendered %v", pid, runs)
+		}
+	})
+})

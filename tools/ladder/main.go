@@ -4,7 +4,8 @@
 //	go run ./tools/ladder check [fixture.yaml ...]   validate fixtures; exit 1 on any error
 //	go run ./tools/ladder goldens [-rung T0.2]       regenerate goldens (make goldens); -rung takes T2.3/swapped too;
 //	                                                 -finish or -abandon: only finish or undo a killed run's switch
-//	go run ./tools/ladder render -out DIR [-rung R]  write a rendering laid out like goldens/
+//	go run ./tools/ladder render -out DIR [-rung R]  write a rendering laid out like goldens/;
+//	                                                 -exact: a rung's name renders it without its cases
 //	go run ./tools/ladder explain -rung T1.1 -at 12 -holder neighbor -claim theft@2
 //	                                                 a belief's provenance as of a tick
 //	go run ./tools/ladder compare [-n N | -all] A B  two runs (rung[/case] or trace.jsonl) aligned by
@@ -203,6 +204,7 @@ func render(args []string, stderr io.Writer) error {
 	var rungs, after rungList
 	fl.Var(&rungs, "rung", "rung (T2.3) or case (T2.3/swapped) to render (repeatable; default all)")
 	fl.Var(&after, "after", "case to run first, in this process, and throw away (repeatable): the selection then renders after other worlds were built")
+	exact := fl.Bool("exact", false, "each -rung names one run: a rung's name renders the rung without its cases (as the determinism proof renders)")
 	if err := fl.Parse(args); err != nil {
 		return err
 	}
@@ -212,6 +214,9 @@ func render(args []string, stderr io.Writer) error {
 	fixtures, err := regen.Select(".", rungs)
 	if err != nil {
 		return err
+	}
+	if *exact && len(rungs) > 0 {
+		fixtures = slices.DeleteFunc(fixtures, func(f *fixture.Fixture) bool { return !slices.Contains(rungs, f.Name()) })
 	}
 	var prelude []*fixture.Fixture
 	if len(after) > 0 {
@@ -332,14 +337,19 @@ func withExtenders(fixtures []*fixture.Fixture, names []string, stdout io.Writer
 
 // renderTwice makes the two renderings concurrently, each in processes of
 // this same executable, which inherit the workspace's lock: if this
-// process is killed, the workspace stays locked until they finish.
+// process is killed, the workspace stays locked until they finish. Each
+// renders exactly the runs it is named (-exact): a rung's name alone
+// would bring its cases into run 2's process for the rung, rendering
+// each case a second time, not alone, into the directory its own process
+// writes — and its failures.txt, written only when expectations fail,
+// would outlive the rendering that wrote it.
 func renderTwice(prelude *fixture.Fixture, fixtures []*fixture.Fixture, run1, run2 regen.Rendering, lock *os.File, stderr io.Writer) error {
 	self, err := os.Executable()
 	if err != nil {
 		return err
 	}
 	render := func(out string, after *fixture.Fixture, fs ...*fixture.Fixture) error {
-		args := []string{"render", "-out", out}
+		args := []string{"render", "-out", out, "-exact"}
 		if after != nil {
 			args = append(args, "-after", after.Name())
 		}
