@@ -67,20 +67,27 @@ test:
 	done; \
 	tools/legs.sh table; rm -f $$legs; exit $$rc
 
-## explore: generate worlds nobody wrote for EXPLORE_TIME (default 60s), check every property of
-## docs/explore.md on each, shrink a failure to a fixture under reports/explore/; prints its seed
-## (EXPLORE_SEED=S replays one exactly) and progress; SHARD=k/N explores part k of N of the seed;
-## EXPLORE_FLAGS passes more (-until-failure, -shrink 60s)
+## explore: replay the kept findings (findings/), then generate worlds nobody wrote for EXPLORE_TIME
+## (default 60s) or EXPLORE_WORLDS worlds (the same worlds on any machine), checking every property of
+## docs/explore.md on each, on every core (EXPLORE_WORKERS); a failure is shrunk to a fixture under
+## reports/explore/ and kept under findings/. Prints its seed (EXPLORE_SEED=S replays one exactly) and
+## progress; SHARD=k/N explores part k of N of the seed; EXPLORE_FLAGS passes more (-until-failure)
 EXPLORE_TIME ?= 60s
 EXPLORE_SEED ?=
+EXPLORE_WORLDS ?=
+EXPLORE_WORKERS ?=
 EXPLORE_FLAGS ?=
 explore:
-	$(GO) run ./tools/ladder explore -time $(EXPLORE_TIME) $(if $(EXPLORE_SEED),-seed $(EXPLORE_SEED)) $(if $(SHARD),-shard $(SHARD)) $(EXPLORE_FLAGS)
+	$(GO) run ./tools/ladder explore $(if $(EXPLORE_WORLDS),-worlds $(EXPLORE_WORLDS),-time $(EXPLORE_TIME)) $(if $(EXPLORE_SEED),-seed $(EXPLORE_SEED)) $(if $(EXPLORE_WORKERS),-workers $(EXPLORE_WORKERS)) $(if $(SHARD),-shard $(SHARD)) $(EXPLORE_FLAGS)
 
-## explore-short: the exploration inside make test: a fixed seed for 20 seconds, so a red one
-## replays with the printed command
+## explore-short: the exploration inside make test: the kept findings, then 100 worlds of a seed derived
+## from the checked-out commit (printed), so each commit looks at worlds no earlier commit saw and a red
+## one replays with the printed command; outside a git checkout, seed 1
 explore-short:
-	$(MAKE) --no-print-directory explore EXPLORE_TIME=20s EXPLORE_SEED=1 SHARD=
+	@if git rev-parse --verify -q HEAD >/dev/null 2>&1; then seed=-seed-from-commit; \
+	else echo "explore-short: WARNING: not a git checkout: exploring seed 1 instead of the commit's"; seed="-seed 1"; fi; \
+	echo "$(GO) run ./tools/ladder explore -worlds 100 $$seed"; \
+	$(GO) run ./tools/ladder explore -worlds 100 $$seed
 
 ## check: gofmt and go vet must be clean, the determinism analyzers (tools/detcheck: no map order, clock,
 ## environment, randomness, goroutine, platform math, FMA fusion or address reaching an output; each

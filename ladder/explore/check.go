@@ -19,6 +19,7 @@ import (
 
 	"github.com/chronicle/ladder/ladder"
 	"github.com/chronicle/ladder/ladder/checkpoint"
+	"github.com/chronicle/ladder/ladder/coverage"
 	"github.com/chronicle/ladder/ladder/fixture"
 	"github.com/chronicle/ladder/ladder/replay"
 	"github.com/chronicle/ladder/sim"
@@ -48,6 +49,9 @@ type Checker struct {
 // Outcome is what checking one world found.
 type Outcome struct {
 	Findings []*Finding
+	// Regimes are the rule regimes the base run reached (the ladder's
+	// meter).
+	Regimes []coverage.Reached
 	// Hash is the base run's dense.csv and trace.jsonl digests, for the
 	// fresh-process check.
 	Hash string
@@ -129,6 +133,7 @@ func (c *Checker) Check(cs *Case) Outcome {
 		found(&Finding{Property: PropAudit, Tick: firstTick(base.res.Failures[0]), Message: strings.Join(base.res.Failures, "; ")})
 	}
 	out.Checked++
+	out.Regimes = base.res.Regimes
 	out.Hash = digestOf(base.file(ladder.DenseFile)) + " " + digestOf(base.file(ladder.TraceFile))
 	for _, x := range base.obs.sorted() {
 		found(x)

@@ -6,6 +6,9 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strconv"
+	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/chronicle/ladder/sim/trace"
@@ -14,15 +17,35 @@ import (
 // Options configure an exploration.
 type Options struct {
 	Seed uint64
-	// Budget is how long to generate and check worlds; shrinking a
-	// failure comes after it, bounded by ShrinkBudget.
-	Budget, ShrinkBudget time.Duration
+	// Worlds, when positive, is how many worlds to check (of this shard):
+	// the same command then checks the same worlds on any machine, at any
+	// load. Otherwise Budget bounds the exploration by the wall clock.
+	Worlds int64
+	// Budget is how long to generate and check worlds when Worlds is 0;
+	// shrinking a failure comes after it.
+	Budget time.Duration
+	// ShrinkTries bounds the candidate worlds each failure's shrinking
+	// runs, so that a finding shrinks to the same file on any machine;
+	// ShrinkBudget bounds its wall time as a safety net (a shrink it cuts
+	// short says so).
+	ShrinkTries  int
+	ShrinkBudget time.Duration
+	// Workers check that many worlds side by side (at least 1). The
+	// findings, the coverage and the summary are the same for any number:
+	// worlds are judged in index order whichever finishes first.
+	Workers int
 	// Shard k of N checks worlds k−1, k−1+N, k−1+2N …: N machines with
 	// the same seed share one exploration without overlap.
 	Shard, Shards int
 	Sizes         Sizes
 	// Out receives a shrunk fixture per failing property (reports/explore).
 	Out string
+	// Findings is the directory of kept findings (findings/, committed
+	// with the repository): each is replayed before any world is drawn,
+	// and each new failure is kept there too, named by its property and
+	// the hash of its world, so that no finding is lost when reports/ is
+	// cleared. "" keeps none.
+	Findings string
 	// Scratch holds the runs' artifacts while they are checked.
 	Scratch string
 	// Progress receives a line every few seconds and the summary.
@@ -31,8 +54,8 @@ type Options struct {
 	// dense and trace digests (Outcome.Hash), by path; nil skips the
 	// fresh-process property, saying so.
 	Fresh func(paths []string) (map[string]string, error)
-	// Now is the wall clock: it only bounds the budget and paces the
-	// progress lines; no world depends on it.
+	// Now is the wall clock: it bounds a Budget and paces the progress
+	// lines; no world, finding or count depends on it.
 	Now func() time.Time
 	// UntilFailure stops exploring at the first failing world (it is
 	// still shrunk): for measuring how long a fault takes to find.
@@ -48,11 +71,20 @@ type Options struct {
 	hook trace.Sink
 }
 
+// freshBatch is how many worlds, in index order, are run again in one
+// fresh process: by count, so the batches are the same on any machine.
+const freshBatch = 32
+
 // Summary is what an exploration did.
 type Summary struct {
 	Worlds, Runs, Checked int
 	Failures              []Written
-	Elapsed               time.Duration
+	// Known are the kept findings replayed first: those still failing
+	// fail the exploration; those that pass are fixed.
+	Known []Known
+	// Coverage is what the worlds' runs reached of the rule regimes.
+	Coverage *Coverage
+	Elapsed  time.Duration
 }
 
 // Written is one failing property, shrunk and written.
@@ -66,11 +98,22 @@ type Written struct {
 	Ticks          int64
 	Original       string // the unshrunk world's size
 	Tries          int
+	CutShort       bool   // shrinking stopped at ShrinkBudget, not when no cut helped
+	Kept           string // its copy under Options.Findings, "" when none was kept
 	FreshProcessed int
 }
 
-// Explore runs worlds until the budget is spent, checking every property
-// of each, and shrinks and writes the first failure of each property.
+// checked is one world's outcome, for the judge.
+type checked struct {
+	k   int64 // its place in the shard's sequence
+	cs  *Case
+	out Outcome
+	err error
+}
+
+// Explore checks worlds until the count or the time is spent, checking
+// every property of each on Workers goroutines, and shrinks and writes
+// the first failure (by world index) of each property.
 func Explore(opt Options) (Summary, error) {
 	if opt.Shards < 1 {
 		opt.Shard, opt.Shards = 1, 1
@@ -78,91 +121,196 @@ func Explore(opt Options) (Summary, error) {
 	if opt.Shard < 1 || opt.Shard > opt.Shards {
 		return Summary{}, fmt.Errorf("explore: shard %d/%d: want 1 ≤ k ≤ N", opt.Shard, opt.Shards)
 	}
+	opt.Workers = max(opt.Workers, 1)
 	start := opt.Now()
-	c := &Checker{Scratch: filepath.Join(opt.Scratch, "runs"), Stall: opt.Stall, hook: opt.hook}
-	var sum Summary
-	failed := map[string]bool{}
-	lastLine := start
-	type pending struct {
-		path, hash string
-		cs         *Case
+	checkers := make([]*Checker, opt.Workers)
+	for i := range checkers {
+		checkers[i] = &Checker{Scratch: filepath.Join(opt.Scratch, "runs", strconv.Itoa(i)), Stall: opt.Stall, hook: opt.hook}
 	}
-	var fresh []pending
-	freshDone := 0
-	flushFresh := func() {
-		if opt.Fresh == nil || len(fresh) == 0 {
-			return
-		}
-		paths := make([]string, len(fresh))
-		for i, p := range fresh {
-			paths[i] = p.path
-		}
-		got, err := opt.Fresh(paths)
-		for _, p := range fresh {
-			h, ok := got[p.path]
-			var x *Finding
-			switch {
-			case err != nil:
-				x = &Finding{Property: PropFresh, Tick: -1, Message: fmt.Sprintf("the fresh process failed: %v", err)}
-			case !ok || h != p.hash:
-				x = &Finding{Property: PropFresh, Tick: -1, Message: fmt.Sprintf("a fresh process wrote dense and trace digests %q, this process %q", h, p.hash)}
-			}
-			freshDone++
-			if x != nil && !failed[x.Property] {
-				failed[x.Property] = true
-				sum.Failures = append(sum.Failures, report(opt, c, p.cs, x, opt.Now().Sub(start)))
-			}
-		}
-		fresh = fresh[:0]
+	// The kept findings first: what failed before must be fixed before
+	// anything new counts.
+	known, err := replayKnown(opt, checkers[0])
+	if err != nil {
+		return Summary{}, err
 	}
-	for i := int64(opt.Shard - 1); opt.Now().Sub(start) < opt.Budget; i += int64(opt.Shards) {
-		w := World{Seed: opt.Seed, Index: i}
-		cs, err := Load(w, Generate(w, opt.Sizes))
-		if err != nil {
-			return sum, fmt.Errorf("explore: a generator or loader bug: %w", err)
-		}
-		out := c.Check(cs)
-		sum.Worlds++
-		sum.Runs += out.Runs
-		sum.Checked += out.Checked
-		if out.Hung {
-			x := out.Findings[len(out.Findings)-1]
-			fmt.Fprintf(opt.Progress, "explore: %s: %s — not shrunk: every candidate would hang too, and a hung run cannot be stopped; the exploration ends here\n", w, x)
-			sum.Failures = append(sum.Failures, written(opt, cs, Shrunk{Case: cs, Finding: x}, x, opt.Now().Sub(start), 0))
-			break
-		}
-		for _, x := range out.Findings {
-			if failed[x.Property] {
-				continue
+	// Workers take the shard's worlds in turn and hand back what they
+	// found; the judge below takes the outcomes in index order, so what
+	// it decides never depends on which worker finished first.
+	var next atomic.Int64
+	var stop atomic.Bool
+	results := make(chan checked, 2*opt.Workers)
+	var wg sync.WaitGroup
+	for _, c := range checkers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for !stop.Load() {
+				k := next.Add(1) - 1
+				if (opt.Worlds > 0 && k >= opt.Worlds) || (opt.Worlds <= 0 && opt.Now().Sub(start) >= opt.Budget) {
+					return
+				}
+				w := World{Seed: opt.Seed, Index: int64(opt.Shard-1) + k*int64(opt.Shards)}
+				cs, err := Load(w, Generate(w, opt.Sizes))
+				r := checked{k: k, cs: cs, err: err}
+				if err == nil {
+					r.out = c.Check(cs)
+				}
+				results <- r
+				if err != nil || r.out.Hung {
+					return // a hung run's goroutine cannot be stopped: this worker is done
+				}
 			}
-			failed[x.Property] = true
-			fmt.Fprintf(opt.Progress, "explore: %s: %s — shrinking\n", w, x)
-			sum.Failures = append(sum.Failures, report(opt, c, cs, x, opt.Now().Sub(start)))
-		}
-		if opt.UntilFailure && len(sum.Failures) > 0 {
-			break
-		}
-		if opt.Fresh != nil && out.Hash != "" && len(out.Findings) == 0 {
-			path := filepath.Join(opt.Scratch, "fresh", FileName(cs.Loaded))
-			if err := os.MkdirAll(filepath.Dir(path), 0o755); err == nil && os.WriteFile(path, cs.YAML, 0o644) == nil {
-				fresh = append(fresh, pending{path, out.Hash, cs})
-			}
-		}
-		if now := opt.Now(); now.Sub(lastLine) >= 5*time.Second {
-			flushFresh()
-			lastLine = now
-			el := now.Sub(start).Seconds()
-			fmt.Fprintf(opt.Progress, "explore: %.0fs: %d worlds (%.1f/s), %d runs, %d properties checked, %d fresh-process checks, %d failing properties\n",
-				el, sum.Worlds, float64(sum.Worlds)/el, sum.Runs, sum.Checked, freshDone, len(sum.Failures))
+		}()
+	}
+	go func() { wg.Wait(); close(results) }()
+
+	j := &judge{opt: opt, start: start, c: checkers[0], failed: map[string]bool{}, lastLine: start, cov: newCoverage(opt)}
+	for _, k := range known {
+		if k.Failing != nil {
+			j.failed[k.Property] = true // kept already: no second file for it
 		}
 	}
-	flushFresh()
-	sum.Checked += freshDone
-	sum.Elapsed = opt.Now().Sub(start)
+	j.sum.Known = known
+	waiting := map[int64]checked{}
+	want := int64(0)
+	for r := range results {
+		waiting[r.k] = r
+		for {
+			r, ok := waiting[want]
+			if !ok || j.done {
+				break
+			}
+			delete(waiting, want)
+			want++
+			j.take(r)
+		}
+		if j.done || j.err != nil {
+			stop.Store(true)
+		}
+	}
+	j.flushFresh()
+	if j.err != nil {
+		return j.sum, j.err
+	}
+	for _, f := range j.found {
+		j.sum.Failures = append(j.sum.Failures, report(opt, j.c, f.cs, f.x, f.at))
+	}
+	j.sum.Checked += j.freshDone
+	j.sum.Coverage = j.cov
+	j.sum.Elapsed = opt.Now().Sub(start)
 	if opt.Fresh == nil {
 		fmt.Fprintf(opt.Progress, "explore: WARNING: %s not checked (no fresh process to run worlds in)\n", PropFresh)
 	}
-	return sum, nil
+	return j.sum, nil
+}
+
+// judge takes the worlds' outcomes in index order and decides what the
+// exploration found: the first failure of each property, the counts,
+// the coverage, the fresh-process batches.
+type judge struct {
+	opt       Options
+	start     time.Time
+	c         *Checker // shrinks, after the exploration
+	sum       Summary
+	failed    map[string]bool
+	found     []failure
+	fresh     []pendingFresh
+	freshIn   int // worlds taken since the last fresh batch
+	freshDone int
+	lastLine  time.Time
+	cov       *Coverage
+	done      bool // a hung world, or the first failure under UntilFailure
+	err       error
+}
+
+// failure is a property's first failure, to shrink once the exploration
+// is over.
+type failure struct {
+	cs *Case
+	x  *Finding
+	at time.Duration
+}
+
+type pendingFresh struct {
+	path, hash string
+	cs         *Case
+}
+
+func (j *judge) take(r checked) {
+	opt := j.opt
+	if r.err != nil {
+		j.err = fmt.Errorf("explore: a generator or loader bug: %w", r.err)
+		j.done = true
+		return
+	}
+	w, out := r.cs.World, r.out
+	j.sum.Worlds++
+	j.sum.Runs += out.Runs
+	j.sum.Checked += out.Checked
+	j.cov.add(w, out.Regimes)
+	if out.Hung {
+		x := out.Findings[len(out.Findings)-1]
+		fmt.Fprintf(opt.Progress, "explore: %s: %s — not shrunk: every candidate would hang too, and a hung run cannot be stopped; the exploration ends here\n", w, x)
+		j.sum.Failures = append(j.sum.Failures, written(opt, r.cs, Shrunk{Case: r.cs, Finding: x}, x, opt.Now().Sub(j.start), 0))
+		j.done = true
+		return
+	}
+	for _, x := range out.Findings {
+		if j.failed[x.Property] {
+			continue
+		}
+		j.failed[x.Property] = true
+		fmt.Fprintf(opt.Progress, "explore: %s: %s — shrinking once the exploration ends\n", w, x)
+		j.found = append(j.found, failure{r.cs, x, opt.Now().Sub(j.start)})
+	}
+	if opt.UntilFailure && len(j.found) > 0 {
+		j.done = true
+	}
+	if opt.Fresh != nil && out.Hash != "" && len(out.Findings) == 0 {
+		path := filepath.Join(opt.Scratch, "fresh", FileName(r.cs.Loaded))
+		if err := os.MkdirAll(filepath.Dir(path), 0o755); err == nil && os.WriteFile(path, r.cs.YAML, 0o644) == nil {
+			j.fresh = append(j.fresh, pendingFresh{path, out.Hash, r.cs})
+		}
+	}
+	if j.freshIn++; j.freshIn >= freshBatch {
+		j.flushFresh()
+	}
+	if now := opt.Now(); now.Sub(j.lastLine) >= 5*time.Second {
+		j.lastLine = now
+		el := now.Sub(j.start).Seconds()
+		fmt.Fprintf(opt.Progress, "explore: %.0fs: %d worlds (%.1f/s), %d runs, %d properties checked, %d fresh-process checks, %d failing properties, %d regimes reached\n",
+			el, j.sum.Worlds, float64(j.sum.Worlds)/el, j.sum.Runs, j.sum.Checked, j.freshDone, len(j.found), j.cov.reached())
+	}
+}
+
+// flushFresh runs the pending worlds in a fresh process and compares
+// their digests with this process's.
+func (j *judge) flushFresh() {
+	j.freshIn = 0
+	if j.opt.Fresh == nil || len(j.fresh) == 0 {
+		return
+	}
+	paths := make([]string, len(j.fresh))
+	for i, p := range j.fresh {
+		paths[i] = p.path
+	}
+	got, err := j.opt.Fresh(paths)
+	for _, p := range j.fresh {
+		h, ok := got[p.path]
+		var x *Finding
+		switch {
+		case err != nil:
+			x = &Finding{Property: PropFresh, Tick: -1, Message: fmt.Sprintf("the fresh process failed: %v", err)}
+		case !ok || h != p.hash:
+			x = &Finding{Property: PropFresh, Tick: -1, Message: fmt.Sprintf("a fresh process wrote dense and trace digests %q, this process %q", h, p.hash)}
+		}
+		j.freshDone++
+		if x != nil && !j.failed[x.Property] {
+			j.failed[x.Property] = true
+			j.found = append(j.found, failure{p.cs, x, j.opt.Now().Sub(j.start)})
+		}
+	}
+	j.fresh = j.fresh[:0]
 }
 
 // report shrinks a failure and writes it under opt.Out.
@@ -172,7 +320,7 @@ func report(opt Options, c *Checker, cs *Case, x *Finding, found time.Duration) 
 	if x.Property == PropFresh {
 		s = Shrunk{Case: cs, Finding: x} // each candidate would need a process of its own
 	} else {
-		s = Shrink(c, cs, x, opt.ShrinkBudget, opt.Now)
+		s = Shrink(c, cs, x, opt.ShrinkTries, opt.ShrinkBudget, opt.Now)
 	}
 	return written(opt, cs, s, x, found, opt.Now().Sub(t0))
 }
@@ -183,7 +331,7 @@ func written(opt Options, cs *Case, s Shrunk, x *Finding, found, took time.Durat
 	orig := fmt.Sprintf("%d NPCs, %d events, %d locations, %d ticks", len(cs.Loaded.Cast), len(cs.Loaded.Injections), len(cs.Loaded.Locations), cs.Loaded.Ticks)
 	f := s.Case.Loaded
 	r := Written{Finding: s.Finding, World: cs.World, Found: found, Shrunk: took, NPCs: len(f.Cast), Events: len(f.Injections),
-		Locations: len(f.Locations), Ticks: f.Ticks, Original: orig, Tries: s.Tries}
+		Locations: len(f.Locations), Ticks: f.Ticks, Original: orig, Tries: s.Tries, CutShort: s.CutShort}
 	name := fmt.Sprintf("%s-%s-%d-%d.yaml", f.Rung, x.Property, cs.World.Seed, cs.World.Index)
 	r.File = filepath.Join(opt.Out, name)
 	data, err := Write(s.Case, s.Finding, r, opt.Command)
@@ -196,8 +344,22 @@ func written(opt Options, cs *Case, s Shrunk, x *Finding, found, took time.Durat
 	if err != nil {
 		fmt.Fprintf(opt.Progress, "explore: could not write %s: %v\n", r.File, err)
 	}
-	fmt.Fprintf(opt.Progress, "explore: FAIL %s\n  shrunk in %.1fs (%d tries) from %s to %d NPCs, %d events, %d locations, %d ticks\n  %s\n  replay: %s -replay %s\n",
-		s.Finding, r.Shrunk.Seconds(), s.Tries, orig, r.NPCs, r.Events, r.Locations, r.Ticks, r.File, opt.Command, r.File)
+	if opt.Findings != "" {
+		kept, err := keep(opt, s, x, r)
+		if err != nil {
+			fmt.Fprintf(opt.Progress, "explore: could not keep %s: %v\n", kept, err)
+		}
+		r.Kept = kept
+	}
+	cut := ""
+	if s.CutShort {
+		cut = ", cut short by the time budget (another machine may shrink it further)"
+	}
+	fmt.Fprintf(opt.Progress, "explore: FAIL %s\n  shrunk in %.1fs (%d tries%s) from %s to %d NPCs, %d events, %d locations, %d ticks\n  %s\n  replay: %s -replay %s\n",
+		s.Finding, r.Shrunk.Seconds(), s.Tries, cut, orig, r.NPCs, r.Events, r.Locations, r.Ticks, r.File, opt.Command, r.File)
+	if r.Kept != "" {
+		fmt.Fprintf(opt.Progress, "  kept as %s: commit it with the fix, or promote it to a rung\n", r.Kept)
+	}
 	return r
 }
 

@@ -128,13 +128,13 @@ var _ = Describe("shrinking", func() {
 		Expect(x.Property).To(Equal(explore.PropRuns))
 		Expect(x.Message).To(ContainSubstring("holds no belief"))
 
-		s := explore.Shrink(c, cs, x, time60, timeNow)
+		s := explore.Shrink(c, cs, x, 0, time60, timeNow)
 		f := s.Case.Loaded
 		// It stops when a round of cuts ends on the world it began with,
 		// not at the deadline: resetting an integer define and halving it
 		// again once went round until the minute was up.
 		Expect(s.Tries).To(BeNumerically("<", 200), "the shrinker went round in circles: %d tries, %d kept", s.Tries, s.Kept)
-		again := explore.Shrink(c, cs, x, time60, timeNow)
+		again := explore.Shrink(c, cs, x, 0, time60, timeNow)
 		Expect(string(again.Case.YAML)).To(Equal(string(s.Case.YAML)), "shrinking the same failure twice")
 		Expect(s.Finding.Property).To(Equal(explore.PropRuns))
 		Expect(len(f.Cast)).To(BeNumerically("<=", 3), "b tells c: at most the theft's victim besides")

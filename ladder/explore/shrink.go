@@ -20,21 +20,30 @@ type Shrunk struct {
 	Finding *Finding
 	Tries   int // candidate worlds run
 	Kept    int // candidates that still failed and were kept
+	// CutShort is set when the time budget stopped the shrinking before
+	// the tries did or no cut helped: another machine may shrink further.
+	CutShort bool
 }
 
 // Shrink reduces a failing case: fewer ticks, events, NPCs, locations,
 // roles, households, relationships, schedule blocks, disabled rules and
 // overridden defines, keeping each cut under which the same property
-// still fails, until no cut helps or the time is up. Every candidate is
-// written as YAML and loaded like any fixture, so what it keeps is a
-// fixture the loader accepts.
-func Shrink(c *Checker, cs *Case, first *Finding, budget time.Duration, now func() time.Time) Shrunk {
+// still fails, until no cut helps or maxTries candidates have run (0: no
+// bound), so that it ends on the same world on any machine; budget is a
+// safety net on its wall time. Every candidate is written as YAML and
+// loaded like any fixture, so what it keeps is a fixture the loader
+// accepts.
+func Shrink(c *Checker, cs *Case, first *Finding, maxTries int, budget time.Duration, now func() time.Time) Shrunk {
 	deadline := now().Add(budget)
 	only := *c
 	only.Only = first.Property
 	best := Shrunk{Case: cs, Finding: first}
 	try := func(edit func(f *fixture.Fixture) bool) bool {
+		if maxTries > 0 && best.Tries >= maxTries {
+			return false
+		}
 		if now().After(deadline) {
+			best.CutShort = true
 			return false
 		}
 		g, err := reparse(best.Case.Loaded)
@@ -57,7 +66,7 @@ func Shrink(c *Checker, cs *Case, first *Finding, budget time.Duration, now func
 		}
 		return false
 	}
-	for progress := true; progress && now().Before(deadline); {
+	for progress := true; progress && !best.CutShort && (maxTries <= 0 || best.Tries < maxTries); {
 		// A round has made progress only if it ends on another world than
 		// it began with. Resetting an integer define to its default and
 		// then halving it are both kept when the failure needs neither, so

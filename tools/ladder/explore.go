@@ -10,6 +10,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime"
 	"strconv"
 	"strings"
 	"time"
@@ -21,17 +22,23 @@ import (
 // exploreCmd generates worlds nobody wrote and checks the explorer's
 // properties on each (ladder/explore, docs/explore.md):
 //
-//	ladder explore [-seed S] [-time 60s] [-shard k/N]   explore; exit 1 if a property failed
+//	ladder explore [-seed S | -seed-from-commit] [-time 60s | -worlds K] [-workers N] [-shard k/N]
+//	                                                     explore; exit 1 if a property failed
 //	ladder explore -replay reports/explore/F.yaml        check one written world again
 //	ladder explore -promote reports/explore/F.yaml T3.9  make it a rung skeleton under fixtures/
 func exploreCmd(args []string, stdout, stderr io.Writer) error {
 	fl := flag.NewFlagSet("explore", flag.ContinueOnError)
 	fl.SetOutput(stderr)
 	seed := fl.Uint64("seed", 0, "the exploration's seed (0: one drawn from the clock, printed so the run replays)")
-	budget := fl.Duration("time", 60*time.Second, "how long to explore")
-	shrink := fl.Duration("shrink", 120*time.Second, "how long to shrink each failure, after the exploration")
+	fromCommit := fl.Bool("seed-from-commit", false, "derive the seed from the checked-out commit (git rev-parse HEAD), so each commit explores worlds no earlier one did; printed")
+	worlds := fl.Int64("worlds", 0, "check this many worlds (of this shard) instead of exploring for -time: the same worlds on any machine")
+	budget := fl.Duration("time", 60*time.Second, "how long to explore, when -worlds is not given")
+	workers := fl.Int("workers", runtime.NumCPU(), "worlds checked side by side; the findings, coverage and summary are the same for any number")
+	shrinkTries := fl.Int("shrink-tries", 1000, "candidate worlds each failure's shrinking may run (the same shrunk file on any machine)")
+	shrink := fl.Duration("shrink", 120*time.Second, "the most wall time each failure's shrinking may take (a safety net; a shrink it cuts short says so)")
 	shard := fl.String("shard", "", "k/N: explore worlds k−1, k−1+N, … of the seed (a CI matrix of N)")
-	out := fl.String("out", "reports/explore", "where shrunk failures are written")
+	out := fl.String("out", "reports/explore", "where shrunk failures, coverage.json and summary.txt are written")
+	findings := fl.String("findings", "findings", "the kept findings: replayed first, and every new failure kept there too (\"\": none)")
 	replay := fl.String("replay", "", "check the world of one fixture file (a written failure) and print what fails")
 	promote := fl.String("promote", "", "turn a written failure into a rung skeleton: -promote FILE RUNG")
 	until := fl.Bool("until-failure", false, "stop exploring at the first failure (to measure how soon a fault is found)")
@@ -76,8 +83,19 @@ func exploreCmd(args []string, stdout, stderr io.Writer) error {
 			return err
 		}
 	}
-	if *seed == 0 {
+	from := ""
+	switch {
+	case *fromCommit:
+		s, commit, err := commitSeed()
+		if err != nil {
+			return err
+		}
+		*seed, from = s, " (from commit "+commit+")"
+	case *seed == 0:
 		*seed = uint64(time.Now().UnixNano()%1_000_000_000) + 1
+	}
+	if *workers < 1 {
+		return fmt.Errorf("explore: -workers %d: want at least 1", *workers)
 	}
 	scratch, err := os.MkdirTemp("", "ladder-explore-")
 	if err != nil {
@@ -88,12 +106,16 @@ func exploreCmd(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	fmt.Fprintf(stdout, "explore: seed %d, shard %d/%d, %s (replay exactly: go run ./tools/ladder explore -seed %d -time %s%s)\n",
-		*seed, k, n, *budget, *seed, *budget, shardFlag(*shard))
+	bound, again := fmt.Sprintf("%s", *budget), fmt.Sprintf("-time %s", *budget)
+	if *worlds > 0 {
+		bound, again = fmt.Sprintf("%d worlds", *worlds), fmt.Sprintf("-worlds %d", *worlds)
+	}
+	fmt.Fprintf(stdout, "explore: seed %d%s, shard %d/%d, %s, %d workers (replay exactly: go run ./tools/ladder explore -seed %d %s%s)\n",
+		*seed, from, k, n, bound, *workers, *seed, again, shardFlag(*shard))
 	sum, err := explore.Explore(explore.Options{
-		Seed: *seed, Budget: *budget, ShrinkBudget: *shrink, Shard: k, Shards: n, Sizes: explore.DefaultSizes,
-		Out: *out, Scratch: scratch, Progress: stdout, Now: time.Now, Command: "go run ./tools/ladder explore",
-		UntilFailure: *until, Stall: stall,
+		Seed: *seed, Worlds: *worlds, Budget: *budget, ShrinkTries: *shrinkTries, ShrinkBudget: *shrink, Workers: *workers,
+		Shard: k, Shards: n, Sizes: explore.DefaultSizes, Out: *out, Findings: *findings, Scratch: scratch, Progress: stdout,
+		Now: time.Now, Command: "go run ./tools/ladder explore", UntilFailure: *until, Stall: stall,
 		Fresh: func(paths []string) (map[string]string, error) { return freshHashes(self, paths) },
 	})
 	if err != nil {
@@ -101,14 +123,69 @@ func exploreCmd(args []string, stdout, stderr io.Writer) error {
 	}
 	fmt.Fprintf(stdout, "explore: seed %d: %d worlds, %d runs, %d properties checked in %.0fs, %d failing properties\n",
 		*seed, sum.Worlds, sum.Runs, sum.Checked, sum.Elapsed.Seconds(), len(sum.Failures))
-	if len(sum.Failures) > 0 {
-		for _, r := range sum.Failures {
-			fmt.Fprintf(stdout, "  %s: found at %.1fs, shrunk to %d NPCs, %d events, %d locations, %d ticks: %s\n",
-				r.Finding.Property, r.Found.Seconds(), r.NPCs, r.Events, r.Locations, r.Ticks, r.File)
-		}
-		return fmt.Errorf("explore: %d properties failed (seed %d)", len(sum.Failures), *seed)
+	for _, r := range sum.Failures {
+		fmt.Fprintf(stdout, "  %s: found at %.1fs, shrunk to %d NPCs, %d events, %d locations, %d ticks: %s\n",
+			r.Finding.Property, r.Found.Seconds(), r.NPCs, r.Events, r.Locations, r.Ticks, r.File)
+	}
+	if err := writeSummary(*out, sum, stdout); err != nil {
+		return err
+	}
+	failing := len(sum.Failures) + len(sum.StillFailing())
+	if failing > 0 {
+		return fmt.Errorf("explore: %d properties failed (seed %d), %d of them kept findings that still fail", failing, *seed, len(sum.StillFailing()))
 	}
 	return nil
+}
+
+// writeSummary prints the coverage line and writes coverage.json and
+// summary.txt under out: what the exploration found, with nothing that
+// depends on the machine (no time, no worker count), so that one seed and
+// world count give the same bytes whoever runs them.
+func writeSummary(out string, sum explore.Summary, stdout io.Writer) error {
+	fmt.Fprintln(stdout, sum.Coverage.Line())
+	if err := os.MkdirAll(out, 0o755); err != nil {
+		return err
+	}
+	path, err := sum.Coverage.Write(out)
+	if err != nil {
+		return fmt.Errorf("explore: %w", err)
+	}
+	fmt.Fprintf(stdout, "explore: coverage of every regime, with the first world to reach it: %s\n", path)
+	var b strings.Builder
+	fmt.Fprintf(&b, "seed %d, shard %s: %d worlds, %d runs, %d properties checked, %d failing properties\n",
+		sum.Coverage.Seed, sum.Coverage.Shard, sum.Worlds, sum.Runs, sum.Checked, len(sum.Failures))
+	for _, k := range sum.Known {
+		state := "fixed"
+		if k.Failing != nil {
+			state = "still fails: " + k.Failing.String()
+		}
+		fmt.Fprintf(&b, "kept %s (%s): %s\n", k.File, k.Property, state)
+	}
+	for _, r := range sum.Failures {
+		fmt.Fprintf(&b, "new %s at %s: %s, shrunk in %d tries to %d NPCs, %d events, %d locations, %d ticks: %s\n",
+			r.Finding.Property, r.World, r.Finding, r.Tries, r.NPCs, r.Events, r.Locations, r.Ticks, filepath.Base(r.File))
+	}
+	b.WriteString(strings.TrimPrefix(sum.Coverage.Line(), "explore: ") + "\n")
+	return os.WriteFile(filepath.Join(out, "summary.txt"), []byte(b.String()), 0o644)
+}
+
+// commitSeed derives an exploration seed from the checked-out commit:
+// its first 32 bits, so that each commit looks at worlds no earlier
+// commit saw, and anyone can replay them with the printed seed.
+func commitSeed() (uint64, string, error) {
+	out, err := exec.Command("git", "rev-parse", "HEAD").Output()
+	if err != nil {
+		return 0, "", fmt.Errorf("explore: -seed-from-commit: git rev-parse HEAD: %w (not a git checkout? give -seed instead)", err)
+	}
+	commit := strings.TrimSpace(string(out))
+	if len(commit) < 8 {
+		return 0, "", fmt.Errorf("explore: -seed-from-commit: git rev-parse HEAD printed %q", commit)
+	}
+	s, err := strconv.ParseUint(commit[:8], 16, 64)
+	if err != nil {
+		return 0, "", fmt.Errorf("explore: -seed-from-commit: %q is not a commit hash: %w", commit, err)
+	}
+	return s + 1, commit[:12], nil
 }
 
 func shardFlag(s string) string {
