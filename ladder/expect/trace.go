@@ -441,6 +441,30 @@ func (c *traceCheck) negative() bool {
 	return (c.count != nil && c.count.v == 0) || (c.count == nil && !c.exists)
 }
 
+var _ Evaluating = (*traceCheck)(nil)
+
+// Evaluates is, for a negative about a rule, that rule over the range: a
+// pattern that names a rule, whatever its record kind, or an event record
+// pattern that names an event kind a rule derives (an escalation). A rule
+// that was never evaluated in the range wrote no record the pattern could
+// have matched, so denying one there proves nothing.
+func (c *traceCheck) Evaluates(w When) ([]string, When) {
+	if !c.negative() {
+		return nil, w
+	}
+	if c.rule != "" {
+		return []string{c.rule}, w
+	}
+	for _, p := range c.preds {
+		if c.kind == string(trace.KindEvent) && p.path[0] == "event" {
+			if rule := sim.DerivedBy(p.scalar.(string)); rule != "" {
+				return []string{rule}, w
+			}
+		}
+	}
+	return nil, w
+}
+
 // negAt is where a negative says so.
 func (c *traceCheck) negAt() Pos {
 	if c.count != nil {
@@ -530,8 +554,11 @@ func (c *traceCheck) Finish(o *Outcome) {
 }
 
 // couldMatch fails a passing negative that could not have matched: a
-// rule the world cannot evaluate, a kind of state it has no source of,
-// or an identity (a subject, an id, a cause) no record in the range held.
+// rule the world cannot evaluate, a kind of state it has no source of, a
+// rule no record in the range shows evaluated (Evaluates), or an identity
+// (a subject, an id, a cause) no record in the range held. What the
+// fixture alone shows comes first, as it says best why: a disabled rule,
+// a layer the world does not use.
 func (c *traceCheck) couldMatch(o *Outcome) {
 	at, unit := c.negAt(), c.Unit()
 	if c.rule != "" && !o.needRule(at, unit, c.rule) {
@@ -544,6 +571,9 @@ func (c *traceCheck) couldMatch(o *Outcome) {
 		if p.path[0] == "event" && c.kind == string(trace.KindEvent) && !o.needEvent(at, unit, p.scalar.(string)) {
 			return
 		}
+	}
+	if rules, in := c.Evaluates(o.When); !o.needEvaluated(at, unit, rules, in) {
+		return
 	}
 	seen, _ := o.state.(named)
 	for i, p := range c.preds {
