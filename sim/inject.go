@@ -209,7 +209,7 @@ func (w *World) witness(claim *claims.Claim, wit Witness) error {
 		return err
 	}
 	w.ruleEval(rules.WitnessCreatesBelief, subject, true, "witnessed", trace.Value{Name: "confidence", Value: b.Confidence})
-	w.beliefChange(b, "formed")
+	w.beliefChange(b, trace.BeliefFormed)
 	w.formed(b)
 	return nil
 }

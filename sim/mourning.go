@@ -102,7 +102,7 @@ func (w *World) mourn(b *claims.Belief, subject, victim string, t int64) error {
 	if err := w.reschedule(i, t); err != nil {
 		return err
 	}
-	w.emit(&trace.Schedule{NPC: holder, Change: "overridden", Override: id, At: temple, From: from, To: to, Rule: rules.ScheduleWriteBack, Cause: b.Claim})
+	w.emit(&trace.Schedule{NPC: holder, Change: trace.ScheduleOverridden, Override: id, At: temple, From: from, To: to, Rule: rules.ScheduleWriteBack, Cause: b.Claim})
 	w.restoring[to] = append(w.restoring[to], mourning{npc: i, rewrite: id, cause: b.Claim})
 	return nil
 }
@@ -134,7 +134,7 @@ func (w *World) restore(t int64) error {
 		if err := w.appendEvent(events.Event{ID: id, Kind: Restore, Tick: t, Attrs: map[string]string{"npc": holder, "override": m.rewrite}}, m.rewrite); err != nil {
 			return err
 		}
-		w.emit(&trace.Schedule{NPC: holder, Change: "restored", Override: m.rewrite, At: at, From: t, Rule: rules.ScheduleWriteBack, Cause: m.rewrite})
+		w.emit(&trace.Schedule{NPC: holder, Change: trace.ScheduleRestored, Override: m.rewrite, At: at, From: t, Rule: rules.ScheduleWriteBack, Cause: m.rewrite})
 	}
 	return nil
 }

@@ -113,15 +113,15 @@ func (w *World) vacate(r *roles.Role, in Injection, death string, t int64) error
 		return err
 	}
 	w.vacancy[r.ID] = id
-	w.emit(&trace.Role{Role: r.ID, Change: "vacant", Previous: previous, Rule: rules.RoleSuccession, Cause: death})
+	w.emit(&trace.Role{Role: r.ID, Change: trace.RoleVacant, Previous: previous, Rule: rules.RoleSuccession, Cause: death})
 	i := w.liftDuties(r, previous)
 	if err := w.reschedule(i, t); err != nil {
 		return err
 	}
 	for n, b := range r.Duties {
-		w.emit(&trace.Schedule{NPC: previous, Change: "duties lifted", Override: roles.DutyID(r.ID, n), At: b.At, From: t, Rule: rules.RoleSuccession, Cause: id})
+		w.emit(&trace.Schedule{NPC: previous, Change: trace.ScheduleDutiesLifted, Override: roles.DutyID(r.ID, n), At: b.At, From: t, Rule: rules.RoleSuccession, Cause: id})
 	}
-	if err := w.partners(r, "", "suspended", id, t); err != nil {
+	if err := w.partners(r, "", trace.ScheduleSuspended, id, t); err != nil {
 		return err
 	}
 	due := t + w.defines.SuccessionDelayTicks
@@ -311,15 +311,15 @@ func (w *World) succeed(id string, t int64) error {
 	if err := w.appendEvent(events.Event{ID: ev, Kind: Appointment, Tick: t, Attrs: attrs, Witnesses: witnesses}, vacancy); err != nil {
 		return err
 	}
-	w.emit(&trace.Role{Role: id, Change: "appointed", Holder: chosen, Previous: r.Previous, Rule: rules.RoleSuccession, Cause: vacancy})
+	w.emit(&trace.Role{Role: id, Change: trace.RoleAppointed, Holder: chosen, Previous: r.Previous, Rule: rules.RoleSuccession, Cause: vacancy})
 	i := w.placeDuties(r)
 	if err := w.reschedule(i, t); err != nil {
 		return err
 	}
 	for n, b := range r.Duties {
-		w.emit(&trace.Schedule{NPC: chosen, Change: "duties taken", Override: roles.DutyID(id, n), At: b.At, From: t, Rule: rules.RoleSuccession, Cause: ev})
+		w.emit(&trace.Schedule{NPC: chosen, Change: trace.ScheduleDutiesTaken, Override: roles.DutyID(id, n), At: b.At, From: t, Rule: rules.RoleSuccession, Cause: ev})
 	}
-	if err := w.partners(r, chosen, "resumed", ev, t); err != nil {
+	if err := w.partners(r, chosen, trace.ScheduleResumed, ev, t); err != nil {
 		return err
 	}
 	slots := claims.Slots{

@@ -205,9 +205,9 @@ func (w *World) bearGrudge(b *claims.Belief, subject, target, reason string, emo
 	if err := w.appendEvent(events.Event{ID: id, Kind: Grudge, Tick: t, Attrs: map[string]string{"holder": b.Holder, "target": target}}, b.Claim); err != nil {
 		return err
 	}
-	change := "reinforced"
+	change := trace.GrudgeReinforced
 	if isNew {
-		change = "formed"
+		change = trace.GrudgeFormed
 	}
 	c := w.grudges.Curves()
 	w.emit(&trace.Grudge{Holder: g.Holder, Target: g.Target, Change: change, Emotional: g.EmotionalAt(t, c), Evidentiary: g.EvidentiaryAt(t, c),
@@ -247,7 +247,7 @@ func (w *World) settle(t int64) {
 		e, v := g.EmotionalAt(t, c), g.EvidentiaryAt(t, c)
 		w.ruleEval(rules.GrudgeDecay, g.Holder+"->"+g.Target, true, "total strength fell below grudge_settled",
 			trace.Value{Name: "emotional", Value: e}, trace.Value{Name: "evidentiary", Value: v}, trace.Value{Name: "total", Value: float64(e + v)})
-		w.emit(&trace.Grudge{Holder: g.Holder, Target: g.Target, Change: "settled", Emotional: e, Evidentiary: v,
+		w.emit(&trace.Grudge{Holder: g.Holder, Target: g.Target, Change: trace.GrudgeSettled, Emotional: e, Evidentiary: v,
 			Rule: rules.GrudgeDecay, Cause: g.Causes[len(g.Causes)-1]})
 	}
 }
