@@ -393,7 +393,7 @@ func (c *traceCheck) domain(d Decoder, path string) func(*yaml.Node, string) (st
 		}
 		return enum(what, values, d.Str)
 	}
-	if path == "reason" && (kind == string(trace.KindRule) || kind == string(trace.KindTransmission)) {
+	if path == "reason" && slices.Contains(trace.Evaluations(), trace.Kind(kind)) {
 		return c.reason(d)
 	}
 	rule := enum("rule", rules.Names(), d.Ident)
