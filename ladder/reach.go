@@ -139,18 +139,18 @@ func (r reach) Event(kind string) (bool, string) {
 	switch kind {
 	case sim.Theft, sim.Killing, sim.Brawl, sim.Favour, sim.Invoke, sim.Title, sim.Secret:
 		return cond(r.injects(kind), "the fixture injects none")()
-	case "death":
+	case sim.Death:
 		return cond(r.injects(sim.Killing), "the fixture injects no killing")()
-	case "escalation":
+	case sim.Escalation:
 		faction := slices.ContainsFunc(r.f.Cast, func(n sim.NPC) bool { return n.Faction != "" })
 		return both(r.rule(rules.AccumulationThreshold), cond(r.injects(sim.Theft) && faction, "no theft in a world where anyone has a faction"))
-	case "grudge":
+	case sim.Grudge:
 		return r.Source("grudges")
-	case "obligation":
+	case sim.Obligation:
 		return r.Source("obligations")
-	case "rewrite", "restore":
+	case sim.Rewrite, sim.Restore:
 		return both(r.rule(rules.ScheduleWriteBack), cond(r.injects(sim.Killing) && len(r.f.Kin) > 0, "no killing in a world with kin"))
-	case "vacancy", "lapse", "appointment":
+	case sim.Vacancy, sim.Lapse, sim.Appointment:
 		return both(r.rule(rules.RoleSuccession), cond(r.holderKilled(), "no killing of a role's holder"))
 	}
 	return false, fmt.Sprintf("%q is no event kind the engine appends", kind)

@@ -128,6 +128,9 @@ func (x *watch) finish(res *Result) error {
 	for _, name := range x.meter.Undeclared() {
 		x.fail(fmt.Errorf("rule value %s is not declared in sim/rules/registry.go: a fixture's values: could never name it", name))
 	}
+	for _, what := range x.meter.Unlisted() {
+		x.fail(fmt.Errorf("the %s is in no list the engine declares: a fixture's pattern could never name it", what))
+	}
 	if err := coverage.WriteRun(res.Dir, res.Fixture.Name(), res.Regimes); err != nil {
 		return fmt.Errorf("%s: %w", res.Fixture.Name(), err)
 	}

@@ -110,6 +110,52 @@ func EventKinds() []string {
 	return []string{Brawl, Favour, Invoke, Killing, Secret, Theft, Title}
 }
 
+// The event kinds the engine appends of its own accord: a killing's
+// death, and the events rules derive (decision 0013) — the social layer's
+// escalation, grudge and obligation, Tier 4a's rewrite and restore of a
+// schedule, Tier 5's vacancy, lapse and appointment.
+const (
+	Death       = "death"
+	Escalation  = "escalation"
+	Grudge      = "grudge"
+	Obligation  = "obligation"
+	Rewrite     = "rewrite"
+	Restore     = "restore"
+	Vacancy     = "vacancy"
+	Lapse       = "lapse"
+	Appointment = "appointment"
+)
+
+// derivers is the rule that appends each derived event kind. The engine
+// reads it to name the rule in the event it appends (appendEvent), so the
+// table cannot say otherwise than the log.
+var derivers = map[string]string{
+	Escalation:  rules.AccumulationThreshold,
+	Grudge:      rules.GrudgeCreation,
+	Obligation:  rules.Obligations,
+	Rewrite:     rules.ScheduleWriteBack,
+	Restore:     rules.ScheduleWriteBack,
+	Vacancy:     rules.RoleSuccession,
+	Lapse:       rules.RoleSuccession,
+	Appointment: rules.RoleSuccession,
+}
+
+// DerivedBy returns the rule that appends events of kind, "" for a kind
+// no rule derives: one a fixture injects, or a death, which follows its
+// killing.
+func DerivedBy(kind string) string { return derivers[kind] }
+
+// LoggedEventKinds lists, sorted, every event kind the canonical log can
+// hold: those a fixture injects, a killing's death, and those rules derive.
+func LoggedEventKinds() []string {
+	out := append(EventKinds(), Death)
+	for kind := range derivers {
+		out = append(out, kind)
+	}
+	slices.Sort(out)
+	return out
+}
+
 // Injection is something a fixture makes happen at a tick: a canonical event
 // or a Report — one NPC telling another a claim outside any encounter, the
 // injection console of Tier 0.

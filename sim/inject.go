@@ -118,7 +118,7 @@ func (w *World) canonical(in Injection) error {
 	for i, wit := range seen {
 		witnesses[i] = wit.NPC
 	}
-	if err := w.appendEvent(events.Event{ID: in.ID, Kind: in.Kind, Tick: in.Tick, Attrs: attrs, Witnesses: witnesses}, "", ""); err != nil {
+	if err := w.appendEvent(events.Event{ID: in.ID, Kind: in.Kind, Tick: in.Tick, Attrs: attrs, Witnesses: witnesses}, ""); err != nil {
 		return err
 	}
 	switch in.Kind {
@@ -141,8 +141,8 @@ func (w *World) canonical(in Injection) error {
 		victim := w.index[in.Victim]
 		w.npcs[victim].alive = false
 		w.occupancy.Leave(victim)
-		death := events.Event{ID: "death@" + in.ID, Kind: "death", Tick: in.Tick, Attrs: map[string]string{"victim": in.Victim, "cause": in.ID}}
-		if err := w.appendEvent(death, "", ""); err != nil {
+		death := events.Event{ID: "death@" + in.ID, Kind: Death, Tick: in.Tick, Attrs: map[string]string{"victim": in.Victim, "cause": in.ID}}
+		if err := w.appendEvent(death, ""); err != nil {
 			return err
 		}
 		if r, holds := w.roles.Of(in.Victim); holds && w.layers.Has(rules.Roles) {
@@ -164,10 +164,12 @@ func among(ids []string, ws []Witness) int {
 }
 
 // appendEvent appends e to the canonical log and traces it. An event the
-// engine derived names the rule that derived it and the event that caused
-// it (decision 0013): both go into its attributes, so they are
-// hash-chained with it, and into its trace record.
-func (w *World) appendEvent(e events.Event, rule, cause string) error {
+// engine derived names the rule that derived it (DerivedBy, by its kind)
+// and the event that caused it (decision 0013): both go into its
+// attributes, so they are hash-chained with it, and into its trace record.
+// Any other event has neither: its cause is "".
+func (w *World) appendEvent(e events.Event, cause string) error {
+	rule := DerivedBy(e.Kind)
 	if rule != "" {
 		e.Attrs["rule"], e.Attrs["cause"] = rule, cause
 	}
@@ -207,7 +209,7 @@ func (w *World) witness(claim *claims.Claim, wit Witness) error {
 		return err
 	}
 	w.ruleEval(rules.WitnessCreatesBelief, subject, true, "witnessed", trace.Value{Name: "confidence", Value: b.Confidence})
-	w.beliefChange(b, "formed")
+	w.beliefChange(b, trace.BeliefFormed)
 	w.formed(b)
 	return nil
 }

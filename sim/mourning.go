@@ -94,7 +94,7 @@ func (w *World) mourn(b *claims.Belief, subject, victim string, t int64) error {
 		trace.Value{Name: "from", Value: float64(from)}, trace.Value{Name: "to", Value: float64(to)})
 	id := "rewrite@" + strconv.FormatInt(t, 10) + ":" + holder + ":" + b.Claim
 	attrs := map[string]string{"npc": holder, "at": temple, "from": strconv.FormatInt(from, 10), "to": strconv.FormatInt(to, 10)}
-	if err := w.appendEvent(events.Event{ID: id, Kind: "rewrite", Tick: t, Attrs: attrs}, rules.ScheduleWriteBack, b.Claim); err != nil {
+	if err := w.appendEvent(events.Event{ID: id, Kind: Rewrite, Tick: t, Attrs: attrs}, b.Claim); err != nil {
 		return err
 	}
 	i := w.index[holder]
@@ -102,7 +102,7 @@ func (w *World) mourn(b *claims.Belief, subject, victim string, t int64) error {
 	if err := w.reschedule(i, t); err != nil {
 		return err
 	}
-	w.emit(&trace.Schedule{NPC: holder, Change: "overridden", Override: id, At: temple, From: from, To: to, Rule: rules.ScheduleWriteBack, Cause: b.Claim})
+	w.emit(&trace.Schedule{NPC: holder, Change: trace.ScheduleOverridden, Override: id, At: temple, From: from, To: to, Rule: rules.ScheduleWriteBack, Cause: b.Claim})
 	w.restoring[to] = append(w.restoring[to], mourning{npc: i, rewrite: id, cause: b.Claim})
 	return nil
 }
@@ -131,10 +131,10 @@ func (w *World) restore(t int64) error {
 		holder := w.ids[m.npc]
 		w.ruleEval(rules.ScheduleWriteBack, holder+"/"+m.cause, true, "mourning over: schedule restored")
 		id := "restore@" + strconv.FormatInt(t, 10) + ":" + holder + ":" + m.cause
-		if err := w.appendEvent(events.Event{ID: id, Kind: "restore", Tick: t, Attrs: map[string]string{"npc": holder, "override": m.rewrite}}, rules.ScheduleWriteBack, m.rewrite); err != nil {
+		if err := w.appendEvent(events.Event{ID: id, Kind: Restore, Tick: t, Attrs: map[string]string{"npc": holder, "override": m.rewrite}}, m.rewrite); err != nil {
 			return err
 		}
-		w.emit(&trace.Schedule{NPC: holder, Change: "restored", Override: m.rewrite, At: at, From: t, Rule: rules.ScheduleWriteBack, Cause: m.rewrite})
+		w.emit(&trace.Schedule{NPC: holder, Change: trace.ScheduleRestored, Override: m.rewrite, At: at, From: t, Rule: rules.ScheduleWriteBack, Cause: m.rewrite})
 	}
 	return nil
 }

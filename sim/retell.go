@@ -53,14 +53,14 @@ func (w *World) corroborate(lb *claims.Belief, t claims.Testimony) error {
 	w.transmission(trace.Transmission{Via: t.Via, Claim: lb.Claim, Variant: t.Variant, Teller: t.Teller, Listener: lb.Holder, Fired: true, Rule: rules.Corroboration, Reason: "listener already held it", Confidence: t.Confidence})
 	w.ruleEval(rules.Corroboration, subject, out.Raised, out.Reason,
 		trace.Value{Name: "after", Value: out.After}, trace.Value{Name: "before", Value: out.Before}, trace.Value{Name: "report", Value: t.Confidence})
-	change := "reinforced"
+	change := trace.BeliefReinforced
 	if out.Raised {
-		change = "corroborated"
+		change = trace.BeliefCorroborated
 	}
 	if reactivating {
 		w.ruleEval(rules.DormancyReactivation, subject, true, "told again while "+string(stageBefore),
 			trace.Value{Name: "gist_before", Value: gistBefore})
-		change = "reactivated"
+		change = trace.BeliefReactivated
 	}
 	w.beliefChange(lb, change)
 	return nil

@@ -109,24 +109,24 @@ func (w *World) vacate(r *roles.Role, in Injection, death string, t int64) error
 	w.ruleEval(rules.RoleSuccession, subject, true, "vacant: "+previous+" died")
 	id := "vacancy@" + strconv.FormatInt(t, 10) + ":" + r.ID
 	attrs := map[string]string{"role": r.ID, "holder": previous, "location": in.At}
-	if err := w.appendEvent(events.Event{ID: id, Kind: "vacancy", Tick: t, Attrs: attrs, Witnesses: witnessIDs(w.alive(in.Witnesses))}, rules.RoleSuccession, death); err != nil {
+	if err := w.appendEvent(events.Event{ID: id, Kind: Vacancy, Tick: t, Attrs: attrs, Witnesses: witnessIDs(w.alive(in.Witnesses))}, death); err != nil {
 		return err
 	}
 	w.vacancy[r.ID] = id
-	w.emit(&trace.Role{Role: r.ID, Change: "vacant", Previous: previous, Rule: rules.RoleSuccession, Cause: death})
+	w.emit(&trace.Role{Role: r.ID, Change: trace.RoleVacant, Previous: previous, Rule: rules.RoleSuccession, Cause: death})
 	i := w.liftDuties(r, previous)
 	if err := w.reschedule(i, t); err != nil {
 		return err
 	}
 	for n, b := range r.Duties {
-		w.emit(&trace.Schedule{NPC: previous, Change: "duties lifted", Override: roles.DutyID(r.ID, n), At: b.At, From: t, Rule: rules.RoleSuccession, Cause: id})
+		w.emit(&trace.Schedule{NPC: previous, Change: trace.ScheduleDutiesLifted, Override: roles.DutyID(r.ID, n), At: b.At, From: t, Rule: rules.RoleSuccession, Cause: id})
 	}
-	if err := w.partners(r, "", "suspended", id, t); err != nil {
+	if err := w.partners(r, "", trace.ScheduleSuspended, id, t); err != nil {
 		return err
 	}
 	due := t + w.defines.SuccessionDelayTicks
 	w.successions[due] = append(w.successions[due], r.ID)
-	return w.news(id, "vacancy", t, claims.Slots{
+	return w.news(id, Vacancy, t, claims.Slots{
 		{Name: "holder", Type: claims.EntitySlot, Value: previous},
 		{Name: "location", Type: claims.LocationSlot, Value: in.At},
 		{Name: "role", Type: claims.FixedSlot, Value: r.ID},
@@ -222,10 +222,10 @@ func (w *World) lapse(r *roles.Role, n int, b schedule.Block, t int64) error {
 		trace.Value{Name: "lapses", Value: float64(r.Lapses)}, trace.Value{Name: "witnesses", Value: float64(len(witnesses))})
 	id := "lapse@" + strconv.FormatInt(t, 10) + ":" + r.ID + ":" + strconv.Itoa(n)
 	attrs := map[string]string{"role": r.ID, "duty": roles.DutyID(r.ID, n), "location": b.At}
-	if err := w.appendEvent(events.Event{ID: id, Kind: "lapse", Tick: t, Attrs: attrs, Witnesses: witnesses}, rules.RoleSuccession, w.vacancy[r.ID]); err != nil {
+	if err := w.appendEvent(events.Event{ID: id, Kind: Lapse, Tick: t, Attrs: attrs, Witnesses: witnesses}, w.vacancy[r.ID]); err != nil {
 		return err
 	}
-	return w.news(id, "lapse", t, claims.Slots{
+	return w.news(id, Lapse, t, claims.Slots{
 		{Name: "location", Type: claims.LocationSlot, Value: b.At},
 		{Name: "role", Type: claims.FixedSlot, Value: r.ID},
 	}, witnesses)
@@ -308,18 +308,18 @@ func (w *World) succeed(id string, t int64) error {
 		}
 	}
 	attrs := map[string]string{"role": id, "holder": chosen, "actor": appointer.Holder, "location": where}
-	if err := w.appendEvent(events.Event{ID: ev, Kind: "appointment", Tick: t, Attrs: attrs, Witnesses: witnesses}, rules.RoleSuccession, vacancy); err != nil {
+	if err := w.appendEvent(events.Event{ID: ev, Kind: Appointment, Tick: t, Attrs: attrs, Witnesses: witnesses}, vacancy); err != nil {
 		return err
 	}
-	w.emit(&trace.Role{Role: id, Change: "appointed", Holder: chosen, Previous: r.Previous, Rule: rules.RoleSuccession, Cause: vacancy})
+	w.emit(&trace.Role{Role: id, Change: trace.RoleAppointed, Holder: chosen, Previous: r.Previous, Rule: rules.RoleSuccession, Cause: vacancy})
 	i := w.placeDuties(r)
 	if err := w.reschedule(i, t); err != nil {
 		return err
 	}
 	for n, b := range r.Duties {
-		w.emit(&trace.Schedule{NPC: chosen, Change: "duties taken", Override: roles.DutyID(id, n), At: b.At, From: t, Rule: rules.RoleSuccession, Cause: ev})
+		w.emit(&trace.Schedule{NPC: chosen, Change: trace.ScheduleDutiesTaken, Override: roles.DutyID(id, n), At: b.At, From: t, Rule: rules.RoleSuccession, Cause: ev})
 	}
-	if err := w.partners(r, chosen, "resumed", ev, t); err != nil {
+	if err := w.partners(r, chosen, trace.ScheduleResumed, ev, t); err != nil {
 		return err
 	}
 	slots := claims.Slots{
@@ -330,7 +330,7 @@ func (w *World) succeed(id string, t int64) error {
 	if where != "" {
 		slots = append(slots, claims.Slot{Name: "location", Type: claims.LocationSlot, Value: where})
 	}
-	return w.news(ev, "appointment", t, slots, witnesses)
+	return w.news(ev, Appointment, t, slots, witnesses)
 }
 
 // References returns every place in the world's live state that names

@@ -1,6 +1,8 @@
 package sim_test
 
 import (
+	"slices"
+
 	. "github.com/onsi/ginkgo/v2"
 	. "github.com/onsi/gomega"
 
@@ -156,5 +158,29 @@ var _ = Describe("A disabled rule", func() {
 		r := build(cfg)
 		r.through(24)
 		Expect(recordsNaming(r, rules.BeliefDecay)).To(ContainElement(HaveField("Reason", "disabled")))
+	})
+})
+
+var _ = Describe("the event kinds the log can hold", func() {
+	It("are the injected kinds, a killing's death and the derived kinds, sorted, each once, and each derived kind names the catalogue rule that appends it", func() {
+		kinds := sim.LoggedEventKinds()
+		Expect(slices.IsSorted(kinds)).To(BeTrue())
+		Expect(slices.Compact(slices.Clone(kinds))).To(Equal(kinds))
+		Expect(kinds).To(ContainElements(sim.EventKinds()))
+		Expect(kinds).To(ContainElement(sim.Death))
+		derived := 0
+		for _, kind := range kinds {
+			rule := sim.DerivedBy(kind)
+			if slices.Contains(sim.EventKinds(), kind) || kind == sim.Death {
+				Expect(rule).To(BeEmpty(), "%s is not derived by a rule", kind)
+				continue
+			}
+			_, ok := rules.Find(rule)
+			Expect(ok).To(BeTrue(), "%s is derived by %q, a catalogue rule", kind, rule)
+			derived++
+		}
+		Expect(derived).To(Equal(len(kinds) - len(sim.EventKinds()) - 1))
+		Expect(sim.DerivedBy(sim.Escalation)).To(Equal(rules.AccumulationThreshold))
+		Expect(sim.DerivedBy("no-such-kind")).To(BeEmpty())
 	})
 })

@@ -145,10 +145,10 @@ func (w *World) accumulate(b *claims.Belief, subject, offender, location string,
 func (w *World) escalate(victim, offender, location, cause string, t int64) error {
 	id := "escalation@" + strconv.FormatInt(t, 10) + ":" + victim + ":" + offender
 	attrs := map[string]string{"actor": offender, "victim": victim, "location": location}
-	if err := w.appendEvent(events.Event{ID: id, Kind: "escalation", Tick: t, Attrs: attrs, Witnesses: []string{victim}}, rules.AccumulationThreshold, cause); err != nil {
+	if err := w.appendEvent(events.Event{ID: id, Kind: Escalation, Tick: t, Attrs: attrs, Witnesses: []string{victim}}, cause); err != nil {
 		return err
 	}
-	claim, err := w.store.MintClaim(id, "escalation", t, claims.Slots{
+	claim, err := w.store.MintClaim(id, Escalation, t, claims.Slots{
 		{Name: "actor", Type: claims.EntitySlot, Value: offender},
 		{Name: "location", Type: claims.LocationSlot, Value: location},
 		{Name: "victim", Type: claims.EntitySlot, Value: victim},
@@ -202,12 +202,12 @@ func (w *World) bearGrudge(b *claims.Belief, subject, target, reason string, emo
 		return err
 	}
 	id := "grudge@" + strconv.FormatInt(t, 10) + ":" + b.Holder + ":" + target + ":" + b.Claim
-	if err := w.appendEvent(events.Event{ID: id, Kind: "grudge", Tick: t, Attrs: map[string]string{"holder": b.Holder, "target": target}}, rules.GrudgeCreation, b.Claim); err != nil {
+	if err := w.appendEvent(events.Event{ID: id, Kind: Grudge, Tick: t, Attrs: map[string]string{"holder": b.Holder, "target": target}}, b.Claim); err != nil {
 		return err
 	}
-	change := "reinforced"
+	change := trace.GrudgeReinforced
 	if isNew {
-		change = "formed"
+		change = trace.GrudgeFormed
 	}
 	c := w.grudges.Curves()
 	w.emit(&trace.Grudge{Holder: g.Holder, Target: g.Target, Change: change, Emotional: g.EmotionalAt(t, c), Evidentiary: g.EvidentiaryAt(t, c),
@@ -247,7 +247,7 @@ func (w *World) settle(t int64) {
 		e, v := g.EmotionalAt(t, c), g.EvidentiaryAt(t, c)
 		w.ruleEval(rules.GrudgeDecay, g.Holder+"->"+g.Target, true, "total strength fell below grudge_settled",
 			trace.Value{Name: "emotional", Value: e}, trace.Value{Name: "evidentiary", Value: v}, trace.Value{Name: "total", Value: float64(e + v)})
-		w.emit(&trace.Grudge{Holder: g.Holder, Target: g.Target, Change: "settled", Emotional: e, Evidentiary: v,
+		w.emit(&trace.Grudge{Holder: g.Holder, Target: g.Target, Change: trace.GrudgeSettled, Emotional: e, Evidentiary: v,
 			Rule: rules.GrudgeDecay, Cause: g.Causes[len(g.Causes)-1]})
 	}
 }
@@ -315,7 +315,7 @@ func (w *World) obligations(in Injection) error {
 	}
 	id := "obligation@" + strconv.FormatInt(in.Tick, 10) + ":" + o.Favour + ":" + string(o.State)
 	attrs := map[string]string{"obligation": o.ID, "state": string(o.State)}
-	if err := w.appendEvent(events.Event{ID: id, Kind: "obligation", Tick: in.Tick, Attrs: attrs}, rules.Obligations, in.ID); err != nil {
+	if err := w.appendEvent(events.Event{ID: id, Kind: Obligation, Tick: in.Tick, Attrs: attrs}, in.ID); err != nil {
 		return err
 	}
 	w.emit(&trace.Obligation{ID: o.ID, Favour: o.Favour, Creditor: o.Creditor, Debtor: o.Debtor, State: string(o.State), Rule: rules.Obligations, Cause: in.ID})

@@ -21,12 +21,11 @@ func (w *World) stages(t int64) {
 	}
 	m := w.store.Memory()
 	for _, b := range w.store.Transitions(t) {
-		reason := "gist fell below dormant_gist"
-		now := b.StageAt(t, m)
-		if now == claims.Forgotten {
-			reason = "gist fell below forgotten_gist"
+		reason, change := "gist fell below dormant_gist", trace.BeliefDormant
+		if b.StageAt(t, m) == claims.Forgotten {
+			reason, change = "gist fell below forgotten_gist", trace.BeliefForgotten
 		}
 		w.ruleEval(rules.RumourStages, b.Holder+"/"+b.Claim, true, reason, trace.Value{Name: "gist", Value: b.GistAt(t, m)})
-		w.beliefChange(b, string(now))
+		w.beliefChange(b, change)
 	}
 }

@@ -59,6 +59,22 @@ var _ = Describe("the regime meter", func() {
 		Expect(m.Undeclared()).To(Equal([]string{"corroboration/sources"}))
 	})
 
+	It("lists the reasons and the other closed-set values no list of the engine holds, once each", func() {
+		m := coverage.NewMeter()
+		for range 2 {
+			m.Emit(trace.Record{Body: &trace.RuleEval{Rule: rules.AccumulationThreshold, Reason: "threshhold reached"}})
+			m.Emit(trace.Record{Body: &trace.RuleEval{Rule: rules.GrudgeCreation, Reason: "kin killed: hroki"}}) // declared as "kin killed: …"
+			m.Emit(trace.Record{Body: &trace.Transmission{Rule: rules.Corroboration, Reason: "counted"}})        // a rule record's reason, not a transmission's
+			m.Emit(trace.Record{Body: &trace.BeliefChange{Change: "reactivted", Stage: "heard"}})
+			m.Emit(trace.Record{Body: trace.Grudge{Change: trace.GrudgeSettled}})
+		}
+		Expect(m.Unlisted()).To(Equal([]string{
+			`reason "threshhold reached" of accumulation-threshold's rule records (sim/rules/registry.go)`,
+			`reason "counted" of corroboration's transmission records (sim/rules/registry.go)`,
+			`change "reactivted" of a belief record (sim.TraceValues)`,
+		}))
+	})
+
 	It("allocates nothing per record", func() {
 		m := coverage.NewMeter()
 		rec := trace.Record{Tick: 1, Body: &trace.Transmission{Rule: rules.TestimonyTransfer, Reason: "both hold"}}

@@ -1,8 +1,10 @@
 package coverage
 
 import (
+	"fmt"
 	"slices"
 
+	"github.com/chronicle/ladder/sim"
 	"github.com/chronicle/ladder/sim/rules"
 	"github.com/chronicle/ladder/sim/trace"
 )
@@ -16,6 +18,15 @@ type Meter struct {
 	regs   []declared
 	hits   []Hit
 	values map[string][]string // each rule's declared value names
+	// rules are the catalogue's rules by name, for the reasons each
+	// declares; closed the closed sets of record fields (sim.TraceValues),
+	// by kind and path.
+	rules  map[string]rules.Rule
+	closed map[trace.Kind]map[string][]string
+	// unlisted are the reasons and other closed-set values a run's
+	// records carried that no list of the engine holds, once each in the
+	// order met.
+	unlisted []string
 	// undeclared are the value names a rule wrote that its registry entry
 	// does not declare, "rule/name" once each in the order met.
 	undeclared []string
@@ -43,30 +54,45 @@ var _ trace.Sink = (*Meter)(nil)
 
 // NewMeter returns a meter over the catalogue's regimes.
 func NewMeter() *Meter {
-	m := &Meter{byKind: map[trace.Kind][]int{}, values: map[string][]string{}}
+	m := &Meter{byKind: map[trace.Kind][]int{}, values: map[string][]string{}, rules: map[string]rules.Rule{}, closed: map[trace.Kind]map[string][]string{}}
 	for _, r := range rules.Catalogue() {
 		m.values[r.Name] = r.Values
+		m.rules[r.Name] = r
 		for _, g := range r.Regimes {
-			k := g.Sign.Kind
-			if k == "" {
-				k = trace.KindRule
-			}
+			k := g.Sign.Record()
 			m.byKind[k] = append(m.byKind[k], len(m.regs))
 			m.regs = append(m.regs, declared{rule: r, regime: g})
+		}
+	}
+	for _, k := range trace.Kinds() {
+		for _, f := range trace.Fields(k) {
+			if values := sim.TraceValues(k, f.Path); values != nil {
+				if m.closed[k] == nil {
+					m.closed[k] = map[string][]string{}
+				}
+				m.closed[k][f.Path] = values
+			}
 		}
 	}
 	m.hits = make([]Hit, len(m.regs))
 	return m
 }
 
-// Emit tests the record against the signs of its kind, and a rule
-// record's value names against its rule's declaration.
+// Emit tests the record against the signs of its kind, a rule record's
+// value names against its rule's declaration, and its reason and every
+// other closed-set field against the engine's lists.
 func (m *Meter) Emit(r trace.Record) {
 	switch e := r.Body.(type) {
 	case *trace.RuleEval:
 		m.declared(e)
 	case trace.RuleEval:
 		m.declared(&e)
+	case *trace.Transmission:
+		m.reason(trace.KindTransmission, e.Rule, e.Reason)
+	case trace.Transmission:
+		m.reason(trace.KindTransmission, e.Rule, e.Reason)
+	default:
+		m.listed(r.Body)
 	}
 	// A trace comes in runs of one kind (a tick's encounters, its rule
 	// records), so the last kind's regimes are kept rather than looked
@@ -97,7 +123,81 @@ func (m *Meter) declared(e *trace.RuleEval) {
 			m.undeclare(e.Rule + "/" + v.Name)
 		}
 	}
+	m.reason(trace.KindRule, e.Rule, e.Reason)
+	if e.Roll != nil {
+		m.in(trace.KindRule, "roll.purpose", e.Roll.Roll.Key.Purpose)
+	}
 }
+
+// reason notes a rule or transmission record's reason that its rule does
+// not declare (rules.Rule.Reasons): a fixture's reason: is checked
+// against the declaration, so one the engine writes beyond it could never
+// be matched.
+func (m *Meter) reason(k trace.Kind, rule, reason string) {
+	if r, ok := m.rules[rule]; ok && !r.Declares(k, reason) {
+		m.unlist(fmt.Sprintf("reason %q of %s's %s records (sim/rules/registry.go)", reason, rule, k))
+	}
+}
+
+// listed notes each value of a record's closed-set field that the
+// engine's list for it (sim.TraceValues) does not hold.
+func (m *Meter) listed(b trace.Body) {
+	switch b := b.(type) {
+	case *trace.BeliefChange:
+		m.in(trace.KindBelief, "change", b.Change)
+		m.in(trace.KindBelief, "stage", b.Stage)
+	case trace.BeliefChange:
+		m.in(trace.KindBelief, "change", b.Change)
+		m.in(trace.KindBelief, "stage", b.Stage)
+	case *trace.Grudge:
+		m.in(trace.KindGrudge, "change", b.Change)
+	case trace.Grudge:
+		m.in(trace.KindGrudge, "change", b.Change)
+	case *trace.Obligation:
+		m.in(trace.KindObligation, "state", b.State)
+	case trace.Obligation:
+		m.in(trace.KindObligation, "state", b.State)
+	case *trace.Schedule:
+		m.in(trace.KindSchedule, "change", b.Change)
+	case trace.Schedule:
+		m.in(trace.KindSchedule, "change", b.Change)
+	case *trace.Role:
+		m.in(trace.KindRole, "change", b.Change)
+	case trace.Role:
+		m.in(trace.KindRole, "change", b.Change)
+	case *trace.Event:
+		m.in(trace.KindEvent, "event", b.EventKind)
+	case trace.Event:
+		m.in(trace.KindEvent, "event", b.EventKind)
+	case *trace.Reputation:
+		m.in(trace.KindReputation, "dimension", b.Dimension)
+	case trace.Reputation:
+		m.in(trace.KindReputation, "dimension", b.Dimension)
+	case *trace.Encounter:
+		m.in(trace.KindEncounter, "roll.purpose", b.Roll.Roll.Key.Purpose)
+	case trace.Encounter:
+		m.in(trace.KindEncounter, "roll.purpose", b.Roll.Roll.Key.Purpose)
+	}
+}
+
+// in notes v when the closed set of the kind's field at path does not
+// hold it.
+func (m *Meter) in(k trace.Kind, path, v string) {
+	if values, ok := m.closed[k][path]; ok && !slices.Contains(values, v) {
+		m.unlist(fmt.Sprintf("%s %q of a %s record (sim.TraceValues)", path, v, k))
+	}
+}
+
+func (m *Meter) unlist(what string) {
+	if !slices.Contains(m.unlisted, what) {
+		m.unlisted = append(m.unlisted, what)
+	}
+}
+
+// Unlisted lists the reasons and other closed-set values the run's
+// records carried that the engine's lists do not hold; a sound run has
+// none.
+func (m *Meter) Unlisted() []string { return m.unlisted }
 
 func (m *Meter) undeclare(name string) {
 	if !slices.Contains(m.undeclared, name) {

@@ -36,14 +36,6 @@ func describeSpan(s rules.Span) string {
 	return fmt.Sprintf("%s ≤ %s ≤ %s", lo, s.Name, hi)
 }
 
-// kindOf is the record kind a sign reads.
-func kindOf(s rules.Sign) trace.Kind {
-	if s.Kind == "" {
-		return trace.KindRule
-	}
-	return s.Kind
-}
-
 // Describe says what a sign looks for, as a reader of trace.jsonl would
 // look for it: `a rule record: fired, reason "threshold reached"`.
 func Describe(s rules.Sign) string {
@@ -67,7 +59,7 @@ func Describe(s rules.Sign) string {
 	if s.Value != nil {
 		parts = append(parts, describeSpan(*s.Value))
 	}
-	out := recordOf(kindOf(s))
+	out := recordOf(s.Record())
 	if len(parts) > 0 {
 		out += ": " + strings.Join(parts, ", ")
 	}
@@ -83,7 +75,7 @@ func Shows(s rules.Sign, rule string, b trace.Body) bool { return shows(&s, rule
 // and a Sign copied for every regime of every record cost the meter more
 // than the tests themselves.
 func shows(s *rules.Sign, rule string, b trace.Body) bool {
-	if b.Kind() != kindOf(*s) {
+	if b.Kind() != s.Record() {
 		return false
 	}
 	switch r := b.(type) {
@@ -150,12 +142,7 @@ func encounter(s *rules.Sign, e *trace.Encounter) bool {
 	return s.Value == nil || (s.Value.Name == "weight" && e.Weighted && spanHolds(*s.Value, e.Weight))
 }
 
-func reason(s *rules.Sign, got string) bool {
-	if p, ok := strings.CutSuffix(s.Reason, "…"); ok {
-		return strings.HasPrefix(got, p)
-	}
-	return s.Reason == "" || got == s.Reason
-}
+func reason(s *rules.Sign, got string) bool { return s.Reason == "" || rules.ReasonIs(s.Reason, got) }
 
 func change(s *rules.Sign, got string) bool { return s.Change == "" || got == s.Change }
 
@@ -193,7 +180,7 @@ func row(s *rules.Sign, k *trace.Keyframe) bool {
 // leave its regime unreached for a reason no rung can fix.
 func SignProblems(s rules.Sign) []string {
 	var out []string
-	k := kindOf(s)
+	k := s.Record()
 	has := func(field string, set bool, kinds ...trace.Kind) {
 		if !set {
 			return

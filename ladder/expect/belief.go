@@ -41,11 +41,21 @@ type beliefCheck struct {
 }
 
 // stages are the rumour stages a belief can be in; evidenceTypes how
-// evidence is come by.
+// evidence is come by: the engine's lists (claims.Stages,
+// claims.EvidenceTypes), as text.
 var (
-	stages        = []string{"heard", "repeated", "dormant", "forgotten"}
-	evidenceTypes = []string{"witnessed", "reported"}
+	stages        = texts(claims.Stages())
+	evidenceTypes = texts(claims.EvidenceTypes())
 )
+
+// texts spells a list of string-typed values as strings.
+func texts[S ~string](vs []S) []string {
+	out := make([]string, len(vs))
+	for i, v := range vs {
+		out[i] = string(v)
+	}
+	return out
+}
 
 type posString struct {
 	v  string
@@ -96,13 +106,11 @@ func (beliefKind) Decode(d Decoder, n *yaml.Node, path string) Check {
 		counted(Field{Name: "verbatim", Doc: "its verbatim strength as of the tick, bit for bit", Decode: func(v *yaml.Node, p string) { b.verbatim = d.Number(v, p) }}),
 		counted(Field{Name: "gist", Doc: "its gist strength as of the tick, bit for bit", Decode: func(v *yaml.Node, p string) { b.gist = d.Number(v, p) }}),
 		counted(Field{Name: "stage", Doc: "its rumour stage as of the tick", Schema: jsonschema.Enum(stages...), Decode: func(v *yaml.Node, p string) {
-			s := d.Str(v, p)
-			switch s {
-			case "heard", "repeated", "dormant", "forgotten":
+			switch s := d.Str(v, p); {
+			case slices.Contains(stages, s):
 				b.stage = &posString{s, PosOf(v)}
-			case "":
-			default:
-				d.Errorf(v, p, "unknown stage %q (heard, repeated, dormant, forgotten)", s)
+			case s != "":
+				d.Errorf(v, p, "unknown stage %q%s (%s)", s, d.Suggest(s, stages), strings.Join(stages, ", "))
 			}
 		}}),
 		counted(Field{Name: "variant", Doc: "the variant it holds", Decode: func(v *yaml.Node, p string) { b.variant = &posString{d.VariantID(v, p), PosOf(v)} }}),
@@ -125,8 +133,8 @@ func (beliefKind) Decode(d Decoder, n *yaml.Node, path string) Check {
 				d.Object(ev, ep,
 					Field{Name: "type", Doc: "how it was come by", Schema: jsonschema.Enum(evidenceTypes...), Decode: func(x *yaml.Node, xp string) {
 						s := d.Str(x, xp)
-						if s != "witnessed" && s != "reported" && s != "" {
-							d.Errorf(x, xp, "evidence type is witnessed or reported, got %q", s)
+						if s != "" && !slices.Contains(evidenceTypes, s) {
+							d.Errorf(x, xp, "evidence type is %s, got %q%s", strings.Join(evidenceTypes, " or "), s, d.Suggest(s, evidenceTypes))
 						}
 						e.typ = &posString{s, PosOf(x)}
 					}},

@@ -10,6 +10,7 @@ import (
 
 	"github.com/chronicle/ladder/ladder/compare"
 	"github.com/chronicle/ladder/ladder/jsonschema"
+	"github.com/chronicle/ladder/sim"
 )
 
 // comparison asserts a counterfactual the way the seed words it: this run
@@ -116,11 +117,13 @@ var scopesSchema = func() *jsonschema.Schema {
 		s.MinItems = new(1)
 		return s
 	}
+	purposes := jsonschema.Array(jsonschema.Enum(sim.Purposes()...)).Doc("the key's roll purposes")
+	purposes.MinItems = new(1)
 	tick := TickSchema()
 	scope := jsonschema.Object(
 		jsonschema.Prop("sites", names("the locations where the key's roll is made")),
 		jsonschema.Prop("npcs", names("NPCs of whom one is among the key's participants")),
-		jsonschema.Prop("purposes", names("the key's roll purposes")),
+		jsonschema.Prop("purposes", purposes),
 		jsonschema.Prop("from", tick.Doc("the first tick, inclusive")),
 		jsonschema.Prop("to", TickSchema().Doc("the last tick, inclusive")),
 	).Doc("a key is inside a scope when it satisfies every constraint given")
@@ -172,7 +175,7 @@ func (c *comparisonCheck) decodeScope(d Decoder, n *yaml.Node, p string) {
 	if !d.Object(n, p,
 		Field{Name: "sites", Decode: func(v *yaml.Node, vp string) { s.sites = names(d.Location)(v, vp) }},
 		Field{Name: "npcs", Decode: func(v *yaml.Node, vp string) { s.npcs = names(d.NPC)(v, vp) }},
-		Field{Name: "purposes", Decode: func(v *yaml.Node, vp string) { s.purposes = names(d.Ident)(v, vp) }},
+		Field{Name: "purposes", Decode: func(v *yaml.Node, vp string) { s.purposes = names(purpose(d))(v, vp) }},
 		Field{Name: "from", Decode: func(v *yaml.Node, vp string) {
 			given++
 			s.from, _ = d.Tick(v, vp)
@@ -194,6 +197,19 @@ func (c *comparisonCheck) decodeScope(d Decoder, n *yaml.Node, p string) {
 		d.Errorf(n, p, "to (%d) is before from (%d)", s.to, s.from)
 	default:
 		c.scopes = append(c.scopes, s)
+	}
+}
+
+// purpose decodes a roll purpose, one the engine draws (sim.Purposes): a
+// misspelt one would admit no key.
+func purpose(d Decoder) func(*yaml.Node, string) string {
+	return func(n *yaml.Node, p string) string {
+		v := d.Ident(n, p)
+		if purposes := sim.Purposes(); v != "" && !slices.Contains(purposes, v) {
+			d.Errorf(n, p, "unknown roll purpose %q%s (roll purposes: %s)", v, d.Suggest(v, purposes), strings.Join(purposes, ", "))
+			return ""
+		}
+		return v
 	}
 }
 

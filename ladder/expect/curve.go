@@ -2,6 +2,7 @@ package expect
 
 import (
 	"fmt"
+	"slices"
 
 	"gopkg.in/yaml.v3"
 
@@ -25,6 +26,7 @@ func (curveKind) Doc() string {
 type curveCheck struct {
 	claim string
 	steps []step
+	at    Pos // of believers
 }
 
 type step struct {
@@ -41,6 +43,7 @@ func (curveKind) Decode(d Decoder, n *yaml.Node, path string) Check {
 				for v != nil && v.Kind == yaml.AliasNode {
 					v = v.Alias
 				}
+				c.at = PosOf(v)
 				if v.Kind != yaml.MappingNode {
 					d.Errorf(v, p, "want a mapping of tick: believer count (a step function)")
 					return
@@ -65,12 +68,27 @@ func (curveKind) Decode(d Decoder, n *yaml.Node, path string) Check {
 	return c
 }
 
-func (c *curveCheck) Unit() string    { return "ticks" }
-func (c *curveCheck) Finish(*Outcome) {}
+func (c *curveCheck) Unit() string { return "ticks" }
+
+// Finish fails a curve of nobody, ever (every step 0), when the claim was
+// not in the world at any tick: nobody could have believed it.
+func (c *curveCheck) Finish(o *Outcome) {
+	if c.nobody() && !o.Failed() && o.Examined > 0 && o.Candidates == 0 {
+		o.couldNot(c.at, c.Unit(), fmt.Sprintf("claim %s was not in the world at any tick, so nobody could have believed it", c.claim))
+	}
+}
+
+// nobody reports whether every step of the curve is 0: a negative.
+func (c *curveCheck) nobody() bool {
+	return !slices.ContainsFunc(c.steps, func(s step) bool { return s.count != 0 })
+}
 
 func (c *curveCheck) AtTick(w World, o *Outcome) {
 	o.Examine(1)
 	t := w.Tick()
+	if _, minted := w.Store().Claim(c.claim); minted {
+		o.Candidates++
+	}
 	var want step
 	for _, s := range c.steps {
 		if s.tick <= t {

@@ -36,6 +36,10 @@
 // scope, evidence records…). A check that examined nothing fails as
 // "checked nothing" even when its condition holds: a negative assertion
 // over an empty set proves nothing, and the gate must not pass by accident.
+// A negative must also have been able to match (reach.go): what the world
+// can produce at all (Reach), and, for one about a rule, that the rule was
+// evaluated in its range (Evaluating) — the run counts the rule's
+// evaluation records for it as the trace streams past.
 //
 // A bad fixture is refused by the loader with a positioned error (misuse of
 // the harness); an expectation that does not hold is a Result with Passed

@@ -7,6 +7,7 @@ import (
 	"gopkg.in/yaml.v3"
 
 	"github.com/chronicle/ladder/ladder/jsonschema"
+	"github.com/chronicle/ladder/sim"
 	"github.com/chronicle/ladder/sim/events"
 )
 
@@ -65,7 +66,23 @@ func (c *eventsCheck) Finish(o *Outcome) {
 	case o.Matched != c.count.v:
 		o.Fail(-1, c.count.at, "%d %s events in ticks [%d, %d], want %d", o.Matched, c.kind, o.When.From, o.When.To, c.count.v)
 	case c.count.v == 0 && o.Examined > 0:
-		// None of a kind this world cannot append proves nothing.
-		o.needEvent(c.count.at, c.Unit(), c.kind)
+		// None of a kind this world cannot append, or that the rule
+		// deriving it never got to evaluate, proves nothing.
+		if o.needEvent(c.count.at, c.Unit(), c.kind) {
+			rules, in := c.Evaluates(o.When)
+			o.needEvaluated(c.count.at, c.Unit(), rules, in)
+		}
 	}
+}
+
+var _ Evaluating = (*eventsCheck)(nil)
+
+// Evaluates is, for a count of none of a kind a rule derives (an
+// escalation, a vacancy), that rule over the range: a rule that never
+// evaluated there could not have appended one.
+func (c *eventsCheck) Evaluates(w When) ([]string, When) {
+	if rule := sim.DerivedBy(c.kind); rule != "" && c.count != nil && c.count.v == 0 {
+		return []string{rule}, w
+	}
+	return nil, w
 }

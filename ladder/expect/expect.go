@@ -253,6 +253,9 @@ type Decoder interface {
 	Role(n *yaml.Node, path string) string
 	// SlotValues decodes expected slots of a claim of an event kind.
 	SlotValues(n *yaml.Node, path, eventKind string) []SlotValue
+	// SlotNames lists, sorted, the slots a claim of an event kind has
+	// (none for a kind the loader does not know).
+	SlotNames(eventKind string) []string
 	// EventKinds lists the canonical event kinds.
 	EventKinds() []string
 	// Suggest returns ` (did you mean "x"?)` for a close candidate, else "".

@@ -66,23 +66,25 @@ func (h *holdersCheck) Unit() string {
 	return "NPCs in scope"
 }
 
-// Finish fails "nobody holds it" (count: 0, exactly: [], only: []) when
-// the claim was not in the world at any checked tick.
+// Finish fails a denial — "nobody holds it" (count: 0, exactly: []) or
+// "nobody outside these holds it" (only) — when the claim was not in the
+// world at any checked tick: nobody could have held it, inside the set or
+// out.
 func (h *holdersCheck) Finish(o *Outcome) {
-	if at, none := h.none(); none && !o.Failed() && o.Examined > 0 && o.Candidates == 0 {
+	if at, denies := h.denies(); denies && !o.Failed() && o.Examined > 0 && o.Candidates == 0 {
 		o.couldNot(at, h.Unit(), fmt.Sprintf("claim %s was not in the world at any checked tick, so nobody could have held it", h.claim))
 	}
 }
 
-// none reports whether the check says nobody in scope holds the claim,
-// and where.
-func (h *holdersCheck) none() (Pos, bool) {
+// denies reports whether the check says who in scope does not hold the
+// claim — nobody, or nobody outside only's set — and where.
+func (h *holdersCheck) denies() (Pos, bool) {
 	switch {
 	case h.count != nil && h.count.v == 0:
 		return h.count.at, true
 	case h.exactly != nil && len(h.exactly) == 0:
 		return h.exactlyAt, true
-	case h.only != nil && len(h.only) == 0:
+	case h.only != nil:
 		return h.onlyAt, true
 	}
 	return Pos{}, false

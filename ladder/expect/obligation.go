@@ -2,6 +2,7 @@ package expect
 
 import (
 	"slices"
+	"strings"
 
 	"gopkg.in/yaml.v3"
 
@@ -34,7 +35,9 @@ type obligationCheck struct {
 	creditor, debtor *posString
 }
 
-var obligationStates = []string{string(social.Issued), string(social.Fulfilled), string(social.Violated)}
+// obligationStates are the states an obligation can be in, the engine's
+// list (social.ObligationStates) as text.
+var obligationStates = texts(social.ObligationStates())
 
 func (obligationKind) Decode(d Decoder, n *yaml.Node, path string) Check {
 	c := &obligationCheck{at: PosOf(n)}
@@ -55,7 +58,7 @@ func (obligationKind) Decode(d Decoder, n *yaml.Node, path string) Check {
 		Field{Name: "state", Doc: "the obligation's state", Schema: jsonschema.Enum(obligationStates...), Decode: func(v *yaml.Node, p string) {
 			s := d.Str(v, p)
 			if s != "" && !slices.Contains(obligationStates, s) {
-				d.Errorf(v, p, "unknown obligation state %q%s (states: issued, fulfilled, violated)", s, d.Suggest(s, obligationStates))
+				d.Errorf(v, p, "unknown obligation state %q%s (states: %s)", s, d.Suggest(s, obligationStates), strings.Join(obligationStates, ", "))
 				return
 			}
 			c.state = &posString{s, PosOf(v)}

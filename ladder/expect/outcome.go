@@ -23,6 +23,10 @@ type Outcome struct {
 	// Candidates counts what a negative examined that could have matched
 	// it (ticks its claim existed, records that named its subject).
 	Candidates int64
+	// Evaluated counts the records the run found of an evaluation of a
+	// rule the check's negative needs evaluated (Evaluating), up to the
+	// first: none is all that matters.
+	Evaluated int64
 	// reach is what the run's world can produce (Run.Within).
 	reach Reach
 

@@ -79,10 +79,19 @@ func (provenanceKind) Decode(d Decoder, n *yaml.Node, path string) Check {
 func (c *provenanceCheck) Unit() string { return "evidence records of holders" }
 
 // Finish fails not_through when its NPC never held the claim: only a
-// holder can tell it on, so no chain could have held one who never did.
+// holder can tell it on, so no chain could have held one who never did;
+// and by: encounter when no record was reported: "never by broadcast" is
+// said only of news that was told.
 func (c *provenanceCheck) Finish(o *Outcome) {
-	if c.notThrough != "" && !o.Failed() && o.Examined > 0 && o.Candidates == 0 {
+	if o.Failed() || o.Examined == 0 {
+		return
+	}
+	st, _ := o.state.(*provenanceRun)
+	switch {
+	case c.notThrough != "" && o.Candidates == 0:
 		o.couldNot(c.notThroughAt, c.Unit(), fmt.Sprintf("%s held no belief in %s at any checked tick, so no evidence chain could have held them", c.notThrough, c.claim))
+	case c.byEncounter && (st == nil || st.reported == 0):
+		o.couldNot(c.byAt, c.Unit(), fmt.Sprintf("no holder came by %s through a report in the range (every record was witnessed), so there was no report to have come another way than an encounter", c.claim))
 	}
 }
 
@@ -92,6 +101,7 @@ func (c *provenanceCheck) Finish(o *Outcome) {
 type provenanceRun struct {
 	read      map[string]int
 	witnessed []string // sorted
+	reported  int64    // records read that were reported: what by: encounter examines
 	broken    *struct {
 		at  Pos
 		msg string
@@ -119,6 +129,9 @@ func (c *provenanceCheck) AtTick(w World, o *Outcome) {
 			o.Examine(1)
 			st.read[h] = i + 1
 			where := func() string { return fmt.Sprintf("%s's evidence[%d] for %s", h, i, c.claim) }
+			if ev.Type == claims.Reported {
+				st.reported++
+			}
 			switch {
 			case ev.Type == claims.Witnessed:
 				if j, found := slices.BinarySearch(st.witnessed, h); !found {

@@ -1,6 +1,9 @@
 package expect
 
-import "fmt"
+import (
+	"fmt"
+	"strings"
+)
 
 // Reach is what a run's world can produce. A negative expectation — a
 // trace pattern with exists: false or count: 0, absent: true, a count of
@@ -22,6 +25,24 @@ type Reach interface {
 	// Event: a canonical event of the kind can be appended: the fixture
 	// injects one, or an enabled rule with a source derives it.
 	Event(kind string) (bool, string)
+}
+
+// Evaluating is a check whose negative could have matched only if some
+// rule was evaluated: one about a rule, or about what only a rule makes
+// (an escalation). What the fixture says of the rule (Reach.Rule) is not
+// enough: an enabled rule in a layer the world uses may still meet
+// nothing to evaluate in a run — T3.1's thefts never ask grudge-creation
+// anything — and then no record could have matched. The run counts, as
+// the trace streams past, the records of the rules' evaluations
+// (trace.Evaluations) in the check's window into Outcome.Evaluated; it
+// looks at a line only for a rule's name, never decodes it for this, and
+// stops at the first, so the sieve keeps what it saves.
+type Evaluating interface {
+	Check
+	// Evaluates returns the rules the negative needs evaluated (any one
+	// will do) and the window of ticks to find one in, for the check's
+	// range w; no rules when the check is no such negative.
+	Evaluates(w When) ([]string, When)
 }
 
 // everything is the reach of a run nobody described (a unit spec's): it
@@ -64,4 +85,24 @@ func (o *Outcome) needEvent(at Pos, unit, kind string) bool {
 		return false
 	}
 	return true
+}
+
+// needEvaluated fails a negative none of whose rules the run saw
+// evaluated in its window in: a rule that never evaluated wrote nothing
+// the negative could have matched. An untimed check's window is the whole
+// run.
+func (o *Outcome) needEvaluated(at Pos, unit string, rules []string, in When) bool {
+	if len(rules) == 0 || o.Evaluated > 0 {
+		return true
+	}
+	span := "in this run"
+	if o.Timed {
+		span = fmt.Sprintf("in ticks [%d, %d]", in.From, in.To)
+	}
+	if len(rules) == 1 {
+		o.couldNot(at, unit, fmt.Sprintf("rule %s was never evaluated %s (examined 0 records of it)", rules[0], span))
+	} else {
+		o.couldNot(at, unit, fmt.Sprintf("rules %s were never evaluated %s (examined 0 records of them)", strings.Join(rules, " and "), span))
+	}
+	return false
 }

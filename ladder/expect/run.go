@@ -2,6 +2,7 @@ package expect
 
 import (
 	"fmt"
+	"slices"
 
 	"github.com/chronicle/ladder/ladder/compare"
 	"github.com/chronicle/ladder/sim/events"
@@ -32,7 +33,22 @@ type Run struct {
 	readers []int
 	// facts puts back what a trace line leaves out (Header).
 	facts trace.Facts
+	// evaluators are the negatives that need a rule evaluated
+	// (Evaluating), each with its rules spelt as a trace line holds them.
+	evaluators []evaluator
 }
+
+// evaluator is one negative that needs one of its rules evaluated in a
+// window of ticks.
+type evaluator struct {
+	item  int
+	rules []string
+	spelt [][]byte // "rule":"<name>", as a canonical line holds it
+	in    When
+}
+
+// evaluationKinds are the record kinds that record a rule's evaluation.
+var evaluationKinds = trace.Evaluations()
 
 // Header reads the trace's header line, so that each record TraceLine
 // decodes comes with what its version leaves out put back (trace.Facts):
@@ -63,8 +79,46 @@ func Start(items []Expectation) *Run {
 		case EventCheck:
 			r.events = append(r.events, i)
 		}
+		if c, ok := e.Check.(Evaluating); ok {
+			if rules, in := c.Evaluates(e.When); len(rules) > 0 {
+				ev := evaluator{item: i, rules: rules, in: in}
+				for _, rule := range rules {
+					ev.spelt = append(ev.spelt, spell("rule", rule))
+				}
+				r.evaluators = append(r.evaluators, ev)
+			}
+		}
 	}
 	return r
+}
+
+// evaluations counts, for every negative that needs a rule evaluated and
+// has not yet seen one in its window, a record of tick t and the given
+// kind that is an evaluation of one of its rules (names tells).
+func (r *Run) evaluations(t int64, kind string, names func(*evaluator) bool) {
+	if !slices.Contains(evaluationKinds, trace.Kind(kind)) {
+		return
+	}
+	for i := range r.evaluators {
+		e := &r.evaluators[i]
+		if o := &r.outcomes[e.item]; o.Evaluated == 0 && e.in.Has(t) && names(e) {
+			o.Evaluated++
+		}
+	}
+}
+
+// evaluating reports whether a negative still needs to look at records
+// of tick t and the given kind for an evaluation of its rules.
+func (r *Run) evaluating(t int64, kind string) bool {
+	if !slices.Contains(evaluationKinds, trace.Kind(kind)) {
+		return false
+	}
+	for _, e := range r.evaluators {
+		if r.outcomes[e.item].Evaluated == 0 && e.in.Has(t) {
+			return true
+		}
+	}
+	return false
 }
 
 // Within tells the negatives what the run's world can produce, so one that
@@ -95,6 +149,8 @@ func (r *Run) Trace(rec Record) {
 	}
 	t := rec.Tick()
 	kind, _ := rec["kind"].(string)
+	rule, _ := rec["rule"].(string)
+	r.evaluations(t, kind, func(e *evaluator) bool { return slices.Contains(e.rules, rule) })
 	for _, i := range r.tracesOf(kind) {
 		if r.items[i].When.Has(t) {
 			r.items[i].Check.(TraceCheck).ObserveTrace(rec, &r.outcomes[i])
@@ -104,11 +160,13 @@ func (r *Run) Trace(rec Record) {
 
 // Traces reports whether a trace check would read a record of tick t and
 // the given kind: one whose range includes t and that reads every kind or
-// that one (KindedTraceCheck), or the run's own roll index, kept for the
-// runs that compare with it. Any other record need not be decoded.
+// that one (KindedTraceCheck), a negative that still looks for an
+// evaluation of its rule (Evaluating), or the run's own roll index, kept
+// for the runs that compare with it. Any other record need not be
+// decoded.
 func (r *Run) Traces(t int64, kind string) bool {
-	if r.indexer != nil {
-		return true // the run's roll index reads every record
+	if r.indexer != nil || r.evaluating(t, kind) {
+		return true
 	}
 	for _, i := range r.tracesOf(kind) {
 		if r.items[i].When.Has(t) {

@@ -109,10 +109,7 @@ func (c *traceCheck) Sieve() Sieve {
 		default:
 			switch p.scalar.(type) {
 			case string, bool:
-				k, err1 := canon.Marshal(key)
-				v, err2 := canon.Marshal(p.scalar)
-				if err1 == nil && err2 == nil {
-					spelt := append(append(k, ':'), v...)
+				if spelt := spell(key, p.scalar); spelt != nil {
 					s.All = append(s.All, spelt)
 					if p.free && c.negative() {
 						s.Any = append(s.Any, spelt)
@@ -125,6 +122,17 @@ func (c *traceCheck) Sieve() Sieve {
 	// (a reason, an id) are the rarer, so they go first.
 	slices.SortStableFunc(s.All, func(a, b []byte) int { return len(b) - len(a) })
 	return s
+}
+
+// spell is a member as a canonical line holds it, "key":value; nil for a
+// value with no spelling.
+func spell(key string, v any) []byte {
+	k, err1 := canon.Marshal(key)
+	b, err2 := canon.Marshal(v)
+	if err1 != nil || err2 != nil {
+		return nil
+	}
+	return append(append(k, ':'), b...)
 }
 
 // Keys are the kind and the first key of every field the pattern names,
@@ -150,6 +158,9 @@ func (c *traceCheck) Unmatched(o *Outcome) { o.Examine(1) }
 // decoded from the line once for all of them; any other check, or the
 // run's roll index, reads the whole record.
 func (r *Run) TraceLine(t int64, kind string, line []byte) error {
+	r.evaluations(t, kind, func(e *evaluator) bool {
+		return slices.ContainsFunc(e.spelt, func(n []byte) bool { return holds(line, n) })
+	})
 	var full, part Record
 	r.readers = r.readers[:0]
 	whole := r.indexer != nil

@@ -2,6 +2,7 @@ package expect
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"gopkg.in/yaml.v3"
@@ -82,8 +83,61 @@ func (supersessionKind) Decode(d Decoder, n *yaml.Node, path string) Check {
 	return c
 }
 
-func (c *supersessionCheck) Unit() string    { return "supersession records in the store" }
-func (c *supersessionCheck) Finish(*Outcome) {}
+func (c *supersessionCheck) Unit() string { return "supersession records in the store" }
+
+// supersessionRun is what one run of the check has read: how many of the
+// store's records, and, for a count of none, what in the store could
+// have matched the pattern.
+type supersessionRun struct {
+	read int
+	// held: the holder held a belief in the pattern's claim (any claim
+	// when it names none) at some checked tick; variants: every variant
+	// it names was in the store at one; via: some record read came via
+	// the pattern's via.
+	held, variants, via bool
+}
+
+// Finish fails a count of none that could not have matched: a holder who
+// held no belief the pattern is about (only a holder has contests), a
+// variant never in the store, or a via no record came by.
+func (c *supersessionCheck) Finish(o *Outcome) {
+	st, _ := o.state.(*supersessionRun)
+	if c.count == nil || c.count.v != 0 || o.Failed() || o.Examined == 0 || st == nil {
+		return
+	}
+	switch claim := c.about(); {
+	case !st.held && claim != "":
+		o.couldNot(c.count.at, c.Unit(), fmt.Sprintf("%s held no belief in %s at any checked tick, so they had no contest of it", c.holder, claim))
+	case !st.held:
+		o.couldNot(c.count.at, c.Unit(), fmt.Sprintf("%s held no belief at any checked tick, so they had no contest", c.holder))
+	case !st.variants:
+		o.couldNot(c.count.at, c.Unit(), fmt.Sprintf("a variant the pattern names (%s) was not in the store at any checked tick, so no contest could have named it", strings.Join(c.variantIDs(), ", ")))
+	case !st.via:
+		o.couldNot(c.via.at, c.Unit(), fmt.Sprintf("no supersession record in the range came via %q, so the pattern names nothing the run wrote", c.via.v))
+	}
+}
+
+// about is the claim the pattern is about: its claim, or its loser's or
+// winner's; "" when it names none.
+func (c *supersessionCheck) about() string {
+	for _, id := range []string{c.claim, c.loser, c.winner} {
+		if claim, _, _ := strings.Cut(id, "#v"); claim != "" {
+			return claim
+		}
+	}
+	return ""
+}
+
+// variantIDs are the variants the pattern names.
+func (c *supersessionCheck) variantIDs() []string {
+	var out []string
+	for _, id := range []string{c.loser, c.winner} {
+		if id != "" {
+			out = append(out, id)
+		}
+	}
+	return out
+}
 
 func (c *supersessionCheck) matches(s claims.Supersession) bool {
 	return s.Holder == c.holder &&
@@ -97,18 +151,37 @@ func (c *supersessionCheck) matches(s claims.Supersession) bool {
 
 // AtTick counts the records matching the pattern. Records only
 // accumulate, so each is read once, at the first tick of the range that
-// holds it (o.state is how many have been read, o.Matched how many of
+// holds it (o.state holds how many have been read, o.Matched how many of
 // those match): the check costs time linear in the run.
 func (c *supersessionCheck) AtTick(w World, o *Outcome) {
 	t, store := w.Tick(), w.Store()
-	read, _ := o.state.(int)
-	for ; read < store.SupersessionCount(); read++ {
+	st, _ := o.state.(*supersessionRun)
+	if st == nil {
+		st = &supersessionRun{via: c.via == nil}
+		o.state = st
+	}
+	for ; st.read < store.SupersessionCount(); st.read++ {
 		o.Examine(1)
-		if c.matches(store.SupersessionAt(read)) {
+		s := store.SupersessionAt(st.read)
+		if c.matches(s) {
 			o.Matched++
 		}
+		if c.via != nil && s.Via == c.via.v {
+			st.via = true
+		}
 	}
-	o.state = read
+	if claim := c.about(); claim != "" {
+		_, held := store.Belief(c.holder, claim)
+		st.held = st.held || held
+	} else {
+		st.held = st.held || len(store.BeliefsOf(c.holder)) > 0
+	}
+	if !st.variants {
+		st.variants = !slices.ContainsFunc(c.variantIDs(), func(id string) bool {
+			_, ok := store.Variant(id)
+			return !ok
+		})
+	}
 	switch n := o.Matched; {
 	case c.count != nil && n != c.count.v:
 		o.Fail(t, c.count.at, "%d supersession records match %s, want %d; the store holds %s", n, c.pattern(), c.count.v, describe(store.Supersessions()))

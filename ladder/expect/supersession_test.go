@@ -79,6 +79,37 @@ var _ = Describe("supersession", func() {
 		Expect(res.Message).To(Equal("no supersession record matches {holder: carrier}; the store holds none"))
 	})
 
+	DescribeTable("passes a count of none that could have matched: its holder held the claim, its variants and via were in the store",
+		func(item string) {
+			res := run(item, 3, 4, 5)
+			Expect(res.Passed).To(BeTrue(), res.Message)
+		},
+		Entry("a holder who held the claim", `{from: 3, supersession: {holder: w, count: 0}}`),
+		Entry("a variant in the store", `{from: 3, supersession: {holder: carrier, winner: "theft@1#v1", count: 0}}`),
+		Entry("a via a record came by", `{from: 3, supersession: {holder: w, via: e3, count: 0}}`),
+	)
+
+	DescribeTable("fails a count of none that could not have matched, saying why",
+		func(item, why string) {
+			res := run(item, 3, 4, 5)
+			Expect(res.Passed).To(BeFalse())
+			Expect(res.Message).To(Equal("could not have matched: " + why + " — a negative must examine something that could have matched " +
+				"(examined 1 supersession records in the store in ticks [3, 9])"))
+		},
+		Entry("a holder who never held the claim",
+			`{from: 3, supersession: {holder: m1, claim: theft@1, count: 0}}`,
+			"m1 held no belief in theft@1 at any checked tick, so they had no contest of it"),
+		Entry("a holder who held nothing",
+			`{from: 3, supersession: {holder: m1, count: 0}}`,
+			"m1 held no belief at any checked tick, so they had no contest"),
+		Entry("a variant never in the store",
+			`{from: 3, supersession: {holder: carrier, winner: "theft@1#v5", count: 0}}`,
+			"a variant the pattern names (theft@1#v5) was not in the store at any checked tick, so no contest could have named it"),
+		Entry("a via no record came by",
+			`{from: 3, supersession: {holder: carrier, via: e9, count: 0}}`,
+			`no supersession record in the range came via "e9", so the pattern names nothing the run wrote`),
+	)
+
 	It("refuses count: 0 over a store with no supersession at all as checked nothing", func() {
 		res := run(`{to: 2, supersession: {holder: carrier, count: 0}}`, 0, 1, 2)
 		Expect(res.Passed).To(BeFalse())

@@ -2,6 +2,7 @@ package expect
 
 import (
 	"fmt"
+	"regexp"
 	"slices"
 	"strings"
 
@@ -94,9 +95,18 @@ func (traceKind) Decode(d Decoder, n *yaml.Node, path string) Check {
 
 // matchSchema is what a pattern accepts, one alternative per record kind,
 // from sim/trace's schema of each kind's fields (decodeMatch reads the
-// pattern by the kind it names).
+// pattern by the kind it names); a field whose values are a closed set
+// lists them (sim.TraceValues), and a reason is one some rule declares
+// for the kind (the schema cannot tell which rule a pattern names: the
+// loader checks that).
 var matchSchema = func() *jsonschema.Schema {
-	leaf := func(f trace.Field) *jsonschema.Schema {
+	leaf := func(k trace.Kind, f trace.Field) *jsonschema.Schema {
+		if values := sim.TraceValues(k, f.Path); values != nil {
+			return jsonschema.Enum(values...)
+		}
+		if f.Path == "reason" && slices.Contains(trace.Evaluations(), k) {
+			return reasonSchema(k)
+		}
 		switch f.Shape {
 		case trace.ShapeNumber:
 			return jsonschema.Number()
@@ -126,17 +136,40 @@ var matchSchema = func() *jsonschema.Schema {
 				// The kind is given above; a table cannot be matched.
 			case nested:
 				p := obj.Property(parent)
-				p.Properties = append(p.Properties, jsonschema.Prop(child, leaf(f).Doc("the record's "+f.Path)))
+				p.Properties = append(p.Properties, jsonschema.Prop(child, leaf(k, f).Doc("the record's "+f.Path)))
 			case f.Shape == trace.ShapeObject:
 				obj.Properties = append(obj.Properties, jsonschema.Prop(f.Path, jsonschema.Object().Doc("the record's "+f.Path+", matched field by field")))
 			default:
-				obj.Properties = append(obj.Properties, jsonschema.Prop(f.Path, leaf(f).Doc("the record's "+f.Path)))
+				obj.Properties = append(obj.Properties, jsonschema.Prop(f.Path, leaf(k, f).Doc("the record's "+f.Path)))
 			}
 		}
 		s.OneOf = append(s.OneOf, obj.Doc(article(string(k))+" "+string(k)+" record (docs/trace-schema.md)"))
 	}
 	return s
 }()
+
+// reasonSchema is a reason some rule declares for records of kind k:
+// one of the exact ones, or one that begins with the fixed words of one
+// that goes on with a name ("kin killed: …").
+func reasonSchema(k trace.Kind) *jsonschema.Schema {
+	var exact, fixed []string
+	for _, r := range rules.Catalogue() {
+		for _, reason := range r.Reasons(k) {
+			if head, ok := strings.CutSuffix(reason, "…"); ok {
+				fixed = append(fixed, regexp.QuoteMeta(head))
+			} else {
+				exact = append(exact, reason)
+			}
+		}
+	}
+	slices.Sort(exact)
+	slices.Sort(fixed)
+	alts := []*jsonschema.Schema{jsonschema.Enum(slices.Compact(exact)...)}
+	if fixed = slices.Compact(fixed); len(fixed) > 0 {
+		alts = append(alts, &jsonschema.Schema{Types: []string{"string"}, Pattern: "^(?:" + strings.Join(fixed, "|") + ")"})
+	}
+	return jsonschema.AnyOf(alts...)
+}
 
 func kindNames() []string {
 	var out []string
@@ -243,13 +276,14 @@ func (c *traceCheck) fields(d Decoder, n *yaml.Node, path string, prefix []strin
 			d.Errorf(k, p, "%s is a table of records and cannot be matched; check the state with belief, holders or npc expectations", full)
 		default:
 			x, ok := any(nil), false
-			if dom := domainOf(d, c.kind, full); dom != nil && f.Shape == trace.ShapeString {
+			dom := c.domain(d, full)
+			if dom != nil && f.Shape == trace.ShapeString {
 				x, ok = dom(v, p)
 			} else {
 				x, ok = scalar(d, v, p, f.Shape)
 			}
 			if ok {
-				c.preds = append(c.preds, pred{path: at, scalar: x, free: identity(f, full) && domainOf(d, c.kind, full) == nil})
+				c.preds = append(c.preds, pred{path: at, scalar: x, free: f.Shape == trace.ShapeString && dom == nil})
 				shown[k.Value] = x
 			}
 		}
@@ -327,21 +361,23 @@ func (c *traceCheck) valuesOf() string {
 	return "the rules' values"
 }
 
-// domainOf returns how a pattern's string field is decoded when its
-// value is something the fixture declares — a cast member, a claim, a
-// location, a rule, a role — so a misspelt id is refused where it is
-// written instead of matching nothing (and a negative passing by it); nil
-// for a free string (a subject, a reason, an id), whose value a negative
-// must find in the records it examines instead (Finish). The function
-// reports whether the value decoded.
-func domainOf(d Decoder, kind, path string) func(*yaml.Node, string) (string, bool) {
+// domain returns how a pattern's string field is decoded when its value
+// is something the fixture declares — a cast member, a claim, a location,
+// a rule, a role — or one of a closed set the engine lists — a reason of
+// the pattern's rule, a belief's change or stage, an obligation's state,
+// an event's kind (sim.TraceValues) — so a misspelt value is refused
+// where it is written instead of matching nothing (and a negative passing
+// by it); nil for a free string (a subject, an id, a cause), whose value
+// a negative must find in the records it examines instead (Finish). The
+// function reports whether the value decoded.
+func (c *traceCheck) domain(d Decoder, path string) func(*yaml.Node, string) (string, bool) {
 	type decode = func(*yaml.Node, string) (string, bool)
 	id := func(f func(*yaml.Node, string) string) decode {
 		return func(n *yaml.Node, p string) (string, bool) { s := f(n, p); return s, s != "" }
 	}
-	enum := func(what string, names []string) decode {
+	enum := func(what string, names []string, read func(*yaml.Node, string) string) decode {
 		return id(func(n *yaml.Node, p string) string {
-			v := d.Ident(n, p)
+			v := read(n, p)
 			if v != "" && !slices.Contains(names, v) {
 				d.Errorf(n, p, "unknown %s %q%s (%ss: %s)", what, v, d.Suggest(v, names), what, strings.Join(names, ", "))
 				return ""
@@ -349,10 +385,18 @@ func domainOf(d Decoder, kind, path string) func(*yaml.Node, string) (string, bo
 			return v
 		})
 	}
-	if path == "roll.purpose" {
-		return enum("roll purpose", sim.Purposes())
+	kind := c.kind
+	if values := sim.TraceValues(trace.Kind(kind), path); values != nil {
+		what, named := closedNames[path]
+		if !named {
+			what = kind + " " + path
+		}
+		return enum(what, values, d.Str)
 	}
-	rule := enum("rule", rules.Names())
+	if path == "reason" && slices.Contains(trace.Evaluations(), trace.Kind(kind)) {
+		return c.reason(d)
+	}
+	rule := enum("rule", rules.Names(), d.Ident)
 	npc, claim, variant := id(d.NPC), id(d.Claim), id(d.VariantID)
 	// A vacant role's record has no holder: "" matches it.
 	holder := func(n *yaml.Node, p string) (string, bool) {
@@ -375,28 +419,87 @@ func domainOf(d Decoder, kind, path string) func(*yaml.Node, string) (string, bo
 	case trace.KindObligation:
 		return map[string]decode{"creditor": id(d.Party), "debtor": id(d.Party), "rule": rule}[path]
 	case trace.KindReputation:
-		return map[string]decode{"observer": npc, "subject": id(d.Entity), "dimension": id(d.Dimension), "rule": rule}[path]
+		return map[string]decode{"observer": npc, "subject": id(d.Entity), "rule": rule}[path]
 	case trace.KindSchedule:
 		return map[string]decode{"npc": npc, "at": id(d.Location), "rule": rule}[path]
 	case trace.KindRole:
 		return map[string]decode{"role": id(d.Role), "holder": holder, "previous": holder, "rule": rule}[path]
 	case trace.KindEvent:
-		return map[string]decode{"event": enum("event kind", d.EventKinds()), "rule": rule}[path]
+		return map[string]decode{"rule": rule}[path]
 	case trace.KindRule:
 		return map[string]decode{"rule": rule}[path]
 	}
 	return nil
 }
 
-// outcomes are the string fields that say how a record came out rather
-// than what it is about: a negative denies them, so they need not occur.
-var outcomes = []string{"reason", "change", "state", "stage"}
+// closedNames name a closed set's field in messages where its path alone
+// would not ("unknown event kind", not "unknown event event").
+var closedNames = map[string]string{"roll.purpose": "roll purpose", "event": "event kind", "dimension": "reputation dimension"}
 
-// identity reports whether a pattern's field says what a record is about
-// (a subject, an id, a cause) rather than how it came out: the strings a
-// negative must find in the records it examined.
-func identity(f trace.Field, path string) bool {
-	return f.Shape == trace.ShapeString && !slices.Contains(outcomes, path)
+// reason decodes a rule or transmission record's reason, which must be
+// one the pattern's rule declares for that record kind
+// (rules.Rule.Reasons), or, when the pattern names no rule, one some rule
+// does. A reason that goes on with a name ("kin killed: hroki") is
+// checked up to the name, which no list holds.
+func (c *traceCheck) reason(d Decoder) func(*yaml.Node, string) (string, bool) {
+	return func(n *yaml.Node, p string) (string, bool) {
+		before := d.Errors()
+		v := d.Str(n, p)
+		if d.Errors() != before {
+			return "", false
+		}
+		k := trace.Kind(c.kind)
+		named, ok := rules.Find(c.rule)
+		cat := []rules.Rule{named}
+		if !ok {
+			cat = rules.Catalogue()
+		}
+		var known []string
+		for _, r := range cat {
+			if r.Declares(k, v) {
+				return v, true
+			}
+			known = append(known, r.Reasons(k)...)
+		}
+		slices.Sort(known)
+		known = slices.Compact(known)
+		what, whose := fmt.Sprintf("no rule writes %s %s record", article(c.kind), c.kind), "the rules' reasons"
+		if ok {
+			what, whose = fmt.Sprintf("rule %s writes no %s record", c.rule, c.kind), "its reasons"
+		}
+		elsewhere := ""
+		for _, other := range trace.Evaluations() {
+			if other != k && slices.ContainsFunc(cat, func(r rules.Rule) bool { return r.Declares(other, v) }) {
+				elsewhere = fmt.Sprintf("; that reason is a %s record's", other)
+			}
+		}
+		d.Errorf(n, p, "%s with reason %q%s%s (%s: %s)", what, v, suggestReason(d, v, known), elsewhere, whose, strings.Join(known, "; "))
+		return "", false
+	}
+}
+
+// suggestReason is the did-you-mean for a reason: the closest declared
+// one, or, for a reason that goes on with a name, the pattern whose fixed
+// words are closest to the reason's beginning ("kin killed: …").
+func suggestReason(d Decoder, v string, known []string) string {
+	var exact []string
+	for _, r := range known {
+		if !strings.HasSuffix(r, "…") {
+			exact = append(exact, r)
+		}
+	}
+	if s := d.Suggest(v, exact); s != "" {
+		return s
+	}
+	for _, r := range known {
+		if fixed, ok := strings.CutSuffix(r, "…"); ok {
+			head := v[:min(len(v), len(fixed))]
+			if d.Suggest(head, []string{fixed}) != "" {
+				return d.Suggest(head+"…", []string{r})
+			}
+		}
+	}
+	return ""
 }
 
 func scalar(d Decoder, v *yaml.Node, p string, shape trace.Shape) (any, bool) {
@@ -439,6 +542,30 @@ func (c *traceCheck) ObserveTrace(r Record, o *Outcome) {
 // negative reports whether the check denies: exists: false, or count: 0.
 func (c *traceCheck) negative() bool {
 	return (c.count != nil && c.count.v == 0) || (c.count == nil && !c.exists)
+}
+
+var _ Evaluating = (*traceCheck)(nil)
+
+// Evaluates is, for a negative about a rule, that rule over the range: a
+// pattern that names a rule, whatever its record kind, or an event record
+// pattern that names an event kind a rule derives (an escalation). A rule
+// that was never evaluated in the range wrote no record the pattern could
+// have matched, so denying one there proves nothing.
+func (c *traceCheck) Evaluates(w When) ([]string, When) {
+	if !c.negative() {
+		return nil, w
+	}
+	if c.rule != "" {
+		return []string{c.rule}, w
+	}
+	for _, p := range c.preds {
+		if c.kind == string(trace.KindEvent) && p.path[0] == "event" {
+			if rule := sim.DerivedBy(p.scalar.(string)); rule != "" {
+				return []string{rule}, w
+			}
+		}
+	}
+	return nil, w
 }
 
 // negAt is where a negative says so.
@@ -530,8 +657,11 @@ func (c *traceCheck) Finish(o *Outcome) {
 }
 
 // couldMatch fails a passing negative that could not have matched: a
-// rule the world cannot evaluate, a kind of state it has no source of,
-// or an identity (a subject, an id, a cause) no record in the range held.
+// rule the world cannot evaluate, a kind of state it has no source of, a
+// rule no record in the range shows evaluated (Evaluates), or an identity
+// (a subject, an id, a cause) no record in the range held. What the
+// fixture alone shows comes first, as it says best why: a disabled rule,
+// a layer the world does not use.
 func (c *traceCheck) couldMatch(o *Outcome) {
 	at, unit := c.negAt(), c.Unit()
 	if c.rule != "" && !o.needRule(at, unit, c.rule) {
@@ -544,6 +674,9 @@ func (c *traceCheck) couldMatch(o *Outcome) {
 		if p.path[0] == "event" && c.kind == string(trace.KindEvent) && !o.needEvent(at, unit, p.scalar.(string)) {
 			return
 		}
+	}
+	if rules, in := c.Evaluates(o.When); !o.needEvaluated(at, unit, rules, in) {
+		return
 	}
 	seen, _ := o.state.(named)
 	for i, p := range c.preds {

@@ -61,7 +61,15 @@ func (variantKind) Decode(d Decoder, n *yaml.Node, path string) Check {
 		}},
 		Field{Name: "diff", Doc: "the slots its mutation changed, each slot: [from, to]; compared whole, in any order", Schema: diffSchema, Decode: func(v *yaml.Node, p string) {
 			c.diff, c.diffAt = []change{}, PosOf(v)
+			claim, _, _ := strings.Cut(c.id, "#v")
+			kind := d.ClaimKind(claim)
 			d.Entries(v, p, func(k, val *yaml.Node, dp string) {
+				// A slot the claim does not have never changes, so a
+				// misspelt one is refused here, as in slots.
+				if slots := d.SlotNames(kind); kind != "" && !slices.Contains(slots, k.Value) {
+					d.Errorf(k, dp, "a %s has no slot %q%s", kind, k.Value, d.Suggest(k.Value, slots))
+					return
+				}
 				val = resolve(val)
 				if val.Kind != yaml.SequenceNode || len(val.Content) != 2 {
 					d.Errorf(val, dp, "a slot change is [from, to]")

@@ -46,7 +46,10 @@ var _ = Describe("Sound assertions", Label("unit"), func() {
 			"{always: true, holders: {claim: theft@1, resident: riverwood, count: 0}}",
 			"{from: 1, holders: {claim: theft@1, resident: whiterun, through: witness}}",
 			"{always: true, belief: {holder: bystander, claim: theft@1, absent: true}}",
-			"{trace: {match: {kind: rule, rule: corroboration, fired: true}, exists: false}}",
+			"{trace: {match: {kind: rule, rule: mutation-policy, fired: true}, exists: false}}", // evaluated at the telling, never mutating (mutation_max 0)
+			"{holders: {claim: theft@1, only: [neighbor, w2, witness]}}",
+			"{curve: {claim: theft@1, believers: {0: 0, 1: 3}}}", // neighbor is told at tick 1
+			"{provenance: {claim: theft@1, by: encounter}}",
 		)
 		type seen struct {
 			Passed   bool
@@ -63,6 +66,9 @@ var _ = Describe("Sound assertions", Label("unit"), func() {
 			{true, 1, "evidence records of holders in scope"}, // neighbor's one record, read once (evidence only accumulates)
 			{true, 6, "ticks"},
 			{true, 5, "rule records"}, // the minting, the two witnesses, the telling's disabled trust discount, its mutation
+			{true, 5, "NPCs in scope"},
+			{true, 6, "ticks"},
+			{true, 3, "evidence records of holders"}, // one told at tick 2: the report "by encounter" examines
 		}))
 	})
 
@@ -118,6 +124,14 @@ var _ = Describe("Sound assertions", Label("unit"), func() {
 			`{at: 0, holders: {claim: theft@1, count: 0}}`, "0}",
 			"claim theft@1 was not in the world at any checked tick, so nobody could have held it — "+
 				"a negative must examine something that could have matched (examined 5 NPCs in scope in ticks [0, 0])"),
+		Entry("nobody outside a set holding a claim not yet in the world",
+			`{at: 0, holders: {claim: theft@1, only: [witness]}}`, "[witness]",
+			"claim theft@1 was not in the world at any checked tick, so nobody could have held it — "+
+				"a negative must examine something that could have matched (examined 5 NPCs in scope in ticks [0, 0])"),
+		Entry("a curve of nobody, of a claim never in the world",
+			`{curve: {claim: "escalation@3:merchant:player", believers: {0: 0}}}`, "{0: 0}",
+			"claim escalation@3:merchant:player was not in the world at any tick, so nobody could have believed it — "+
+				"a negative must examine something that could have matched (examined 6 ticks in ticks [0, 5])"),
 	)
 
 	// A list was compared element by element, in order: "pair: [witness,

@@ -19,6 +19,11 @@ const (
 	Forgotten Stage = "forgotten"
 )
 
+// Stages lists, in the order a rumour lives them, the stages a held
+// belief can be in — every answer StageAt gives for a belief; Unheard is
+// no belief's.
+func Stages() []Stage { return []Stage{Heard, Repeated, Dormant, Forgotten} }
+
 // EvidenceType is how a piece of evidence reached its holder. The order
 // matters to variant resolution: witnessed outranks reported.
 type EvidenceType string
@@ -27,6 +32,10 @@ const (
 	Witnessed EvidenceType = "witnessed"
 	Reported  EvidenceType = "reported"
 )
+
+// EvidenceTypes lists every way evidence reaches its holder, strongest
+// first.
+func EvidenceTypes() []EvidenceType { return []EvidenceType{Witnessed, Reported} }
 
 // Evidence is one reason a holder believes a claim.
 type Evidence struct {

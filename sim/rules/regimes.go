@@ -1,6 +1,10 @@
 package rules
 
-import "github.com/chronicle/ladder/sim/trace"
+import (
+	"strings"
+
+	"github.com/chronicle/ladder/sim/trace"
+)
 
 // Regime is one outcome or branch of a rule that a regression gate must
 // see: fired, each reason it declines for, latched, re-armed, a weight
@@ -63,6 +67,25 @@ type Sign struct {
 	// ("beliefs.verbatim", "grudges.settled" with a bool as 0 or 1), met
 	// by any row.
 	Value *Span
+}
+
+// Record is the record kind the sign reads: its Kind, a rule record when
+// that is empty.
+func (s Sign) Record() trace.Kind {
+	if s.Kind == "" {
+		return trace.KindRule
+	}
+	return s.Kind
+}
+
+// ReasonIs reports whether reason is one pattern (a sign's Reason) names:
+// pattern itself, or, when pattern ends in "…", any reason that begins
+// with what precedes it.
+func ReasonIs(pattern, reason string) bool {
+	if p, ok := strings.CutSuffix(pattern, "…"); ok {
+		return strings.HasPrefix(reason, p)
+	}
+	return reason == pattern
 }
 
 // Span bounds a number: Lo ≤ v ≤ Hi, or Lo < v < Hi when Open.

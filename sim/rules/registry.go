@@ -57,8 +57,38 @@ type Rule struct {
 	// Regimes are the outcomes and branches of the rule that a rung must
 	// reach for the ladder to guard them (regimes.go), each with the trace
 	// record that shows it. A rule declares all of them: a branch left
-	// out is one no coverage report will miss.
+	// out is one no coverage report will miss. Their signs' reasons are
+	// also every reason its records may carry (Reasons).
 	Regimes []Regime
+}
+
+// Reasons lists, sorted, the reasons the rule's records of kind k (a
+// rule or a transmission record) carry, as its regimes' signs name them:
+// each exactly, or — ending in "…" — the fixed words a reason that goes
+// on with a name begins with ("kin killed: …"). A fixture's pattern is
+// checked against them when it loads, and a run whose rule writes another
+// fails: a reason the engine gains is declared here first, as a regime,
+// with a rung that reaches it.
+func (r Rule) Reasons(k trace.Kind) []string {
+	var out []string
+	for _, g := range r.Regimes {
+		if g.Sign.Record() == k && g.Sign.Reason != "" && !slices.Contains(out, g.Sign.Reason) {
+			out = append(out, g.Sign.Reason)
+		}
+	}
+	slices.Sort(out)
+	return out
+}
+
+// Declares reports whether reason is one the rule's records of kind k may
+// carry (Reasons).
+func (r Rule) Declares(k trace.Kind, reason string) bool {
+	for _, g := range r.Regimes {
+		if g.Sign.Record() == k && g.Sign.Reason != "" && ReasonIs(g.Sign.Reason, reason) {
+			return true
+		}
+	}
+	return false
 }
 
 var catalogue = []Rule{
@@ -74,6 +104,7 @@ var catalogue = []Rule{
 		{Name: "counted", Sign: fired("counted")},
 		{Name: "origin already counted", Sign: declined("origin already counted")},
 		{Name: "stale", Sign: declined("stale")},
+		{Name: "retold to a holder", Sign: told("listener already held it")},
 		disabled,
 	}},
 	{Name: SharedClaimInvariant, Number: 4, Tier: "0", Summary: "one claim per canonical event, one belief per (holder, claim)", Invariant: true, Regimes: []Regime{
@@ -98,12 +129,15 @@ var catalogue = []Rule{
 		{Name: "mutates", Sign: fired("memory: roll below the mutation probability")},
 		{Name: "keeps", Sign: declined("memory: roll at or above the mutation probability")},
 		{Name: "no alternative", Sign: declined("memory: no slot has an alternative")},
+		{Name: "slot chosen", Sign: fired("slot chosen: …")},
+		{Name: "value chosen", Sign: fired("value chosen: …")},
 		disabled,
 	}},
 	{Name: VariantResolution, Number: 8, Tier: "2", Summary: "a holder hearing another variant keeps the one whose evidence ends in the stronger type (witnessed > reported), then the larger summed strength; the winner is dented", Values: []string{"after", "before", "held_strength", "held_witnessed", "incoming_strength", "incoming_witnessed"}, Regimes: []Regime{
 		{Name: "witnessed beats reported", Sign: fired("witnessed beats reported")},
 		{Name: "stronger evidence", Sign: fired("stronger evidence")},
 		{Name: "tie", Sign: fired("tie: the held variant stays")},
+		{Name: "heard another variant", Sign: told("listener held another variant")},
 		{Name: "switched", Sign: Sign{Kind: trace.KindSupersession, Kept: No}},
 		{Name: "kept", Sign: Sign{Kind: trace.KindSupersession, Kept: Yes}},
 		{Name: "already weighed", Sign: refused("listener already weighed this variant")},
@@ -158,6 +192,7 @@ var catalogue = []Rule{
 		{Name: "tells", Sign: fired("no motive to keep it")},
 		{Name: "keeps: kin", Sign: declined("keeps the secret: kin of …")},
 		{Name: "keeps: implicated", Sign: declined("keeps the secret: implicated")},
+		{Name: "kept from the listener", Sign: refused("keeps the secret: …")},
 		disabled,
 	}},
 	{Name: ReputationEvidence, Number: 16, Tier: "3", Layer: Social, Summary: "an observer who believes a title or an invocation (and is not a party) adds reputation_weight to α or β of its opinion of the subject, once per claim", Values: []string{"alpha", "beta"}, Regimes: []Regime{

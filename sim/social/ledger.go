@@ -15,6 +15,10 @@ const (
 	Violated  ObligationState = "violated"
 )
 
+// ObligationStates lists every state an obligation can be in, in the
+// order it can pass through them.
+func ObligationStates() []ObligationState { return []ObligationState{Issued, Fulfilled, Violated} }
+
 // Obligation is owed by Debtor to Creditor for the favour event Favour.
 type Obligation struct {
 	ID       string // "obligation:" + the favour's event id

@@ -305,9 +305,28 @@ type BeliefChange struct {
 	Holder     string
 	Claim      string
 	Variant    string
-	Change     string // "formed", "corroborated", "repeated", ...
+	Change     string // one of BeliefChanges
 	Confidence float64
 	Stage      string
+}
+
+// The changes a belief record reports. The engine writes these constants
+// and no other string, so BeliefChanges is every value a belief record's
+// change can hold: a fixture's pattern is checked against it.
+const (
+	BeliefFormed       = "formed"
+	BeliefCorroborated = "corroborated" // heard again from a new source: confidence rose
+	BeliefReinforced   = "reinforced"   // heard again, memory refreshed, no rise
+	BeliefReactivated  = "reactivated"  // heard again while dormant or forgotten
+	BeliefRepeated     = "repeated"     // its holder passed it on
+	BeliefContested    = "contested"    // a variant resolution dented it
+	BeliefDormant      = "dormant"      // a stage transition caused by time
+	BeliefForgotten    = "forgotten"    // likewise
+)
+
+// BeliefChanges lists every change a belief record can report.
+func BeliefChanges() []string {
+	return []string{BeliefFormed, BeliefCorroborated, BeliefReinforced, BeliefReactivated, BeliefRepeated, BeliefContested, BeliefDormant, BeliefForgotten}
 }
 
 // Kind returns KindBelief.

@@ -11,10 +11,7 @@ package trace
 // ticks.
 type Schedule struct {
 	NPC string
-	// Change is "overridden" (a mourning laid on), "restored" (it ended and
-	// was lifted), "duties taken" / "duties lifted" (a role's duty moved
-	// to or from its holder), "suspended" / "resumed" (a base block that
-	// meets a role whose holder is gone, or back).
+	// Change is one of ScheduleChanges.
 	Change string
 	// Override is the override's id (the rewrite event, duties:<role>:<n>)
 	// or, for a base block, block:<n>.
@@ -25,6 +22,25 @@ type Schedule struct {
 	From, To int64
 	Rule     string
 	Cause    string
+}
+
+// The changes a schedule record reports: a mourning laid on (overridden)
+// and lifted when it ended (restored); a role's duty moved to or from its
+// holder (duties taken, duties lifted); a base block that meets a role
+// whose holder is gone, or back (suspended, resumed). The engine writes
+// these constants and no other string.
+const (
+	ScheduleOverridden   = "overridden"
+	ScheduleRestored     = "restored"
+	ScheduleDutiesTaken  = "duties taken"
+	ScheduleDutiesLifted = "duties lifted"
+	ScheduleSuspended    = "suspended"
+	ScheduleResumed      = "resumed"
+)
+
+// ScheduleChanges lists every change a schedule record can report.
+func ScheduleChanges() []string {
+	return []string{ScheduleOverridden, ScheduleRestored, ScheduleDutiesTaken, ScheduleDutiesLifted, ScheduleSuspended, ScheduleResumed}
 }
 
 // Kind returns KindSchedule.
@@ -54,12 +70,22 @@ func (s Schedule) encode(l *line) {
 // Role records a role falling vacant or being filled (decision 0022).
 type Role struct {
 	Role     string // the role's id ("steward"); references to it are role:<id>
-	Change   string // "vacant", "appointed"
+	Change   string // one of RoleChanges
 	Holder   string // the holder after the change, "" when vacant
 	Previous string // the holder before it, "" when there was none
 	Rule     string
 	Cause    string // the death (vacant), the vacancy (appointed)
 }
+
+// The changes a role record reports. The engine writes these constants
+// and no other string.
+const (
+	RoleVacant    = "vacant"
+	RoleAppointed = "appointed"
+)
+
+// RoleChanges lists every change a role record can report.
+func RoleChanges() []string { return []string{RoleVacant, RoleAppointed} }
 
 // Kind returns KindRole.
 func (Role) Kind() Kind { return KindRole }

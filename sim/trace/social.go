@@ -9,12 +9,24 @@ package trace
 // those at the record's tick.
 type Grudge struct {
 	Holder, Target string
-	Change         string // "formed", "reinforced", "settled"
+	Change         string // one of GrudgeChanges
 	Emotional      float64
 	Evidentiary    float64
 	Rule           string
 	Cause          string // the event that caused it (the brawl, the refusal, the killing)
 }
+
+// The changes a grudge record reports: a grudge formed, reinforced (a
+// second cause: both strengths noisy-or'd), settled (its total fell below
+// grudge_settled). The engine writes these constants and no other string.
+const (
+	GrudgeFormed     = "formed"
+	GrudgeReinforced = "reinforced"
+	GrudgeSettled    = "settled"
+)
+
+// GrudgeChanges lists every change a grudge record can report.
+func GrudgeChanges() []string { return []string{GrudgeFormed, GrudgeReinforced, GrudgeSettled} }
 
 // Kind returns KindGrudge.
 func (Grudge) Kind() Kind { return KindGrudge }

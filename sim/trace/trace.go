@@ -59,6 +59,14 @@ func Kinds() []Kind {
 		KindGrudge, KindObligation, KindReputation, KindSchedule, KindRole}
 }
 
+// Evaluations lists the record kinds that record one decision of the rule
+// their rule field names: a rule evaluation, fired or not, and a
+// transmission, told or declined. The other kinds that name a rule (a
+// grudge, an event it derived…) only follow one of these, so the records
+// of these kinds that name a rule are the trace's account of every time
+// the engine evaluated it.
+func Evaluations() []Kind { return []Kind{KindRule, KindTransmission} }
+
 // Body is a record's kind-specific content: one of this package's record
 // types (Encounter, Transmission, …), as a value or a pointer. Only this
 // package defines kinds, because each kind's encoder is part of the frozen

@@ -68,13 +68,22 @@ var _ = Describe("rules", Serial, func() {
 		Expect(out).NotTo(ContainSubstring("  declined: "))
 	})
 
-	It("shows a rule out of a case's scope as no evaluation at all", func() {
-		out, err := invoke("rules", "-rung", "T3.1/no-peers", "-fired=false", "-rule", "accumulation-threshold")
+	It("shows a rule the run never evaluates as no evaluation at all", func() {
+		out, err := invoke("rules", "-rung", "T3.1", "-fired=false", "-rule", "grudge-creation")
 		Expect(err).NotTo(HaveOccurred())
 		no := false
-		want, n, _ := wantRules(fixtureRun("T3.1-serial-theft", "T3.1/no-peers"), "accumulation-threshold", &no)
+		want, n, _ := wantRules(fixtureRun("T3.1-serial-theft", "T3.1"), "grudge-creation", &no)
 		Expect(out).To(Equal(strings.Join(want, "\n") + "\n"))
-		Expect(n).To(BeZero(), "the case's golden run evaluates the rule: this spec is about one that does not")
+		Expect(n).To(BeZero(), "the rung's golden run evaluates the rule: this spec is about one that does not")
+	})
+
+	It("shows a victim out of a case's scope as no evaluation of theirs", func() {
+		out, err := invoke("rules", "-rung", "T3.1/no-peers", "-rule", "accumulation-threshold")
+		Expect(err).NotTo(HaveOccurred())
+		want, n, _ := wantRules(fixtureRun("T3.1-serial-theft", "T3.1/no-peers"), "accumulation-threshold", nil)
+		Expect(out).To(Equal(strings.Join(want, "\n") + "\n"))
+		Expect(n).To(BeNumerically(">", 0), "the case's golden run evaluates the rule for nobody: this spec is about a victim left out")
+		Expect(out).NotTo(ContainSubstring("lucan/"), "Lucan, with no faction, is out of the rule's scope")
 	})
 })
 
