@@ -28,6 +28,11 @@ func (w *World) retold(teller, listener string, confidence float64) float64 {
 	return float64(c * factor)
 }
 
+// ReasonNotReactivated is corroboration's reason for a telling to a
+// dormant or forgotten holder while dormancy reactivation is disabled:
+// such a telling could only corroborate by reactivating.
+const ReasonNotReactivated = "not reactivated: dormancy-reactivation is disabled"
+
 // corroborate offers a report to an existing belief of the same variant.
 // Told to a dormant or forgotten holder, it is also a reactivation.
 func (w *World) corroborate(lb *claims.Belief, t claims.Testimony) error {
@@ -44,6 +49,11 @@ func (w *World) corroborate(lb *claims.Belief, t claims.Testimony) error {
 	}
 	if reactivating && !w.rules.Enabled(rules.DormancyReactivation) {
 		w.ruleEval(rules.DormancyReactivation, subject, false, "disabled")
+		// Corroboration's switch was read, and it decides nothing here:
+		// its record says so, so that a run which reads a rule's switch
+		// always names the rule (switching off a rule no record names
+		// must change nothing).
+		w.ruleEval(rules.Corroboration, subject, false, ReasonNotReactivated)
 		return nil
 	}
 	out, err := w.store.Corroborate(lb.Holder, t, w.defines.CorroborationWindow)

@@ -105,6 +105,7 @@ var catalogue = []Rule{
 		{Name: "origin already counted", Sign: declined("origin already counted")},
 		{Name: "stale", Sign: declined("stale")},
 		{Name: "retold to a holder", Sign: told("listener already held it")},
+		{Name: "reactivation disabled", Sign: declined("not reactivated: dormancy-reactivation is disabled")},
 		disabled,
 	}},
 	{Name: SharedClaimInvariant, Number: 4, Tier: "0", Summary: "one claim per canonical event, one belief per (holder, claim)", Invariant: true, Regimes: []Regime{
