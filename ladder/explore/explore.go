@@ -307,6 +307,7 @@ func (j *judge) flushFresh() {
 		j.freshDone++
 		if x != nil && !j.failed[x.Property] {
 			j.failed[x.Property] = true
+			fmt.Fprintf(j.opt.Progress, "explore: %s: %s\n", p.cs.World, x)
 			j.found = append(j.found, failure{p.cs, x, j.opt.Now().Sub(j.start)})
 		}
 	}

@@ -45,6 +45,7 @@ func (w World) rng() *rand.Rand {
 // section only names what exists and no injection names the dead.
 type gen struct {
 	r     *rand.Rand
+	swarm Swarm
 	f     *fixture.Fixture
 	holds []string
 	locs  []sim.Location
@@ -78,7 +79,7 @@ type claimAt struct {
 // the tier the highest layer its world uses; its file is named by
 // FileName.
 func Generate(w World, sz Sizes) *fixture.Fixture {
-	g := &gen{r: w.rng(), dead: map[string]int64{}, roleParty: map[string]bool{}, witnessed: map[string][]witnessAt{}, ids: map[string]bool{}}
+	g := &gen{r: w.rng(), swarm: DrawSwarm(w), dead: map[string]int64{}, roleParty: map[string]bool{}, witnessed: map[string][]witnessAt{}, ids: map[string]bool{}}
 	f := &fixture.Fixture{Defines: rules.Default(), SeedID: fmt.Sprintf("explore-%d-%d", w.Seed, w.Index)}
 	g.f = f
 	g.places(sz.MaxLocations)
@@ -165,55 +166,65 @@ func round(x float64) float64 { return math.Round(x*100) / 100 }
 // run of at most a few thousand ticks: short windows and half-lives, so
 // accumulators re-arm and grudges settle.
 func (g *gen) defines() {
-	d := &g.f.Defines
-	if g.chance(0.5) {
+	d, on := &g.f.Defines, g.swarm.Defines
+	if on[groupEscalation] {
 		d.EscalationThreshold = 1 + g.r.Int64N(5)
 		d.EscalationRearm = g.r.Int64N(d.EscalationThreshold)
 		d.EscalationWindowTicks = 12 + g.r.Int64N(300)
+		if g.swarm.Edges {
+			// The re-arm level just below the threshold: one offence
+			// falling out of the window re-arms.
+			d.EscalationRearm = d.EscalationThreshold - 1
+		}
 	}
-	if g.chance(0.5) {
+	if on[groupGrudges] {
 		d.GrudgeEmotionalHalfLifeTicks = float64(12 + g.r.IntN(500))
 		d.GrudgeEvidentiaryHalfLifeTicks = float64(12 + g.r.IntN(500))
 		d.GrudgeSettled = round(0.02 + 0.5*g.r.Float64())
 	}
-	if g.chance(0.4) {
+	if on[groupAvoidance] {
 		d.AvoidanceStrength = round(3 * g.r.Float64())
 	}
-	if g.chance(0.3) {
+	if on[groupEncounters] {
 		d.EncounterProbability = round(0.1 + 0.9*g.r.Float64())
 	}
-	if g.chance(0.2) {
+	if on[groupRetelling] {
 		d.RetellDecay = round(0.3 + 0.7*g.r.Float64())
 		d.MutationMax = round(g.r.Float64())
 		d.ContestedDent = round(0.5 * g.r.Float64())
 	}
-	if g.chance(0.2) {
+	if on[groupMemory] {
 		d.VerbatimHalfLifeTicks = float64(4 + g.r.IntN(200))
 		d.GistHalfLifeTicks = float64(24 + g.r.IntN(1500))
 		d.DormantGist = round(0.2 + 0.6*g.r.Float64())
 		d.ForgottenGist = round(d.DormantGist * g.r.Float64())
 	}
-	if g.chance(0.2) {
+	if on[groupMourningRoles] {
 		d.MourningTicks = 1 + g.r.Int64N(100)
 		d.SuccessionDelayTicks = g.r.Int64N(48)
 		d.SuccessionKinBonus = round(g.r.Float64())
+		if g.swarm.Edges {
+			// The shortest mourning and an appointment in the tick the
+			// role falls vacant, or the next.
+			d.MourningTicks, d.SuccessionDelayTicks = 1, g.r.Int64N(2)
+		}
 	}
-	if g.chance(0.2) {
+	if on[groupReputation] {
 		d.ReputationPriorAlpha = float64(1 + g.r.IntN(3))
 		d.ReputationPriorBeta = float64(1 + g.r.IntN(3))
 		d.ReputationWeight = round(0.25 + 2*g.r.Float64())
 	}
-	if g.chance(0.15) {
+	if on[groupGrudgeWeights] {
 		d.GrudgeHumiliation = round(g.r.Float64())
 		d.GrudgeAudienceWeight = round(0.2 * g.r.Float64())
 		d.GrudgeRefusal = round(g.r.Float64())
 		d.GrudgeBereavement = round(g.r.Float64())
 		d.GrudgeEvidenceWeight = round(g.r.Float64())
 	}
-	if g.chance(0.1) {
+	if on[groupDay] {
 		d.TicksPerDay = 12 + g.r.Int64N(25)
 	}
-	if g.chance(0.1) {
+	if on[groupTrust] {
 		d.CorroborationWindow = g.r.Int64N(1000)
 		d.TrustFloor = round(g.r.Float64())
 		d.DefaultTrust = round(g.r.Float64())
@@ -221,23 +232,9 @@ func (g *gen) defines() {
 	}
 }
 
-// rules switches some rules off, now and then.
+// rules switches off the rules the swarm vector chose.
 func (g *gen) rules() {
-	if !g.chance(0.25) {
-		return
-	}
-	var switchable []string
-	for _, r := range rules.Catalogue() {
-		if !r.Invariant {
-			switchable = append(switchable, r.Name)
-		}
-	}
-	for range 1 + g.r.IntN(2) {
-		name := pick(g, switchable)
-		if !slices.Contains(g.f.Disabled, name) {
-			g.f.Disabled = append(g.f.Disabled, name)
-		}
-	}
+	g.f.Disabled = slices.Clone(g.swarm.Off)
 	g.noBelief = slices.Contains(g.f.Disabled, rules.WitnessCreatesBelief)
 }
 
@@ -456,7 +453,12 @@ func (g *gen) present(loc string, t int64) []string {
 func (g *gen) events() {
 	budget := g.r.IntN(8)
 	type motif func(t int64) []sim.Injection
-	motifs := []motif{g.theftSeries, g.brawls, g.dealing, g.news, g.killing, g.single, g.single}
+	var motifs []motif
+	for i, m := range []motif{g.theftSeries, g.brawls, g.dealing, g.news, g.killing, g.single} {
+		if g.swarm.Motifs[i] {
+			motifs = append(motifs, m)
+		}
+	}
 	var all []sim.Injection
 	for range budget {
 		t := g.r.Int64N(g.f.Ticks)
@@ -541,7 +543,13 @@ func (g *gen) theftSeries(t int64) []sim.Injection {
 	loc := pick(g, g.locs).ID
 	window := g.f.Defines.EscalationWindowTicks
 	gap := 1 + g.r.Int64N(max(1, window/2+1))
-	if g.chance(0.4) {
+	switch {
+	case g.swarm.Edges:
+		// On the window's edge: each offence is window − 1, window or
+		// window + 1 ticks old when the next is counted, the one tick
+		// where "within the window" is decided.
+		gap = max(1, window-1+g.r.Int64N(3))
+	case g.chance(0.4):
 		// Spaced past the window: the count falls back, to the re-arm
 		// level or below, between thefts.
 		gap = window/2 + 1 + g.r.Int64N(2*window+1)
