@@ -282,9 +282,9 @@ func (b *body) root(e ast.Expr) types.Object {
 	}
 }
 
-// writes notes every outer variable the body assigns, so that reading
-// one anywhere in the body can be refused: its value then depends on the
-// elements visited before.
+// writes notes every variable through which the body assigns state
+// outside it, so that reading one anywhere in the body can be refused:
+// its value then depends on the elements visited before.
 func (b *body) writes(n ast.Node) {
 	ast.Inspect(n, func(n ast.Node) bool {
 		var lhs []ast.Expr
@@ -297,7 +297,9 @@ func (b *body) writes(n ast.Node) {
 			lhs = []ast.Expr{n.X}
 		}
 		for _, l := range lhs {
-			if obj := b.root(l); obj != nil && !b.inner(obj) {
+			// An outer variable, or one of this iteration through which
+			// shared storage is reached (g := groups[k]; g.n++).
+			if obj := b.root(l); obj != nil && (!b.inner(obj) || (obj != b.key && obj != b.value && !b.local(l, obj))) {
 				b.written[obj] = true
 			}
 		}

@@ -242,6 +242,13 @@ func through(byKey map[string]*group, of func(string) *group) {
 	for _, g := range byKey {
 		g.n = 0
 	}
+	for k := range m { // want `it reads g at line \d+, which it also writes`
+		g := of(k)
+		g.n++
+		if g.n > 1 {
+			println(k)
+		}
+	}
 }
 
 func lazyInit() map[string]bool {
