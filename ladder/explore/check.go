@@ -64,6 +64,10 @@ type Outcome struct {
 	// Checked counts the properties judged (a variant that does not
 	// apply — no rule left that the run never evaluated — is not).
 	Checked int
+	// Refused is set when the engine refused the world's input (an event
+	// whose party died before it, a teller who holds nothing): a bug for
+	// a world the generator drew, a miss for a mutant (corpus.go).
+	Refused bool
 }
 
 func (c *Checker) wants(p string) bool { return c.Only == "" || c.Only == p }
@@ -125,6 +129,7 @@ func (c *Checker) Check(cs *Case) Outcome {
 		found(&Finding{Property: PropRuns, Tick: base.obs.tick, Message: fmt.Sprintf("the engine panicked at tick %d: %v", base.obs.tick, base.panic)})
 		return out
 	case base.err != nil:
+		out.Refused = true
 		found(&Finding{Property: PropRuns, Tick: base.obs.tick, Message: fmt.Sprintf("the run stopped: %v", base.err)})
 		return out
 	}
@@ -362,6 +367,16 @@ func (v *Variant) compare(base, vr *run) *Finding {
 	if vr.panic != nil || vr.err != nil {
 		return &Finding{Property: v.Property, Tick: -1, Message: fmt.Sprintf("the run with %s did not complete: %v%v", v.What, vr.err, vr.panic)}
 	}
+	// Adding an entity widens what a mutation can choose (the vocabulary
+	// is the cast and the places), so what follows a mutation in either
+	// run may differ: where the world has one place, a lapse's mutation
+	// has no alternative without the change and one with it.
+	upTo := base.obs.f.Ticks
+	for _, m := range []int64{base.obs.mutated, vr.obs.mutated} {
+		if m >= 0 {
+			upTo = min(upTo, m)
+		}
+	}
 	// A roll is a function of its key: a key both runs roll has one value,
 	// and (before any mutation) every key the world rolled it still rolls.
 	for _, r := range base.stream.rolls {
@@ -369,15 +384,9 @@ func (v *Variant) compare(base, vr *run) *Finding {
 		switch {
 		case ok && got != r.value:
 			return &Finding{Property: v.Property, Tick: r.tick, Message: fmt.Sprintf("roll %s has another value with %s", r.key, v.What)}
-		case !ok && base.obs.mutated < 0:
+		case !ok && r.tick < upTo:
 			return &Finding{Property: v.Property, Tick: r.tick, Message: fmt.Sprintf("roll %s is no longer rolled with %s", r.key, v.What)}
 		}
-	}
-	// Adding an entity widens what a mutation can choose (the vocabulary
-	// is the cast), so the rest is compared up to the first mutation.
-	upTo := base.obs.f.Ticks
-	if m := base.obs.mutated; m >= 0 {
-		upTo = m
 	}
 	if t, ok := base.stream.firstDiff(vr.stream, upTo); ok {
 		return &Finding{Property: v.Property, Tick: t, Message: fmt.Sprintf("the trace records outside the change differ at tick %d with %s", t, v.What)}

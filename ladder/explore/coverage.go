@@ -37,7 +37,8 @@ type RegimeReached struct {
 	// Unreachable is the catalogue's reason when no world can reach it.
 	Unreachable string `json:"unreachable,omitempty"`
 	Worlds      int    `json:"worlds"`
-	// First is the first world to reach it, "seed S world I".
+	// First is the first world to reach it, "seed S world I", with the
+	// corpus world it mutates when it is a mutant.
 	First string `json:"first,omitempty"`
 }
 
@@ -54,8 +55,12 @@ func newCoverage(opt Options) *Coverage {
 }
 
 // add counts a world's reached regimes; worlds come in index order.
-func (c *Coverage) add(w World, reached []coverage.Reached) {
+func (c *Coverage) add(cs *Case, reached []coverage.Reached) {
 	c.Worlds++
+	first := cs.World.String()
+	if cs.Parent != nil {
+		first += fmt.Sprintf(" (a mutant of world %d)", cs.Parent.Index)
+	}
 	for _, r := range reached {
 		i, ok := c.index[r.Rule+"\x00"+r.Regime]
 		if !ok {
@@ -63,7 +68,7 @@ func (c *Coverage) add(w World, reached []coverage.Reached) {
 		}
 		g := &c.Regimes[i]
 		if g.Worlds == 0 {
-			g.First = w.String()
+			g.First = first
 			c.Reached++
 		}
 		g.Worlds++

@@ -30,6 +30,10 @@ type Options struct {
 	// short says so).
 	ShrinkTries  int
 	ShrinkBudget time.Duration
+	// Round is how many worlds share one corpus (DefaultRound when 0):
+	// from the second round on, about half the worlds are drawn by
+	// mutating a world of the corpus of the rounds before (corpus.go).
+	Round int
 	// Workers check that many worlds side by side (at least 1). The
 	// findings, the coverage and the summary are the same for any number:
 	// worlds are judged in index order whichever finishes first.
@@ -78,7 +82,10 @@ const freshBatch = 32
 // Summary is what an exploration did.
 type Summary struct {
 	Worlds, Runs, Checked int
-	Failures              []Written
+	// Mutants are the worlds drawn by mutating a corpus world; Corpus
+	// how many worlds joined the corpus.
+	Mutants, Corpus int
+	Failures        []Written
 	// Known are the kept findings replayed first: those still failing
 	// fail the exploration; those that pass are fixed.
 	Known []Known
@@ -138,6 +145,10 @@ func Explore(opt Options) (Summary, error) {
 	// it decides never depends on which worker finished first.
 	var next atomic.Int64
 	var stop atomic.Bool
+	if opt.Round < 1 {
+		opt.Round = DefaultRound
+	}
+	guide := newCorpus(int64(opt.Round))
 	results := make(chan checked, 2*opt.Workers)
 	var wg sync.WaitGroup
 	for _, c := range checkers {
@@ -150,10 +161,22 @@ func Explore(opt Options) (Summary, error) {
 					return
 				}
 				w := World{Seed: opt.Seed, Index: int64(opt.Shard-1) + k*int64(opt.Shards)}
-				cs, err := Load(w, Generate(w, opt.Sizes))
+				cs, ok, err := guide.draw(k, w, opt.Sizes)
+				if !ok {
+					return // the exploration stopped while this world waited for its round
+				}
 				r := checked{k: k, cs: cs, err: err}
 				if err == nil {
 					r.out = c.Check(cs)
+				}
+				if err == nil && cs.Parent != nil && r.out.Refused {
+					// A mutation can move an event past its party's death,
+					// which the loader cannot see and the engine refuses:
+					// not a world, so the world is drawn fresh instead.
+					r.cs, r.err = Load(w, Generate(w, opt.Sizes))
+					if r.err == nil {
+						r.out = c.Check(r.cs)
+					}
 				}
 				results <- r
 				if err != nil || r.out.Hung {
@@ -164,7 +187,7 @@ func Explore(opt Options) (Summary, error) {
 	}
 	go func() { wg.Wait(); close(results) }()
 
-	j := &judge{opt: opt, start: start, c: checkers[0], failed: map[string]bool{}, lastLine: start, cov: newCoverage(opt)}
+	j := &judge{opt: opt, start: start, c: checkers[0], failed: map[string]bool{}, lastLine: start, cov: newCoverage(opt), guide: guide}
 	for _, k := range known {
 		if k.Failing != nil {
 			j.failed[k.Property] = true // kept already: no second file for it
@@ -186,8 +209,10 @@ func Explore(opt Options) (Summary, error) {
 		}
 		if j.done || j.err != nil {
 			stop.Store(true)
+			guide.stop()
 		}
 	}
+	guide.stop()
 	j.flushFresh()
 	if j.err != nil {
 		return j.sum, j.err
@@ -197,6 +222,7 @@ func Explore(opt Options) (Summary, error) {
 	}
 	j.sum.Checked += j.freshDone
 	j.sum.Coverage = j.cov
+	j.sum.Corpus = len(guide.entries)
 	j.sum.Elapsed = opt.Now().Sub(start)
 	if opt.Fresh == nil {
 		fmt.Fprintf(opt.Progress, "explore: WARNING: %s not checked (no fresh process to run worlds in)\n", PropFresh)
@@ -219,6 +245,7 @@ type judge struct {
 	freshDone int
 	lastLine  time.Time
 	cov       *Coverage
+	guide     *corpus
 	done      bool // a hung world, or the first failure under UntilFailure
 	err       error
 }
@@ -244,10 +271,14 @@ func (j *judge) take(r checked) {
 		return
 	}
 	w, out := r.cs.World, r.out
+	j.guide.judge(r.k, r.cs, out.Regimes)
+	if r.cs.Parent != nil {
+		j.sum.Mutants++
+	}
 	j.sum.Worlds++
 	j.sum.Runs += out.Runs
 	j.sum.Checked += out.Checked
-	j.cov.add(w, out.Regimes)
+	j.cov.add(r.cs, out.Regimes)
 	if out.Hung {
 		x := out.Findings[len(out.Findings)-1]
 		fmt.Fprintf(opt.Progress, "explore: %s: %s — not shrunk: every candidate would hang too, and a hung run cannot be stopped; the exploration ends here\n", w, x)

@@ -230,6 +230,13 @@ func (g *gen) defines() {
 		d.DefaultTrust = round(g.r.Float64())
 		d.WitnessConfidence = round(0.3 + 0.7*g.r.Float64())
 	}
+	if g.swarm.Edges {
+		// Memory at its edge: verbatim fades within hours and every
+		// retelling may mutate (mutation_max at its bound, 1), so a
+		// mutation's rarer declines — no slot with an alternative — are
+		// reached, not only its commonest roll.
+		d.VerbatimHalfLifeTicks, d.MutationMax = 4, 1
+	}
 }
 
 // rules switches off the rules the swarm vector chose.

@@ -17,6 +17,10 @@ type Case struct {
 	World  World
 	YAML   []byte
 	Loaded *fixture.Fixture
+	// Parent is the corpus world this one mutates (nil: drawn from
+	// scratch), and Mutation what was changed.
+	Parent   *World
+	Mutation string
 }
 
 // Load writes f as YAML and loads it back with the fixture loader. A

@@ -29,7 +29,7 @@ func (failOnKilling) Emit(r trace.Record) {
 func exploreInto(dir string, workers int, hook trace.Sink) (explore.Summary, string) {
 	var progress bytes.Buffer
 	o := explore.Options{
-		Seed: 2, Worlds: 24, Workers: workers, ShrinkTries: 40, ShrinkBudget: time.Minute, Sizes: explore.DefaultSizes,
+		Seed: 2, Worlds: 24, Round: 8, Workers: workers, ShrinkTries: 40, ShrinkBudget: time.Minute, Sizes: explore.DefaultSizes,
 		Out: filepath.Join(dir, "out"), Findings: filepath.Join(dir, "findings"), Scratch: GinkgoT().TempDir(),
 		Progress: &progress, Now: time.Now, Command: "explore",
 	}
@@ -57,7 +57,7 @@ func files(dir string) map[string]string {
 }
 
 var _ = Describe("an exploration bounded by a world count", func() {
-	It("finds, shrinks, keeps and covers the same whatever the number of workers", func() {
+	It("draws, finds, shrinks, keeps and covers the same whatever the number of workers", func() {
 		// One directory for both, emptied between them: the written
 		// files name their own paths.
 		dir := GinkgoT().TempDir()
@@ -67,6 +67,9 @@ var _ = Describe("an exploration bounded by a world count", func() {
 		three, _ := exploreInto(dir, 3, failOnKilling{})
 
 		Expect(one.Worlds).To(Equal(24))
+		Expect(one.Mutants).To(BeNumerically(">", 0), "rounds of 8: the second and third draw some worlds from the corpus")
+		Expect(three.Mutants).To(Equal(one.Mutants))
+		Expect(three.Corpus).To(Equal(one.Corpus))
 		Expect(one.Failing()).To(Equal([]string{explore.PropRuns}), "the planted bug is reached by some of the 24 worlds")
 		Expect(three.Worlds).To(Equal(one.Worlds))
 		Expect(three.Runs).To(Equal(one.Runs))

@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"github.com/chronicle/ladder/ladder"
+	"github.com/chronicle/ladder/ladder/coverage"
 	"github.com/chronicle/ladder/ladder/explore"
 )
 
@@ -121,8 +122,8 @@ func exploreCmd(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	fmt.Fprintf(stdout, "explore: seed %d: %d worlds, %d runs, %d properties checked in %.0fs, %d failing properties\n",
-		*seed, sum.Worlds, sum.Runs, sum.Checked, sum.Elapsed.Seconds(), len(sum.Failures))
+	fmt.Fprintf(stdout, "explore: seed %d: %d worlds (%d mutants of a corpus of %d), %d runs, %d properties checked in %.0fs, %d failing properties\n",
+		*seed, sum.Worlds, sum.Mutants, sum.Corpus, sum.Runs, sum.Checked, sum.Elapsed.Seconds(), len(sum.Failures))
 	for _, r := range sum.Failures {
 		fmt.Fprintf(stdout, "  %s: found at %.1fs, shrunk to %d NPCs, %d events, %d locations, %d ticks: %s\n",
 			r.Finding.Property, r.Found.Seconds(), r.NPCs, r.Events, r.Locations, r.Ticks, r.File)
@@ -151,9 +152,10 @@ func writeSummary(out string, sum explore.Summary, stdout io.Writer) error {
 		return fmt.Errorf("explore: %w", err)
 	}
 	fmt.Fprintf(stdout, "explore: coverage of every regime, with the first world to reach it: %s\n", path)
+	beside(sum.Coverage, filepath.Join(filepath.Dir(filepath.Clean(out)), coverage.ReportFile), stdout)
 	var b strings.Builder
-	fmt.Fprintf(&b, "seed %d, shard %s: %d worlds, %d runs, %d properties checked, %d failing properties\n",
-		sum.Coverage.Seed, sum.Coverage.Shard, sum.Worlds, sum.Runs, sum.Checked, len(sum.Failures))
+	fmt.Fprintf(&b, "seed %d, shard %s: %d worlds (%d mutants of a corpus of %d), %d runs, %d properties checked, %d failing properties\n",
+		sum.Coverage.Seed, sum.Coverage.Shard, sum.Worlds, sum.Mutants, sum.Corpus, sum.Runs, sum.Checked, len(sum.Failures))
 	for _, k := range sum.Known {
 		state := "fixed"
 		if k.Failing != nil {
@@ -265,4 +267,38 @@ func freshHashes(self string, paths []string) (map[string]string, error) {
 		}
 	}
 	return got, sc.Err()
+}
+
+// beside sets the exploration's coverage beside the ladder's (the
+// coverage.json the last make ladder wrote, when there is one): the
+// regimes exploration reached that no rung reaches, and those a rung
+// reaches that exploration did not.
+func beside(cov *explore.Coverage, ladderReport string, stdout io.Writer) {
+	rep, err := coverage.Read(ladderReport)
+	if err != nil {
+		return // no make ladder ran here: nothing to set it beside
+	}
+	byRungs := map[string]bool{}
+	for _, row := range rep.Regimes {
+		byRungs[row.Name()] = len(row.Runs) > 0
+	}
+	var alone, missed []string
+	for _, g := range cov.Regimes {
+		name := fmt.Sprintf("rule %d %s: %s", g.Number, g.Rule, g.Regime)
+		switch {
+		case g.Worlds > 0 && !byRungs[name]:
+			alone = append(alone, name)
+		case g.Worlds == 0 && byRungs[name]:
+			missed = append(missed, name)
+		}
+	}
+	fmt.Fprintf(stdout, "explore: beside %s: %d regimes reached by exploration alone (no rung reaches them)%s; %d that a rung reaches and no explored world did%s\n",
+		ladderReport, len(alone), listed(alone), len(missed), listed(missed))
+}
+
+func listed(names []string) string {
+	if len(names) == 0 {
+		return ""
+	}
+	return ": " + strings.Join(names, "; ")
 }
