@@ -152,12 +152,14 @@ func run(args []string, stdout, stderr io.Writer) error {
 		return exploreCmd(args[1:], stdout, stderr)
 	case "page":
 		return pageCmd(args[1:], stdout, stderr)
+	case "why-not":
+		return whyNot(args[1:], stdout, stderr)
 	}
 	return fmt.Errorf("unknown command %q (commands: %s)", args[0], strings.Join(commands, ", "))
 }
 
 var commands = []string{"check", "goldens", "render", "explain", "compare", "curve", "rules", "diff", "schedule", "role", "fear", "review", "accept", "reject", "diff-golden",
-	"textconv", "convert-trace", "shard", "costs", "merge-reports", "verify", "state", "audit", "schema", "pilot", "coverage", "explore", "page"}
+	"textconv", "convert-trace", "shard", "costs", "merge-reports", "verify", "state", "audit", "schema", "pilot", "coverage", "explore", "page", "why-not"}
 
 type rungList []string
 
