@@ -267,7 +267,8 @@ func capped(names []string, n int) string {
 	return fmt.Sprintf("%s and %d more", strings.Join(names[:n], ", "), len(names)-n)
 }
 
-// spans spells sorted ticks as ranges, at most four.
+// spans spells sorted ticks as ranges: the last four, the most recent
+// being what a question about a tick needs, and how many came before.
 func spans(ts []int64) string {
 	var parts []string
 	for i := 0; i < len(ts); {
@@ -286,8 +287,8 @@ func spans(ts []int64) string {
 	if len(ts) == 1 {
 		word = "tick "
 	}
-	if len(parts) > 4 {
-		return fmt.Sprintf("%s%s and %d more stretches", word, strings.Join(parts[:4], ", "), len(parts)-4)
+	if n := len(parts) - 4; n > 0 {
+		return fmt.Sprintf("%s%s (and %s before)", word, strings.Join(parts[n:], ", "), plural(n, "stretch"))
 	}
 	return word + strings.Join(parts, ", ")
 }
