@@ -53,7 +53,7 @@ var _ = Describe("a 1,000-NPC run", func() {
 		}
 		Expect(pairs).To(BeNumerically(">", 1000))
 		AddReportEntry("why-not at 1,000 NPCs", fmt.Sprintf("%d NPCs, %d unheard pairs: index %v once, then %v a pair on average, %v at worst, %v in all",
-			len(run.NPCs()), pairs, index.Round(time.Millisecond), (total / time.Duration(pairs)).Round(time.Microsecond), worst.Round(time.Microsecond), total.Round(time.Millisecond)))
+			len(run.NPCs()), pairs, index.Round(time.Millisecond), (total/time.Duration(pairs)).Round(time.Microsecond), worst.Round(time.Microsecond), total.Round(time.Millisecond)))
 		Expect(worst).To(BeNumerically("<", 200*time.Millisecond))
 	})
 })
