@@ -27,9 +27,12 @@ type spread struct {
 // presence is who was at one place, and when.
 type presence struct {
 	place   int32
-	ticks   []int64 // sorted, each once
+	spans   []span  // sorted, apart
 	holders []int32 // sorted, each once
 }
+
+// maxSpreads bounds the spreads kept between questions.
+const maxSpreads = 4096
 
 // spreadOf is where claim c's holders were from tick from to tick to: a
 // holder from the tick it could first tell it (the tick after a telling
@@ -39,6 +42,9 @@ func (r *Run) spreadOf(c, without int32, from, to int64) *spread {
 	if s := r.spreads[k]; s != nil {
 		return s
 	}
+	if len(r.spreads) > maxSpreads {
+		clear(r.spreads) // a page asks every tick in turn: keep the cache a cache
+	}
 	at := map[int32]*presence{}
 	s := &spread{}
 	for _, h := range r.holders[c] {
@@ -47,24 +53,20 @@ func (r *Run) spreadOf(c, without int32, from, to int64) *spread {
 			continue
 		}
 		was, alive := false, false
-		for t := max(from, start(p.formed)); t <= to; t++ {
-			row := int(t - r.first)
-			loc := r.at[h][row]
-			if !r.alive[h][row] || p.stage[row] == none {
+		for _, st := range r.staysIn(h, max(from, start(p.formed)), to) {
+			if !st.alive {
 				continue
 			}
 			alive = true
-			if loc < 0 {
+			if st.loc < 0 {
 				continue
 			}
-			pr := at[loc]
+			pr := at[st.loc]
 			if pr == nil {
-				pr = &presence{place: loc}
-				at[loc] = pr
+				pr = &presence{place: st.loc}
+				at[st.loc] = pr
 			}
-			if n := len(pr.ticks); n == 0 || pr.ticks[n-1] != t {
-				pr.ticks = append(pr.ticks, t)
-			}
+			pr.spans = append(pr.spans, st.span)
 			pr.holders = append(pr.holders, h)
 			was = true
 		}
@@ -76,9 +78,9 @@ func (r *Run) spreadOf(c, without int32, from, to int64) *spread {
 		}
 	}
 	for _, pr := range at {
-		slices.Sort(pr.ticks)
+		pr.spans = merged(pr.spans)
 		slices.Sort(pr.holders)
-		pr.ticks, pr.holders = slices.Compact(pr.ticks), slices.Compact(pr.holders)
+		pr.holders = slices.Compact(pr.holders)
 		s.places = append(s.places, *pr)
 	}
 	slices.SortFunc(s.places, func(a, b presence) int { return cmp.Compare(r.places.list[a.place], r.places.list[b.place]) })
@@ -101,21 +103,19 @@ func start(fm *formation) int64 {
 }
 
 // whereabouts are the places an NPC was at while alive over a window,
-// each with its ticks there, in order of its first visit.
+// each with its spans there, in order of its first visit.
 func (r *Run) whereabouts(x int32, from, to int64) []presence {
 	var out []presence
-	for t := from; t <= to; t++ {
-		row := int(t - r.first)
-		loc := r.at[x][row]
-		if !r.alive[x][row] || loc < 0 {
+	for _, st := range r.staysIn(x, from, to) {
+		if !st.alive || st.loc < 0 {
 			continue
 		}
-		i := slices.IndexFunc(out, func(p presence) bool { return p.place == loc })
+		i := slices.IndexFunc(out, func(p presence) bool { return p.place == st.loc })
 		if i < 0 {
-			out = append(out, presence{place: loc})
+			out = append(out, presence{place: st.loc})
 			i = len(out) - 1
 		}
-		out[i].ticks = append(out[i].ticks, t)
+		out[i].spans = append(out[i].spans, st.span)
 	}
 	return out
 }
@@ -135,12 +135,12 @@ func (r *Run) noChance(x, c int32, from, to int64) (Cause, Line, []Line) {
 	npc := r.npcs.list[x]
 	mine := r.whereabouts(x, from, to)
 	if len(mine) == 0 {
-		return Nowhere, Line{Tick: from, Text: fmt.Sprintf("%s was nowhere — at no location (dense.csv: %s/at is empty) — at every tick it was alive from tick %d to tick %d, so it could meet no one", npc, npc, from, to)},
-			[]Line{r.holdersLine(c, s, from, to)}
+		return Nowhere, Line{Tick: from, Text: fmt.Sprintf("%s was nowhere — at no location (dense.csv: %s/at is empty) — at every tick it was alive since tick %d, so it could meet no one", npc, npc, from)},
+			[]Line{r.holdersLine(c, s, from)}
 	}
 	if len(s.holders) == 0 {
-		return Apart, Line{Tick: from, Text: fmt.Sprintf("%s never shared a place with a holder of %s from tick %d to tick %d: every holder (%s) was nowhere — at no location (dense.csv: each NPC's /at is empty)",
-			npc, r.claims.list[c], from, to, r.npcList(s.nowhere))}, nil
+		return Apart, Line{Tick: from, Text: fmt.Sprintf("%s never shared a place with a holder of %s since tick %d: every holder (%s) was nowhere — at no location (dense.csv: each NPC's /at is empty)",
+			npc, r.claims.list[c], from, r.npcList(s.nowhere))}, nil
 	}
 	var holds []string
 	for _, p := range mine {
@@ -150,26 +150,37 @@ func (r *Run) noChance(x, c int32, from, to int64) (Cause, Line, []Line) {
 	if len(holds) > 0 && len(s.holds) > 0 && !slices.ContainsFunc(holds, func(h string) bool { return slices.Contains(s.holds, h) }) {
 		return r.border(x, c, from, to, mine, holds, s)
 	}
-	return r.apart(x, c, from, to, mine, s)
+	return r.apart(x, c, from, mine, s)
 }
 
 // apart answers for an NPC who shared a hold with holders but never a
-// place at a tick: where it was, and when holders were at its places.
-func (r *Run) apart(x, c int32, from, to int64, mine []presence, s *spread) (Cause, Line, []Line) {
+// place at a tick: where it was, and where it was when holders were at
+// its places.
+func (r *Run) apart(x, c int32, from int64, mine []presence, s *spread) (Cause, Line, []Line) {
 	npc := r.npcs.list[x]
-	summary := Line{Tick: from, Text: fmt.Sprintf("%s never shared a place with a holder of %s from tick %d to tick %d: it was at %s; the %s were at %s (dense.csv: each NPC's /at)",
-		npc, r.claims.list[c], from, to, r.placeList(mine), plural(len(s.holders), "holder"), r.placeList(s.places))}
-	slices.SortStableFunc(mine, func(a, b presence) int { return cmp.Compare(b.ticks[len(b.ticks)-1], a.ticks[len(a.ticks)-1]) })
+	summary := Line{Tick: from, Text: fmt.Sprintf("%s never shared a place with a holder of %s since tick %d: it was at %s; the %s were at %s (dense.csv: each NPC's /at)",
+		npc, r.claims.list[c], from, r.placeList(mine), plural(len(s.holders), "holder"), r.placeList(s.places))}
 	var lines []Line
 	for _, p := range mine {
 		where := r.places.list[p.place]
-		text := fmt.Sprintf("%s: %s was at %s, where no holder was from tick %d to tick %d", spans(p.ticks), npc, where, from, to)
-		if i := slices.IndexFunc(s.places, func(q presence) bool { return q.place == p.place }); i >= 0 {
-			q := s.places[i]
-			text = fmt.Sprintf("%s: %s was at %s; holders were there only at other ticks: %s (%s)", spans(p.ticks), npc, where, spans(q.ticks), r.npcList(q.holders))
+		i := slices.IndexFunc(s.places, func(q presence) bool { return q.place == p.place })
+		first := p.spans[0].from
+		if i < 0 {
+			lines = append(lines, Line{Tick: first, Text: fmt.Sprintf("tick %d: %s was at %s for the first time since tick %d; no holder has been there since", first, npc, where, from)})
+			continue
 		}
-		lines = append(lines, Line{Tick: p.ticks[len(p.ticks)-1], Text: text})
+		q := s.places[i]
+		var then []string
+		for _, sp := range q.spans {
+			for _, st := range r.staysIn(x, sp.from, sp.to) {
+				then = append(then, r.placeName(st.loc))
+			}
+		}
+		slices.Sort(then)
+		lines = append(lines, Line{Tick: q.spans[len(q.spans)-1].to, Text: fmt.Sprintf("%s: holders were at %s (%s), while %s was at %s (dense.csv: each NPC's /at)",
+			spell(q.spans), where, r.npcList(q.holders), npc, strings.Join(slices.Compact(then), ", "))})
 	}
+	slices.SortStableFunc(lines, func(a, b Line) int { return cmp.Compare(b.Tick, a.Tick) })
 	return Apart, summary, lines
 }
 
@@ -178,7 +189,7 @@ func (r *Run) apart(x, c int32, from, to int64, mine []presence, s *spread) (Cau
 // formed nothing, or nobody witnessed it at all.
 func (r *Run) noHolder(x, c int32, from, to int64) (Cause, Line, []Line) {
 	claim := r.claims.list[c]
-	head := fmt.Sprintf("nobody held %s alive from tick %d to tick %d", claim, from, to)
+	head := fmt.Sprintf("nobody held %s alive since tick %d", claim, from)
 	var dead, later []int32
 	for _, h := range r.holders[c] {
 		if p := r.pairs[[2]int32{h, c}]; h != x && p.formed != nil {
@@ -217,11 +228,16 @@ func (r *Run) noHolder(x, c int32, from, to int64) (Cause, Line, []Line) {
 }
 
 // holdersLine says where a claim's holders were over a window.
-func (r *Run) holdersLine(c int32, s *spread, from, to int64) Line {
-	if len(s.holders) == 0 {
-		return Line{Tick: from, Text: fmt.Sprintf("ticks %d–%d: the holders of %s (%s) were nowhere too (dense.csv)", from, to, r.claims.list[c], r.npcList(s.nowhere))}
+func (r *Run) holdersLine(c int32, s *spread, from int64) Line {
+	who, where := s.holders, "at "+r.placeList(s.places)
+	if len(who) == 0 {
+		who, where = s.nowhere, "nowhere too"
 	}
-	return Line{Tick: from, Text: fmt.Sprintf("ticks %d–%d: the %s of %s were at %s (dense.csv)", from, to, plural(len(s.holders), "holder"), r.claims.list[c], r.placeList(s.places))}
+	verb := "the holders of %s (%s) were %s since tick %d (dense.csv)"
+	if len(who) == 1 {
+		verb = "the holder of %s, %s, was %s since tick %d (dense.csv)"
+	}
+	return Line{Tick: from, Text: fmt.Sprintf("tick %d: "+verb, from, r.claims.list[c], r.npcList(who), where, from)}
 }
 
 // holdOf is the hold a place is in, "" for a road or a place the fixture
@@ -265,30 +281,4 @@ func capped(names []string, n int) string {
 		return strings.Join(names, ", ")
 	}
 	return fmt.Sprintf("%s and %d more", strings.Join(names[:n], ", "), len(names)-n)
-}
-
-// spans spells sorted ticks as ranges: the last four, the most recent
-// being what a question about a tick needs, and how many came before.
-func spans(ts []int64) string {
-	var parts []string
-	for i := 0; i < len(ts); {
-		j := i
-		for j+1 < len(ts) && ts[j+1] == ts[j]+1 {
-			j++
-		}
-		if ts[i] == ts[j] {
-			parts = append(parts, fmt.Sprint(ts[i]))
-		} else {
-			parts = append(parts, fmt.Sprintf("%d–%d", ts[i], ts[j]))
-		}
-		i = j + 1
-	}
-	word := "ticks "
-	if len(ts) == 1 {
-		word = "tick "
-	}
-	if n := len(parts) - 4; n > 0 {
-		return fmt.Sprintf("%s%s (and %s before)", word, strings.Join(parts[n:], ", "), plural(n, "stretch"))
-	}
-	return word + strings.Join(parts, ", ")
 }

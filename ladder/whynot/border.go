@@ -22,8 +22,8 @@ type bridge struct {
 func (r *Run) border(x, c int32, from, to int64, mine []presence, holds []string, s *spread) (Cause, Line, []Line) {
 	npc, claim := r.npcs.list[x], r.claims.list[c]
 	theirs := strings.Join(s.holds, ", ")
-	summary := fmt.Sprintf("%s was only ever in %s (%s) from tick %d to tick %d, and every holder of %s was in %s: the news needed a carrier",
-		npc, strings.Join(holds, ", "), r.placeList(mine), from, to, claim, theirs)
+	summary := fmt.Sprintf("%s was only ever in %s (%s) since tick %d, and every holder of %s was in %s: the news needed a carrier",
+		npc, strings.Join(holds, ", "), r.placeList(mine), from, claim, theirs)
 	var now, later []bridge
 	for b := range int32(len(r.alive)) {
 		if b == x || !r.mayJoin(b, holds, s.holds) {
@@ -46,14 +46,14 @@ func (r *Run) border(x, c int32, from, to int64, mine []presence, holds []string
 	case len(now) == 1 && now[0].died >= 0:
 		br := now[0]
 		d := r.deathOf(br.npc, br.died)
-		line = Line{Tick: br.died, Trace: d.line, Text: fmt.Sprintf("%s, and the only carrier between %s and %s by tick %d, %s, died at tick %d %s",
-			summary, theirs, strings.Join(holds, ", "), to, d.npc, br.died, r.before(d, s.holds, holds))}
+		line = Line{Tick: br.died, Trace: d.line, Text: fmt.Sprintf("%s, and the only carrier between %s and %s, %s, died at tick %d %s",
+			summary, theirs, strings.Join(holds, ", "), d.npc, br.died, r.before(d, s.holds, holds))}
 	case len(now) == 1:
-		line = Line{Tick: lines[0].Tick, Trace: lines[0].Trace, Text: fmt.Sprintf("%s, and the only one between them by tick %d, %s, did not carry it", summary, to, r.npcs.list[now[0].npc])}
+		line = Line{Tick: lines[0].Tick, Trace: lines[0].Trace, Text: fmt.Sprintf("%s, and the only one between them, %s, did not carry it", summary, r.npcs.list[now[0].npc])}
 	case len(now) > 1:
-		line.Text = fmt.Sprintf("%s, and none of the %d NPCs whose routes joined them by tick %d carried it", summary, len(now), to)
+		line.Text = fmt.Sprintf("%s, and none of the %d NPCs whose routes joined them carried it", summary, len(now))
 	default:
-		line.Text = fmt.Sprintf("%s, and nobody's whereabouts or schedule joined them from tick %d to tick %d", summary, from, to)
+		line.Text = fmt.Sprintf("%s, and nobody's whereabouts or schedule has joined them since", summary)
 	}
 	for _, br := range later {
 		lines = append(lines, r.laterLine(br, c, holds, to))
@@ -80,10 +80,10 @@ func (r *Run) bridgeLine(br bridge, c int32, mine, theirs []string, to int64) Li
 	}
 	where := strings.Join(mine, ", ")
 	if fm == nil {
-		return Line{Tick: br.reach, Text: fmt.Sprintf("tick %d: %s by tick %d, was in %s then (dense.csv: %s/at)", br.reach, who, to, where, name)}
+		return Line{Tick: br.reach, Text: fmt.Sprintf("tick %d: %s, was in %s then (dense.csv: %s/at)", br.reach, who, where, name)}
 	}
-	return Line{Tick: fm.tick, Trace: fm.line, Text: fmt.Sprintf("tick %d: %s heard %s only after its last time in %s before tick %d, at tick %d (dense.csv: %s/at)",
-		fm.tick, name, claim, where, to, r.lastIn(br.npc, mine, to), name)}
+	return Line{Tick: fm.tick, Trace: fm.line, Text: fmt.Sprintf("tick %d: %s heard %s only after its last time in %s, at tick %d (dense.csv: %s/at)",
+		fm.tick, name, claim, where, r.lastIn(br.npc, mine, fm.tick), name)}
 }
 
 // before says when in its journey a carrier died: before it left the
@@ -107,7 +107,7 @@ func (r *Run) laterLine(br bridge, c int32, holds []string, to int64) Line {
 	if br.sched {
 		source = fmt.Sprintf("its schedule, %s", r.world.Fixture)
 	}
-	text := fmt.Sprintf("tick %d: %s reaches %s only then, after tick %d (%s)", br.reach, name, where, to, source)
+	text := fmt.Sprintf("tick %d: %s reaches %s only then (%s)", br.reach, name, where, source)
 	if fm := r.formedBy(br.npc, c, to); fm != nil {
 		return Line{Tick: br.reach, Trace: fm.line, Text: fmt.Sprintf("%s; it had heard %s at tick %d", text, r.claims.list[c], fm.tick)}
 	}
@@ -172,7 +172,7 @@ func (r *Run) scheduled(x int32, t int64) string {
 	return r.world.Schedules[r.npcs.list[x]].At(t)
 }
 
-// lastIn is the last tick by tick to an NPC was in one of the holds.
+// lastIn is the last tick, by tick to, an NPC was in one of the holds.
 func (r *Run) lastIn(x int32, holds []string, to int64) int64 {
 	for t := to; t >= r.first; t-- {
 		row := int(t - r.first)

@@ -89,10 +89,11 @@ func (r *Run) chances(x, c int32, from, to int64) ([]chance, error) {
 // every holder where the NPC was, from the dense file.
 func (r *Run) unrolled(x, c int32, from, to int64) []chance {
 	var out []chance
-	for t := from; t <= to; t++ {
-		off, ok := r.samplingOff[t]
+	i, _ := slices.BinarySearchFunc(r.offs, from, func(o ref, t int64) int { return cmp.Compare(o.tick, t) })
+	for ; i < len(r.offs) && r.offs[i].tick <= to; i++ {
+		t, off := r.offs[i].tick, r.offs[i].line
 		row := int(t - r.first)
-		if !ok || !r.alive[x][row] || r.at[x][row] < 0 {
+		if !r.alive[x][row] || r.at[x][row] < 0 {
 			continue
 		}
 		for _, h := range r.holders[c] {

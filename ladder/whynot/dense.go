@@ -86,6 +86,9 @@ func (r *Run) readDense(src io.Reader) error {
 				return fmt.Errorf("line %d: column %q: unknown stage %q", line, header[s.j], rows.Value(s.j))
 			}
 			p := r.pairs[[2]int32{s.x, s.c}]
+			if n := len(p.stage); st == none && n > 0 && p.stage[n-1] != none {
+				return fmt.Errorf("line %d: column %q is empty after a stage: a belief, once held, is never dropped", line, header[s.j])
+			}
 			p.stage = append(p.stage, st)
 		}
 	}

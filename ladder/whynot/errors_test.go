@@ -46,7 +46,7 @@ var _ = Describe("a question the run cannot answer", func() {
 		a, err = run.Explain("nils", "theft@1", 0)
 		Expect(err).NotTo(HaveOccurred())
 		Expect(a.Cause).To(Equal(whynot.NotYet))
-		Expect(a.Summary).To(Equal(whynot.Line{Tick: 1, Trace: 2, Text: "theft@1 did not exist yet: its event happened at tick 1, after tick 0"}))
+		Expect(a.Summary).To(Equal(whynot.Line{Tick: 1, Trace: 2, Text: "theft@1 did not exist yet: its event happened only at tick 1"}))
 	})
 })
 

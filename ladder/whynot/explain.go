@@ -70,7 +70,7 @@ func (r *Run) whyNot(a *Answer, x, c int32, row int) error {
 	switch {
 	case a.Tick < mint.tick:
 		a.Cause = NotYet
-		a.Summary = Line{Tick: mint.tick, Trace: mint.line, Text: fmt.Sprintf("%s did not exist yet: its event happened at tick %d, after tick %d", a.Claim, mint.tick, a.Tick)}
+		a.Summary = Line{Tick: mint.tick, Trace: mint.line, Text: fmt.Sprintf("%s did not exist yet: its event happened only at tick %d", a.Claim, mint.tick)}
 		return nil
 	case !r.alive[x][row]:
 		return r.dead(a, x, c, row, mint)
@@ -103,8 +103,8 @@ func (r *Run) unheard(a *Answer, x, c int32, from, to int64) error {
 	}
 	last := chs[len(chs)-1]
 	a.Cause = Missed
-	a.Summary = Line{Tick: last.tick, Trace: last.line(), Text: fmt.Sprintf("%s had %s to hear %s from its holders between tick %d and tick %d, and none passed it on",
-		a.NPC, plural(len(chs), "chance"), a.Claim, from, to)}
+	a.Summary = Line{Tick: last.tick, Trace: last.line(), Text: fmt.Sprintf("%s had %s to hear %s from its holders since tick %d, and none passed it on",
+		a.NPC, plural(len(chs), "chance"), a.Claim, from)}
 	a.Lines, err = r.lines(chs)
 	return err
 }
@@ -123,7 +123,7 @@ func (r *Run) chanceLines(x, c int32, from, to int64) ([]Line, error) {
 		return r.lines(chs)
 	}
 	_, summary, lines := r.noChance(x, c, from, to)
-	summary.Text = fmt.Sprintf("%s: %s", ticks(from, to), summary.Text)
+	summary.Text = fmt.Sprintf("from tick %d: %s", from, summary.Text)
 	return append([]Line{summary}, lines...), nil
 }
 

@@ -152,14 +152,19 @@ func (r *Run) earlier(groups [][]chance) Line {
 			}
 		}
 	}
-	return Line{Tick: first.tick, Trace: first.line(), Text: fmt.Sprintf("and %s before those, with %s, from tick %d (the first at %s with %s)",
-		plural(n, "earlier chance"), plural(len(holders), "holder"), first.tick, r.placeName(first.site), r.npcs.list[first.holder])}
+	what := fmt.Sprintf("at %s with %s", r.placeName(first.site), r.npcs.list[first.holder])
+	if first.site < 0 {
+		what = "a fixture report from " + r.npcs.list[first.holder]
+	}
+	return Line{Tick: first.tick, Trace: first.line(), Text: fmt.Sprintf("and %s before those, with %s, from tick %d (the first: %s)",
+		plural(n, "earlier chance"), plural(len(holders), "holder"), first.tick, what)}
 }
 
-// placeName spells a place; a fixture report has none.
+// placeName spells a place: nowhere for none (a fixture report's, or
+// an NPC's at no location).
 func (r *Run) placeName(site int32) string {
 	if site < 0 {
-		return "(a fixture report)"
+		return "nowhere"
 	}
 	return r.places.list[site]
 }

@@ -57,18 +57,18 @@ type Run struct {
 
 	alive [][]bool  // [npc][row]; nil for an NPC the dense file does not track
 	at    [][]int32 // [npc][row]: a place, or -1 for nowhere
+	stays [][]stay  // [npc]: its rows cut where it moves or dies
 
 	pairs   map[[2]int32]*pair // (npc, claim) → what the files say of that belief
 	holders [][]int32          // [claim] → every NPC with a belief column for it, sorted
 
-	enc         [][]encounter     // [npc] → the encounters it was in, in trace order
-	firstEnc    map[int64]int     // tick → the line of its first encounter record
-	samplingOff map[int64]int     // tick → the line of its encounter-sampling decline
-	events      []event           // every event record, in trace order
-	mints       map[int32]ref     // claim → the record that minted it
-	vacated     map[string]string // NPC → the death event its role's vacancy names
-	victims     map[string]string // death event id → the dead NPC, from events.jsonl
-	actors      map[string]string // killing event id → its actor, from events.jsonl
+	enc     [][]encounter     // [npc] → the encounters it was in, in trace order
+	offs    []ref             // every encounter-sampling decline, one a tick, in tick order
+	events  []event           // every event record, in trace order
+	mints   map[int32]ref     // claim → the record that minted it
+	vacated map[string]string // NPC → the death event its role's vacancy names
+	victims map[string]string // death event id → the dead NPC, from events.jsonl
+	actors  map[string]string // killing event id → its actor, from events.jsonl
 
 	witnessed map[int32][]rule // claim → its witness-creates-belief evaluations; other is the witness
 
@@ -82,12 +82,13 @@ func Read(name, dir string, f Files, w World) (*Run, error) {
 	if f.Trace == nil || f.Dense == nil {
 		return nil, errors.New("why-not: a run needs its trace.jsonl and its dense.csv")
 	}
-	r := &Run{Name: name, Dir: dir, world: w, pairs: map[[2]int32]*pair{}, firstEnc: map[int64]int{},
-		samplingOff: map[int64]int{}, mints: map[int32]ref{}, vacated: map[string]string{},
+	r := &Run{Name: name, Dir: dir, world: w, pairs: map[[2]int32]*pair{},
+		mints: map[int32]ref{}, vacated: map[string]string{},
 		victims: map[string]string{}, actors: map[string]string{}, witnessed: map[int32][]rule{}, spreads: map[spreadKey]*spread{}}
 	if err := r.readDense(f.Dense); err != nil {
 		return nil, fmt.Errorf("%s/dense.csv: %w", dir, err)
 	}
+	r.cutStays()
 	if err := r.readTrace(f.Trace); err != nil {
 		return nil, fmt.Errorf("%s/trace.jsonl: %w", dir, err)
 	}

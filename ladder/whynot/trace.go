@@ -166,9 +166,6 @@ func (r *Run) encounter(f map[string]any, at ref) error {
 	r.enc[a] = append(r.enc[a], e)
 	e.other = a
 	r.enc[b] = append(r.enc[b], e)
-	if _, seen := r.firstEnc[at.tick]; !seen {
-		r.firstEnc[at.tick] = at.line
-	}
 	return nil
 }
 
@@ -179,7 +176,7 @@ func (r *Run) rule(f map[string]any, at ref) error {
 	switch name {
 	case rules.EncounterSampling:
 		if !ev.fired {
-			r.samplingOff[at.tick] = at.line
+			r.offs = append(r.offs, at)
 		}
 	case rules.SharedClaimInvariant:
 		if c, ok := r.claims.index[subject]; ok {
