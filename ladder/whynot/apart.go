@@ -233,11 +233,11 @@ func (r *Run) holdersLine(c int32, s *spread, from int64) Line {
 	if len(who) == 0 {
 		who, where = s.nowhere, "nowhere too"
 	}
-	verb := "the holders of %s (%s) were %s since tick %d (dense.csv)"
+	verb := "the holders of %s (%s) were %s (dense.csv)"
 	if len(who) == 1 {
-		verb = "the holder of %s, %s, was %s since tick %d (dense.csv)"
+		verb = "the holder of %s, %s, was %s (dense.csv)"
 	}
-	return Line{Tick: from, Text: fmt.Sprintf("tick %d: "+verb, from, r.claims.list[c], r.npcList(who), where, from)}
+	return Line{Tick: from, Text: fmt.Sprintf("since tick %d: "+verb, from, r.claims.list[c], r.npcList(who), where)}
 }
 
 // holdOf is the hold a place is in, "" for a road or a place the fixture
