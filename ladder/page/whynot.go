@@ -44,10 +44,12 @@ type WhyNotAnswer struct {
 	Lines []string
 }
 
-// DefaultMaxWhyNot keeps the answers of every tick of a run like T2.6 (a
-// dozen NPCs over eight days) and bounds a section of T6's size to a few
-// tens of kilobytes of them.
-const DefaultMaxWhyNot = 32 << 10
+// DefaultMaxWhyNot keeps the answers of every tick of all but a few of
+// today's runs (T2.6: a dozen NPCs over eight days), and of fifteen ticks
+// around the killing of T6, whose thirty-five NPCs and four claims have
+// an answer that moves at nearly every tick; the page grows by about a
+// megabyte from them.
+const DefaultMaxWhyNot = 64 << 10
 
 // leastAnswer is what the shortest answer costs in a section, so a run
 // whose pairs could not fit even one tick's answers is not asked at all.

@@ -64,6 +64,10 @@
 //	                                                 shrunk to reports/explore/; -replay FILE, -promote FILE RUNG
 //	go run ./tools/ladder page [-compare A,B]...    rebuild reports/index.html from the last ladder run,
 //	                                                 running nothing; -compare adds a run comparison
+//	go run ./tools/ladder why-not -rung T2.7 -npc m1 -claim theft@9 [-at 100] [-reports DIR | -golden] [-json]
+//	                                                 why an NPC does not hold a claim at a tick (or why it
+//	                                                 does), from a run's written files: reports/, a CI
+//	                                                 artifact laid out like it, or the goldens
 //
 // `make ladder` is the CI gate and runs the Ginkgo suite, not this tool.
 package main
