@@ -84,8 +84,8 @@ func (r *Run) whyNot(a *Answer, x, c int32, row int) error {
 		if err != nil {
 			return err
 		}
-		a.Lines, err = r.lines(chs)
-		return err
+		a.Lines = r.lines(chs)
+		return nil
 	}
 	return r.unheard(a, x, c, mint.tick, a.Tick)
 }
@@ -105,8 +105,8 @@ func (r *Run) unheard(a *Answer, x, c int32, from, to int64) error {
 	a.Cause = Missed
 	a.Summary = Line{Tick: last.tick, Trace: last.line(), Text: fmt.Sprintf("%s had %s to hear %s from its holders since tick %d, and none passed it on",
 		a.NPC, plural(len(chs), "chance"), a.Claim, from)}
-	a.Lines, err = r.lines(chs)
-	return err
+	a.Lines = r.lines(chs)
+	return nil
 }
 
 // chanceLines are the lines of the chances an NPC had over a window, or
@@ -120,7 +120,7 @@ func (r *Run) chanceLines(x, c int32, from, to int64) ([]Line, error) {
 		return nil, err
 	}
 	if len(chs) > 0 {
-		return r.lines(chs)
+		return r.lines(chs), nil
 	}
 	_, summary, lines := r.noChance(x, c, from, to)
 	summary.Text = fmt.Sprintf("from tick %d: %s", from, summary.Text)

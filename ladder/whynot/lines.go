@@ -17,7 +17,7 @@ const maxLines = 8
 // stretch of consecutive ticks with one holder at one place where the
 // pair never met (or was never rolled) is one line, with its closest
 // roll; a meeting is a line of its own.
-func (r *Run) lines(chs []chance) ([]Line, error) {
+func (r *Run) lines(chs []chance) []Line {
 	groups := stretches(chs)
 	slices.SortStableFunc(groups, func(a, b []chance) int {
 		la, lb := a[len(a)-1], b[len(b)-1]
@@ -29,13 +29,9 @@ func (r *Run) lines(chs []chance) ([]Line, error) {
 			out = append(out, r.earlier(groups[i:]))
 			break
 		}
-		l, err := r.stretchLine(g)
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, l)
+		out = append(out, r.stretchLine(g))
 	}
-	return out, nil
+	return out
 }
 
 // quiet reports whether a chance passed without a meeting: a roll that
@@ -74,21 +70,21 @@ func stretches(chs []chance) [][]chance {
 }
 
 // stretchLine says what happened at a stretch of chances.
-func (r *Run) stretchLine(g []chance) (Line, error) {
+func (r *Run) stretchLine(g []chance) Line {
 	first, last := g[0], g[len(g)-1]
 	holder := r.npcs.list[first.holder]
 	head := fmt.Sprintf("%s at %s with %s", ticks(first.tick, last.tick), r.placeName(first.site), holder)
 	switch {
 	case first.site < 0:
-		return Line{Tick: first.tick, Trace: first.told.line, Text: fmt.Sprintf("tick %d: a fixture report from %s: %s", first.tick, holder, r.outcome(first))}, nil
+		return Line{Tick: first.tick, Trace: first.told.line, Text: fmt.Sprintf("tick %d: a fixture report from %s: %s", first.tick, holder, r.outcome(first))}
 	case first.enc == nil && first.told == nil:
 		what := "no encounter was rolled"
 		if len(g) > 1 {
 			what = fmt.Sprintf("no encounter was rolled at any of the %d ticks", len(g))
 		}
-		return Line{Tick: last.tick, Trace: last.off, Text: fmt.Sprintf("%s: %s: %s is off%s", head, what, rules.EncounterSampling, r.unable(first))}, nil
+		return Line{Tick: last.tick, Trace: last.off, Text: fmt.Sprintf("%s: %s: %s is off%s", head, what, rules.EncounterSampling, r.unable(first))}
 	case first.enc == nil:
-		return Line{Tick: first.tick, Trace: first.told.line, Text: fmt.Sprintf("%s: %s", head, r.outcome(first))}, nil
+		return Line{Tick: first.tick, Trace: first.told.line, Text: fmt.Sprintf("%s: %s", head, r.outcome(first))}
 	case !first.enc.fired:
 		closest := g[0]
 		for _, ch := range g[1:] {
@@ -101,13 +97,13 @@ func (r *Run) stretchLine(g []chance) (Line, error) {
 		if len(g) > 1 {
 			text = fmt.Sprintf("%s: they did not meet in %d rolls; the closest, at tick %d: %s", head, len(g), e.tick, roll(e))
 		}
-		return Line{Tick: last.tick, Trace: e.line, Text: text + r.unable(first)}, nil
+		return Line{Tick: last.tick, Trace: e.line, Text: text + r.unable(first)}
 	}
 	e, at := first.enc, first.told.line
 	if first.keep != nil {
 		at = first.keep.line // the decision, just before the declined telling it wrote
 	}
-	return Line{Tick: first.tick, Trace: at, Text: fmt.Sprintf("%s: they met (roll %s, trace.jsonl:%d); %s", head, roll(e), e.line, r.outcome(first))}, nil
+	return Line{Tick: first.tick, Trace: at, Text: fmt.Sprintf("%s: they met (roll %s, trace.jsonl:%d); %s", head, roll(e), e.line, r.outcome(first))}
 }
 
 // outcome is what became of a telling: passed on, declined by a rule

@@ -55,9 +55,12 @@ type Run struct {
 
 	npcs, places, claims names
 
-	alive [][]bool  // [npc][row]; nil for an NPC the dense file does not track
-	at    [][]int32 // [npc][row]: a place, or -1 for nowhere
-	stays [][]stay  // [npc]: its rows cut where it moves or dies
+	// alive, at and stays are the dense file's NPCs' (the first in npcs;
+	// one only the trace names has none): alive per row, at a place per
+	// row (-1 for nowhere), and those rows cut where it moves or dies.
+	alive [][]bool
+	at    [][]int32
+	stays [][]stay
 
 	pairs   map[[2]int32]*pair // (npc, claim) → what the files say of that belief
 	holders [][]int32          // [claim] → every NPC with a belief column for it, sorted
@@ -103,8 +106,8 @@ func Read(name, dir string, f Files, w World) (*Run, error) {
 // NPCs are the run's NPCs, sorted.
 func (r *Run) NPCs() []string { return slices.Clone(r.npcs.list[:len(r.alive)]) }
 
-// Claims are the run's claims, sorted.
-func (r *Run) Claims() []string { return slices.Sorted(slices.Values(r.claims.list)) }
+// Claims are the run's claims (those with a believers column), sorted.
+func (r *Run) Claims() []string { return slices.Sorted(slices.Values(r.claims.list[:len(r.holders)])) }
 
 // Ticks are the first and last tick the run's files cover.
 func (r *Run) Ticks() (first, last int64) { return r.first, r.first + int64(r.rows) - 1 }

@@ -107,7 +107,7 @@ func (r *Run) record(rec cmp.Record) error {
 			p.last.told = len(p.told) - 1
 		}
 	case trace.KindRule:
-		return r.rule(f, at)
+		r.rule(f, at)
 	case trace.KindBelief:
 		x, c := r.npcs.id(text(f, "holder")), r.claims.id(text(f, "claim"))
 		p := r.pair(x, c)
@@ -170,7 +170,7 @@ func (r *Run) encounter(f map[string]any, at ref) error {
 }
 
 // rule indexes the rule evaluations an answer cites.
-func (r *Run) rule(f map[string]any, at ref) error {
+func (r *Run) rule(f map[string]any, at ref) {
 	name, subject := text(f, "rule"), text(f, "subject")
 	ev := rule{ref: at, other: -1, fired: f["fired"] == true, name: name, reason: text(f, "reason")}
 	switch name {
@@ -187,7 +187,7 @@ func (r *Run) rule(f map[string]any, at ref) error {
 	case rules.WitnessCreatesBelief, rules.RumourStages:
 		holder, claim, ok := strings.Cut(subject, "/")
 		if !ok {
-			return nil // a switched-off rule's one record ("disabled", subject ""): it names no belief
+			return // a switched-off rule's one record ("disabled", subject ""): it names no belief
 		}
 		x, c := r.npcs.id(holder), r.claims.id(claim)
 		p := r.pair(x, c)
@@ -205,13 +205,12 @@ func (r *Run) rule(f map[string]any, at ref) error {
 		listener, rest, ok1 := strings.Cut(subject, "<-")
 		teller, claim, ok2 := strings.Cut(rest, "/")
 		if !ok1 || !ok2 {
-			return nil // a switched-off rule's one record: it names no telling
+			return // a switched-off rule's one record: it names no telling
 		}
 		ev.other = r.npcs.id(teller)
 		p := r.pair(r.npcs.id(listener), r.claims.id(claim))
 		p.keeps = append(p.keeps, ev)
 	}
-	return nil
 }
 
 // readEvents reads the canonical log (sim/events), for what the trace's
