@@ -12,6 +12,7 @@ import (
 	"github.com/chronicle/ladder/ladder/fixture"
 	"github.com/chronicle/ladder/ladder/page"
 	"github.com/chronicle/ladder/ladder/sweep"
+	"github.com/chronicle/ladder/ladder/whynot"
 )
 
 // PageInput gathers what the triage page (package page) shows for one run
@@ -99,6 +100,11 @@ func pageInput(root string, f *fixture.Fixture, dir string, e *page.Engine, fail
 		return in
 	}
 	in.Dense, in.Trace, in.Engine = page.Path(filepath.Join(dir, DenseFile)), page.Path(filepath.Join(dir, TraceFile)), e
+	world := whynot.WorldOf(f)
+	in.WhyNot = &world
+	if _, err := os.Stat(filepath.Join(dir, EventsFile)); err == nil {
+		in.Events = page.Path(filepath.Join(dir, EventsFile))
+	}
 	goldens := filepath.Join(root, filepath.FromSlash(f.GoldenDir()))
 	golden := func(name string) page.Artifact {
 		path := filepath.Join(goldens, name)

@@ -24,6 +24,7 @@ import (
 
 	"github.com/chronicle/ladder/ladder"
 	"github.com/chronicle/ladder/ladder/page"
+	"github.com/chronicle/ladder/ladder/whynot"
 )
 
 // Screenshot is where TestBrowser leaves a picture of the failing
@@ -34,7 +35,7 @@ const Screenshot = "reports/page-screenshot.png"
 // Screenshots are the other pictures TestBrowser leaves in reports/, one
 // per view, for docs/triage-page.md.
 var Screenshots = []string{"page-overview.png", "page-belief.png", "page-evidence.png", "page-map.png", "page-carriers.png",
-	"page-compare.png", "page-sweep.png", "page-cli-T3.2.png"}
+	"page-compare.png", "page-sweep.png", "page-cli-T3.2.png", "page-whynot.png"}
 
 // findBrowser returns the Chromium to drive: $LADDER_CHROME, or the first
 // of chromium, chromium-browser and google-chrome on PATH.
@@ -74,6 +75,8 @@ func findBrowser() (string, []string) {
 //     comparison with the golden names the first divergent record and
 //     marks it; a failure line links to the belief it is about;
 //   - T2.6's map: the carriers' routes and the roads between holds;
+//   - a "why not?" link at #T2.6@100: the answer it opens is the one
+//     ladder why-not gives from the run's files, line for line;
 //   - a failing sweep: the bounds table, a per-seed plot per aggregate,
 //     and the link that opens one seed's world as an ordinary section;
 //   - the social panels of T3.3 and T5.1 against the engine;
@@ -247,6 +250,7 @@ func TestBrowser(t *testing.T) {
 
 	checkT32(t, ctx, url, models["T3.2"])
 	checkCarriers(t, ctx, url, models["T2.6"])
+	checkWhyNot(t, ctx, url, carrier)
 	checkSweep(t, ctx, url, models, sweepIns)
 
 	// The social-state panel: none for the Tier 0–2 sections, one for
@@ -606,6 +610,57 @@ func checkCarriers(t *testing.T, ctx context.Context, url string, m *page.Sectio
 		t.Errorf("T2.6's map draws %d roads between holds, the model has %d", n, cross)
 	}
 	b.shoot("page-carriers.png", b.sec+` .panel.map`)
+}
+
+// checkWhyNot opens T2.6 at tick 100, follows the "why not?" link of the
+// first NPC there that does not hold a claim, and holds what the page
+// shows to what `ladder why-not` answers from the same run's files
+// (package whynot, the command's own code), line for line.
+func checkWhyNot(t *testing.T, ctx context.Context, url string, in page.Input) {
+	t.Helper()
+	const at = 100
+	f := loadRung(t, "T2.6-carrier.yaml")[0]
+	run, err := whynot.Open(f.Name(), filepath.Dir(string(in.Trace.(page.Path))), whynot.WorldOf(f))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var want *whynot.Answer
+	for _, npc := range run.NPCs() {
+		for _, claim := range run.Claims() {
+			if want == nil && !run.Holds(npc, claim, at) {
+				if want, err = run.Explain(npc, claim, at); err != nil {
+					t.Fatal(err)
+				}
+			}
+		}
+	}
+	if want == nil {
+		t.Fatalf("everyone in T2.6 holds every claim at tick %d: the why-not link check examines nothing", at)
+	}
+	b := browser{t: t, ctx: ctx, sec: `section.rung[data-name="T2.6"]`}
+	b.do(chromedp.Navigate("about:blank"), chromedp.Navigate(url+"#"+page.Fragment("T2.6", at)), b.ready())
+	b.waitTick(at)
+	link := fmt.Sprintf(`%s table.beliefs tr[data-holder=%q] a.whynot[href$=%q]`, b.sec, want.NPC, "/whynot="+want.NPC+":"+want.Claim)
+	b.do(chromedp.Click(chromedp.CSS(link)))
+	if !b.waitFor(fmt.Sprintf(`!document.querySelector('%s .panel.whynot').hidden`, b.sec)) {
+		t.Fatal("following the why-not link shows no answer")
+	}
+	var lines []string
+	for _, l := range want.Body() {
+		lines = append(lines, strings.TrimSpace(l))
+	}
+	got := evalAll[string](b, b.sec+` .panel.whynot ol.whynot li`, `e => e.textContent`)
+	if d := gocmp.Diff(lines, got); d != "" {
+		t.Errorf("the why-not answer for %s and %s at tick %d (-ladder why-not +page):\n%s", want.NPC, want.Claim, at, d)
+	}
+	question := fmt.Sprintf("Why doesn't %s hold %s at tick %d?", want.NPC, want.Claim, at)
+	if q := eval[string](b, b.sec+` .panel.whynot .wnq`, `e => e.textContent`); q != question {
+		t.Errorf("the why-not panel asks %q, want %q", q, question)
+	}
+	if h, frag := eval[string](b, "body", `() => location.hash`), "#"+page.FragmentTo("T2.6", at, page.WhyNotTarget(want.NPC, want.Claim)); h != frag {
+		t.Errorf("after following the why-not link the address is %q, want %q", h, frag)
+	}
+	b.shoot("page-whynot.png", b.sec+` .panel.whynot`)
 }
 
 // checkSweep opens the failing sweep: its bounds table row by row, a plot

@@ -17,7 +17,9 @@
 // as-of-tick scrubber driving every view: the rumour map (each NPC a dot at
 // its location coloured by its stage, roads, carriers' routes: MapView),
 // the belief table (each NPC's variant, confidence, stage, sources and
-// evidence chain, every item linked to the records that carried it), the
+// evidence chain, every item linked to the records that carried it; for
+// an NPC without a claim, a "why not?" opening the answer package whynot
+// gives from the same files, as ladder why-not prints it), the
 // social state with a two-tick diff of its changes, the tick's feed
 // (declined encounters and transmissions listed exactly like fired ones),
 // and for a failing run (or a run compared with another: Partner) the
@@ -48,7 +50,8 @@
 // scrubber at tick 44 ("#T2.1" alone opens the section at its default
 // tick), and "#T3.2@40/belief=torvar:brawl@0" opens one thing there: an
 // NPC (npc=), a belief (belief=holder:claim), a trace record by its seq
-// (trace=), a social record (social=block/key). A section named there is
+// (trace=), a social record (social=block/key), why an NPC does not hold a
+// claim (whynot=npc:claim). A section named there is
 // shown alone at the top of the page. Loading a URL with a fragment
 // restores that state, moving a scrubber or following a link rewrites
 // it, and Link and LinkTo give the deep links failure messages end with:
@@ -94,6 +97,10 @@
 //	vs    [{n, bel, feed, cmp}]                                        partner runs: name, beliefs,
 //	                                                                  feed within win, comparison
 //	map   {pl: [[location, x, y]], car: [npc…]}                       places and carriers (MapView)
+//	wn    {w: [from, to, capped], k: [claim…], c: command,            why-not answers (WhyNot): the ticks
+//	       p: [[npc, claim, [[tick, answer], …]]], a: [[cause, [line…]]]} kept, each pair's answer from a
+//	                                                                  tick on (-1: it holds the claim),
+//	                                                                  each answer's lines
 //
 // Change points keep quiet stretches free. The feed is capped
 // (Options.MaxRecords, DefaultMaxRecords): a larger run embeds whole ticks
@@ -103,12 +110,18 @@
 // belief table, the presence tracks and the feed cover a window of rows
 // around the first divergence, while the believer curves cover the whole
 // run, sampled (Options.CurvePoints) with each point the most believers
-// in its stretch. Today's rungs and cases make a page of about 3.5 MB.
+// in its stretch. The why-not answers are capped (Options.MaxWhyNot,
+// DefaultMaxWhyNot): a run whose answers are larger keeps the ticks
+// around the one its section opens at, and a "why not?" elsewhere gives
+// the command that answers it. Today's rungs and cases make a page of
+// about 3.5 MB.
 //
 // # Reading the artifacts
 //
 // Input names each artifact as an Artifact, a file (Path) or bytes (Data),
 // and Build reads it a row or a record at a time, twice at most, stopping
 // past the embedded window: a section never holds a whole file, so a
-// million-tick run costs the memory of what its section embeds.
+// million-tick run costs the memory of what its section embeds. The
+// why-not answers read the trace and the dense file once more, into
+// package whynot's index, only for a run whose answers can fit.
 package page

@@ -111,6 +111,9 @@ func (s *Section) data() ([]byte, error) {
 	if s.HasSocial() {
 		out["sch"] = s.changeData(&in)
 	}
+	if w := s.WhyNot; w != nil {
+		out["wn"] = whyNotData(&in, w)
+	}
 	out["win"] = []int64{s.Window.From, s.Window.To, int64(bit(s.Window.Capped))}
 	if s.Window.Capped {
 		ticks := make([]int64, 0, len(s.Counts))
@@ -221,4 +224,18 @@ func (s *Section) changeData(in *interner) [][]int64 {
 		out = append(out, row)
 	}
 	return out
+}
+
+// whyNotData is a section's why-not answers: the embedded ticks, each
+// pair's change points and the answers, every line by its index in "s".
+func whyNotData(in *interner, w *WhyNot) map[string]any {
+	pairs := make([]any, 0, len(w.Pairs))
+	for _, p := range w.Pairs {
+		pairs = append(pairs, []any{in.id(p.NPC), in.id(p.Claim), p.Changes})
+	}
+	answers := make([]any, 0, len(w.Answers))
+	for _, a := range w.Answers {
+		answers = append(answers, []any{in.id(a.Cause), in.ids(a.Lines)})
+	}
+	return map[string]any{"w": []int64{w.From, w.To, int64(bit(w.Capped))}, "k": in.ids(w.Claims), "p": pairs, "a": answers, "c": in.id(w.Command)}
 }

@@ -33,18 +33,19 @@ func LinkTo(name string, tick int64, t Target) string {
 //	belief=torvar:brawl@0   the (holder, claim) row of the belief table
 //	trace=53                the trace record with seq 53, in the feed
 //	social=grudge/jon/player the social-state row of a block and key
+//	whynot=merchant:theft@9 why the NPC does not hold the claim at the tick
 type Target struct {
 	Kind, Value string
 }
 
 // Targets are the kinds of thing a fragment can open.
-var Targets = []string{"npc", "belief", "trace", "social"}
+var Targets = []string{"npc", "belief", "trace", "social", "whynot"}
 
 // IsZero reports whether the target names nothing.
 func (t Target) IsZero() bool { return t.Kind == "" }
 
-// NPCTarget, BeliefTarget, TraceTarget and SocialTarget make the
-// targets of each kind.
+// NPCTarget, BeliefTarget, TraceTarget, SocialTarget and WhyNotTarget
+// make the targets of each kind.
 func NPCTarget(npc string) Target { return Target{"npc", npc} }
 
 func BeliefTarget(holder, claim string) Target { return Target{"belief", holder + ":" + claim} }
@@ -52,6 +53,8 @@ func BeliefTarget(holder, claim string) Target { return Target{"belief", holder 
 func TraceTarget(seq int64) Target { return Target{"trace", strconv.FormatInt(seq, 10)} }
 
 func SocialTarget(block, key string) Target { return Target{"social", block + "/" + key} }
+
+func WhyNotTarget(npc, claim string) Target { return Target{"whynot", npc + ":" + claim} }
 
 // Fragment returns the URL fragment (without "#") that holds the page's
 // state: the rung's name, and "@tick" when tick is not negative. Bytes

@@ -36,6 +36,7 @@ var _ = Describe("deep links", func() {
 		Entry("a case's NPC", "T2.3/swapped", int64(7), page.Target{Kind: "npc", Value: "w1"}, "T2.3/swapped@7/npc=w1"),
 		Entry("a record", "T1.1", int64(12), page.Target{Kind: "trace", Value: "31"}, "T1.1@12/trace=31"),
 		Entry("a social key with slashes and a space", "T5.1", int64(3), page.Target{Kind: "social", Value: "role/a b"}, "T5.1@3/social=role%2Fa%20b"),
+		Entry("why an NPC does not hold a claim", "T2.6", int64(100), page.WhyNotTarget("merchant", "theft@9"), "T2.6@100/whynot=merchant:theft@9"),
 	)
 
 	DescribeTable("fragments round-trip",
@@ -65,9 +66,9 @@ var _ = Describe("deep links", func() {
 		Entry("a word", "#T2.1@noon", `fragment "T2.1@noon": tick "noon" is not a non-negative integer`),
 		Entry("a truncated escape", "#T2%4", `fragment "T2%4": truncated escape at byte 2`),
 		Entry("a bad escape", "#T2%zz@1", `fragment "T2%zz@1": bad escape "%zz" at byte 2`),
-		Entry("an unknown target", "#T2.1@4/who=a", `fragment "T2.1@4/who=a": "who=a" is not kind=value with a kind of npc, belief, trace, social`),
+		Entry("an unknown target", "#T2.1@4/who=a", `fragment "T2.1@4/who=a": "who=a" is not kind=value with a kind of npc, belief, trace, social, whynot`),
 		Entry("a target without a value", "#T2.1@4/npc=", `fragment "T2.1@4/npc=": npc names nothing`),
-		Entry("a target without =", "#T2.1@4/npc", `fragment "T2.1@4/npc": "npc" is not kind=value with a kind of npc, belief, trace, social`),
+		Entry("a target without =", "#T2.1@4/npc", `fragment "T2.1@4/npc": "npc" is not kind=value with a kind of npc, belief, trace, social, whynot`),
 	)
 })
 

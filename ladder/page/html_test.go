@@ -15,6 +15,7 @@ import (
 	"github.com/chronicle/ladder/ladder"
 	"github.com/chronicle/ladder/ladder/fixture"
 	"github.com/chronicle/ladder/ladder/page"
+	"github.com/chronicle/ladder/ladder/whynot"
 )
 
 // hostile is a failing rung whose names and messages try to break out of
@@ -187,6 +188,44 @@ var _ = Describe("every committed rung", Ordered, func() {
 		Expect(social).To(BeNumerically(">", 1000), "the check compared too few social rows to mean anything")
 		Expect(social02).To(BeNumerically(">=", 14), "too few Tier 0–2 sections were checked for no panel")
 		GinkgoWriter.Printf("compared %d belief-table rows and %d social-panel rows with the engine; %d Tier 0–2 sections have no panel\n", compared, social, social02)
+	})
+
+	It("answers every why-not it embeds exactly as ladder why-not does, around the tick it opens at", func() {
+		answered := 0
+		for _, file := range files {
+			for _, f := range file.Fixtures {
+				if f.Sweep != nil {
+					continue
+				}
+				in := runs[f]
+				s, err := page.Build(in, page.Options{})
+				Expect(err).NotTo(HaveOccurred())
+				w := s.WhyNot
+				Expect(w).NotTo(BeNil(), "%s embeds no why-not answers: %v", f.Name(), s.Notes)
+				Expect(w.From).To(BeNumerically("<=", s.DefaultTick()), f.Name())
+				Expect(w.To).To(BeNumerically(">=", s.DefaultTick()), f.Name())
+				run, err := whynot.Open(f.Name(), filepath.Dir(string(in.Trace.(page.Path))), whynot.WorldOf(f))
+				Expect(err).NotTo(HaveOccurred())
+				for t := w.From; t <= w.To; t++ {
+					for _, npc := range run.NPCs() {
+						for _, claim := range run.Claims() {
+							got, embedded := s.WhyNotAt(npc, claim, t)
+							Expect(embedded).To(BeTrue(), "%s: %s and %s at tick %d", f.Name(), npc, claim, t)
+							if run.Holds(npc, claim, t) {
+								Expect(got).To(BeNil(), "%s: %s holds %s at tick %d", f.Name(), npc, claim, t)
+								continue
+							}
+							a, err := run.Explain(npc, claim, t)
+							Expect(err).NotTo(HaveOccurred())
+							Expect(got).To(Equal(a.Body()), "%s: %s and %s at tick %d", f.Name(), npc, claim, t)
+							answered++
+						}
+					}
+				}
+			}
+		}
+		Expect(answered).To(BeNumerically(">", 1000), "the check compared too few answers to mean anything")
+		GinkgoWriter.Printf("compared %d embedded why-not answers with the command's\n", answered)
 	})
 
 	It("makes a page within the size budget", func() {

@@ -6,6 +6,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/chronicle/ladder/ladder/whynot"
 )
 
 // Input is one rung (or case) run, as the page needs it.
@@ -45,6 +47,12 @@ type Input struct {
 	// Options.MaxRecords: a section shown for a look around (a sweep's
 	// seed world) embeds fewer records than a failing rung.
 	MaxRecords int
+	// WhyNot is what the fixture says and the run's files do not (holds,
+	// schedules), for the section's "why not?" answers; nil for none.
+	// Events is the run's canonical log, which names the dead in them;
+	// nil when the run left none.
+	WhyNot *whynot.World
+	Events Artifact
 }
 
 // Options bound what one section embeds.
@@ -64,6 +72,10 @@ type Options struct {
 	// MaxCompareBytes bounds the traces aligned roll by roll for a
 	// comparison (0: DefaultMaxCompareBytes).
 	MaxCompareBytes int64
+	// MaxWhyNot bounds the bytes of why-not answers a section embeds (0:
+	// DefaultMaxWhyNot): a run with more keeps the ticks around the one it
+	// opens at, and says so.
+	MaxWhyNot int
 }
 
 // DefaultMaxRecords keeps a section of a rung like T2.1 (about eight
@@ -153,6 +165,9 @@ type Section struct {
 	Dents map[string]Dent
 	// Sweep is a sweep rung's bounds and per-seed aggregates.
 	Sweep *SweepView
+	// WhyNot is why each NPC does not hold each claim, at the embedded
+	// ticks (nil when the input asks for none).
+	WhyNot *WhyNot
 }
 
 // failure reads one line the gate printed for the rung: it drops the
@@ -207,6 +222,9 @@ func Build(in Input, opt Options) (*Section, error) {
 	if opt.MaxCompareBytes <= 0 {
 		opt.MaxCompareBytes = DefaultMaxCompareBytes
 	}
+	if opt.MaxWhyNot <= 0 {
+		opt.MaxWhyNot = DefaultMaxWhyNot
+	}
 	if in.MaxRecords > 0 {
 		opt.MaxRecords = min(opt.MaxRecords, in.MaxRecords)
 	}
@@ -250,6 +268,10 @@ func Build(in Input, opt Options) (*Section, error) {
 		s.Map = buildMap(in.Locations, s.Actual.NPCs)
 	}
 	s.evidence()
+	if err := s.whyNot(in, opt); err != nil {
+		s.WhyNot = nil
+		s.Notes = append(s.Notes, fmt.Sprintf("The why-not answers could not be made from the run's files: %v.", err))
+	}
 	return s, nil
 }
 

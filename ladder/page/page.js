@@ -22,7 +22,7 @@
     { name: 'role', title: 'Roles', key: ['role'], fields: ['holder', 'vacant', 'lapses'] },
     { name: 'schedule', title: 'Schedules a rule changed', key: ['npc'], fields: ['base', 'override'] }
   ];
-  var TARGETS = ['npc', 'belief', 'trace', 'social'];
+  var TARGETS = ['npc', 'belief', 'trace', 'social', 'whynot'];
 
   // parseFragment mirrors page.ParseFragment: a name never holds a raw
   // "@", so the tick follows the first; then "/kind=value" may follow.
@@ -200,6 +200,11 @@
     });
     this.claimTick = new Map();
     (d.cl || []).forEach(function (c) { self.claimTick.set(S[c[0]], c[1]); });
+    // The why-not answers, as package page's WhyNot holds them.
+    if (d.wn) {
+      this.wn = { from: d.wn.w[0], to: d.wn.w[1], cmd: S[d.wn.c], claims: d.wn.k.map(this.s, this), pairs: new Map(), answers: d.wn.a };
+      d.wn.p.forEach(function (p) { self.wn.pairs.set(S[p[0]] + '\u0000' + S[p[1]], p[2]); });
+    }
     this.others = [];
     if (d.gcmp) this.others.push({ name: 'golden', bel: this.gbel, feed: this.feedOf(d.gfeed), cmp: d.gcmp });
     (d.vs || []).forEach(function (v) { self.others.push({ name: S[v.n], bel: beliefIndex(v.bel), feed: self.feedOf(v.feed), cmp: v.cmp }); });
@@ -236,7 +241,7 @@
   Section.prototype.rows = function (t) {
     var self = this, rows = [];
     this.npcs.forEach(function (n) {
-      var h = n.id, p = self.presence(n, t);
+      var h = n.id, p = self.presence(n, t), first = rows.length;
       var base = { holder: h, alive: p.alive, at: p.at };
       var claims = [];
       [self.bel, self.gbel].forEach(function (idx) {
@@ -255,6 +260,7 @@
         held++;
       });
       if (!held) rows.push(Object.assign({}, base, { claim: '', held: false, variant: '', confidence: '', stage: 'unheard', sources: '', evidence: [] }));
+      rows[first].first = true;
     });
     return rows;
   };
@@ -309,6 +315,7 @@
     var who = el('td', 'c-holder');
     who.appendChild(this.link(r.holder, t, null, { kind: 'npc', value: r.holder }));
     if (!r.alive) who.appendChild(document.createTextNode(' (dead)'));
+    if (r.first) this.whyNotClaims(r.holder, t).forEach(function (c) { who.appendChild(self.whyNotLink(r.holder, c, t)); });
     tr.appendChild(who);
     tr.appendChild(el('td', 'c-at', r.at || '—'));
     var claim = el('td', 'c-claim');
@@ -676,11 +683,85 @@
         if (rec && rec.tick !== this.tick) this.setTick(rec.tick, false);
         this.markRecords([+tg.value]);
         break;
+      case 'whynot':
+        this.renderWhyNot(this.tick);
+        this.mark([root.querySelector('.panel.whynot')]);
+        break;
       case 'social':
         var j = tg.value.indexOf('/');
         this.mark([].slice.call(root.querySelectorAll('table.social[data-block="' + CSS.escape(tg.value.slice(0, j)) + '"] tr[data-key="' + CSS.escape(tg.value.slice(j + 1)) + '"]')));
         break;
     }
+  };
+
+  // whyNotAt mirrors Section.WhyNotAt in Go: an answer's lines at t,
+  // null lines while the NPC holds the claim, embedded false at a tick
+  // the section keeps no answers for.
+  Section.prototype.whyNotAt = function (npc, claim, t) {
+    var w = this.wn, ch = w && w.pairs.get(npc + '\u0000' + claim);
+    if (!ch || t < w.from || t > w.to) return { embedded: false };
+    var c = at(ch, t);
+    if (!c || c[1] < 0) return { embedded: true, lines: null };
+    return { embedded: true, lines: w.answers[c[1]][1].map(this.s, this) };
+  };
+
+  // whyNotClaims are the claims an NPC does not hold at t that a "why
+  // not?" is offered for: the map's claim when one is chosen, else every
+  // claim of the run.
+  Section.prototype.whyNotClaims = function (npc, t) {
+    var self = this, w = this.wn;
+    if (!w) return [];
+    var n = this.npcs.find(function (x) { return x.id === npc; });
+    return (this.claim ? [this.claim] : w.claims).filter(function (c) {
+      var a = self.whyNotAt(npc, c, t);
+      return a.embedded ? a.lines !== null : !(self.presence(n, t).alive && self.state(self.bel, npc, c, t).held);
+    });
+  };
+
+  Section.prototype.whyNotLink = function (npc, claim, t) {
+    var self = this, a = el('a', 'whynot', 'why not ' + claim + '?');
+    a.href = '#' + fragment(this.name, t, { kind: 'whynot', value: npc + ':' + claim });
+    a.addEventListener('click', function (ev) { ev.preventDefault(); self.showWhyNot(npc, claim); });
+    return a;
+  };
+
+  Section.prototype.showWhyNot = function (npc, claim) {
+    this.target = { kind: 'whynot', value: npc + ':' + claim };
+    this.remember();
+    this.open(this.target);
+  };
+
+  // renderWhyNot shows the answer the target asks for at t: the lines
+  // `ladder why-not` writes under its heading, each trace line linked to
+  // its record in the feed; at a tick with no answer kept, the command.
+  Section.prototype.renderWhyNot = function (t) {
+    var self = this, panel = this.root.querySelector('.panel.whynot'), tg = this.target;
+    if (!panel) return;
+    panel.hidden = !(tg && tg.kind === 'whynot');
+    if (panel.hidden) return;
+    var i = tg.value.indexOf(':'), npc = tg.value.slice(0, i), claim = tg.value.slice(i + 1);
+    panel.querySelector('.wnq').textContent = 'Why doesn\'t ' + npc + ' hold ' + claim + ' at tick ' + t + '?';
+    var list = panel.querySelector('ol.whynot'), a = this.whyNotAt(npc, claim, t);
+    list.textContent = '';
+    if (!a.embedded) {
+      var li = list.appendChild(el('li', 'command', 'The page keeps no answer for this tick; the command gives it: '));
+      li.appendChild(el('code', '', this.wn.cmd + ' -npc ' + npc + ' -claim ' + claim + ' -at ' + t));
+      return;
+    }
+    if (!a.lines) {
+      list.appendChild(el('li', 'holds', npc + ' holds ' + claim + ' at this tick: its evidence is in the belief table.'));
+      return;
+    }
+    a.lines.forEach(function (line, k) {
+      var li = list.appendChild(el('li', k ? 'step' : 'summary')), text = line.trim(), last = 0, m, ref = /trace\.jsonl:(\d+)/g;
+      while ((m = ref.exec(text)) !== null) {
+        li.appendChild(document.createTextNode(text.slice(last, m.index)));
+        var rec = self.bySeq.get(+m[1] - 2);
+        li.appendChild(rec ? self.link(m[0], rec.tick, [rec]) : document.createTextNode(m[0]));
+        last = m.index + m[0].length;
+      }
+      li.appendChild(document.createTextNode(text.slice(last)));
+    });
   };
 
   Section.prototype.setNPC = function (npc, remember) {
@@ -714,7 +795,12 @@
     this.npcs.forEach(function (n) {
       var c = svg('circle', { r: 5, 'data-npc': n.id, tabindex: 0 });
       c.appendChild(svg('title', {}));
-      c.addEventListener('click', function () { self.setNPC(n.id, true); self.open({ kind: 'npc', value: n.id }); });
+      c.addEventListener('click', function () {
+        var lacks = c.getAttribute('data-stage') === 'unheard' && self.whyNotClaims(n.id, self.tick);
+        if (lacks && lacks.length) return self.showWhyNot(n.id, lacks[0]);
+        self.setNPC(n.id, true);
+        self.open({ kind: 'npc', value: n.id });
+      });
       dots.appendChild(c);
       self.dots.set(n.id, c);
     });
@@ -756,7 +842,7 @@
       set(c, 'class', 'stage-' + st[0] + (self.npc === n.id ? ' chosen' : '') + (self.carriers.indexOf(n.id) >= 0 ? ' carrier' : ''));
       set(c, 'data-stage', st[0]);
       set(c, 'data-at', p.at);
-      var title = n.id + ' at ' + p.at + ': ' + st[0] + (st[1] ? ' (' + st[1] + ')' : '');
+      var title = n.id + ' at ' + p.at + ': ' + st[0] + (st[1] ? ' (' + st[1] + ')' : '') + (st[0] === 'unheard' && self.wn ? ' — click: why not?' : '');
       if (c.firstChild.textContent !== title) c.firstChild.textContent = title;
     });
     this.root.querySelectorAll('.legend b.n').forEach(function (b) { b.textContent = String(counts[b.getAttribute('data-stage')] || 0); });
@@ -920,6 +1006,7 @@
   Section.prototype.render = function () {
     var t = this.tick;
     this.renderMap(t);
+    this.renderWhyNot(t);
     this.renderBeliefs(t);
     this.renderSocial(t);
     this.renderDiff(t);
@@ -938,7 +1025,8 @@
     this.number.value = String(t);
     this.root.querySelectorAll('.now').forEach(function (e) { e.textContent = String(t); });
     this.root.querySelectorAll('line.cursor').forEach(function (l) { l.setAttribute('x1', t); l.setAttribute('x2', t); });
-    if (remember) this.target = this.npc ? { kind: 'npc', value: this.npc } : null;
+    // A why-not answer follows the scrubber; any other target is left.
+    if (remember && !(this.target && this.target.kind === 'whynot')) this.target = this.npc ? { kind: 'npc', value: this.npc } : null;
     this.render();
     this.alignOthers();
     if (remember) this.remember();

@@ -91,6 +91,18 @@ func Render(sections []*Section) ([]byte, error) {
 	return b.Bytes(), nil
 }
 
+// DefaultTick is the tick a section opens at: its first divergence when
+// the embedded rows hold it, else its first event's, else its first row's.
+func (s *Section) DefaultTick() int64 {
+	if s.Divergence >= s.Rows.From && s.Divergence <= s.Rows.To {
+		return s.Divergence
+	}
+	if i := slices.IndexFunc(s.Feed, func(r Record) bool { return r.Kind == KindEvent }); i >= 0 {
+		return s.Feed[i].Tick
+	}
+	return s.Rows.From
+}
+
 // TierName is the section's tier for the overview.
 func (v view) TierName() string { return TierOf(v.Section) }
 
@@ -105,12 +117,7 @@ func newView(i int, s *Section) (view, error) {
 	}
 	if s.Rows.N > 0 {
 		v.MinTick, v.MaxTick = s.Rows.From, s.Rows.To
-		v.DefaultTick = v.MinTick
-		if s.Divergence >= v.MinTick && s.Divergence <= v.MaxTick {
-			v.DefaultTick = s.Divergence
-		} else if i := slices.IndexFunc(s.Feed, func(r Record) bool { return r.Kind == KindEvent }); i >= 0 {
-			v.DefaultTick = s.Feed[i].Tick
-		}
+		v.DefaultTick = s.DefaultTick()
 		v.Curves = curves(s, s.Rows.First, s.Rows.Last)
 	}
 	v.Rules = slices.ContainsFunc(s.Feed, func(r Record) bool { return r.Kind == KindRule })

@@ -64,6 +64,10 @@
 //	                                                 shrunk to reports/explore/; -replay FILE, -promote FILE RUNG
 //	go run ./tools/ladder page [-compare A,B]...    rebuild reports/index.html from the last ladder run,
 //	                                                 running nothing; -compare adds a run comparison
+//	go run ./tools/ladder why-not -rung T2.7 -npc m1 -claim theft@9 [-at 100] [-reports DIR | -golden] [-json]
+//	                                                 why an NPC does not hold a claim at a tick (or why it
+//	                                                 does), from a run's written files: reports/, a CI
+//	                                                 artifact laid out like it, or the goldens
 //
 // `make ladder` is the CI gate and runs the Ginkgo suite, not this tool.
 package main
@@ -152,12 +156,14 @@ func run(args []string, stdout, stderr io.Writer) error {
 		return exploreCmd(args[1:], stdout, stderr)
 	case "page":
 		return pageCmd(args[1:], stdout, stderr)
+	case "why-not":
+		return whyNot(args[1:], stdout, stderr)
 	}
 	return fmt.Errorf("unknown command %q (commands: %s)", args[0], strings.Join(commands, ", "))
 }
 
 var commands = []string{"check", "goldens", "render", "explain", "compare", "curve", "rules", "diff", "schedule", "role", "fear", "review", "accept", "reject", "diff-golden",
-	"textconv", "convert-trace", "shard", "costs", "merge-reports", "verify", "state", "audit", "schema", "pilot", "coverage", "explore", "page"}
+	"textconv", "convert-trace", "shard", "costs", "merge-reports", "verify", "state", "audit", "schema", "pilot", "coverage", "explore", "page", "why-not"}
 
 type rungList []string
 
