@@ -561,6 +561,10 @@ func (g *gen) theftSeries(t int64) []sim.Injection {
 		// level or below, between thefts.
 		gap = window/2 + 1 + g.r.Int64N(2*window+1)
 	}
+	// On the edges the victim sees none of it and learns each theft by
+	// being told, maybe more than once and in more than one version: the
+	// same offence believed again.
+	unseen := g.swarm.Edges && g.chance(0.5)
 	var out []sim.Injection
 	for i := range 2 + g.r.IntN(8) {
 		at := t + int64(i)*gap
@@ -568,7 +572,10 @@ func (g *gen) theftSeries(t int64) []sim.Injection {
 			break
 		}
 		in := sim.Injection{Tick: at, Kind: sim.Theft, Actor: offender, Victim: victim, Item: pick(g, []string{"sweetroll", "ring", "sword"}), At: loc}
-		in.Witnesses = append([]sim.Witness{{NPC: victim}}, g.witnesses(loc, at, victim, offender)...)
+		in.Witnesses = g.witnesses(loc, at, victim, offender)
+		if !unseen {
+			in.Witnesses = append([]sim.Witness{{NPC: victim}}, in.Witnesses...)
+		}
 		out = append(out, in)
 	}
 	return out
@@ -620,6 +627,12 @@ func (g *gen) dealing(t int64) []sim.Injection {
 				inv.Actor, inv.Recipient = recipient, actor // the wrong way round: declined, never refused
 			}
 			out = append(out, inv)
+			if again := at + 1 + g.r.Int64N(100); g.chance(0.3) && again < g.f.Ticks {
+				// Called in again: the ledger has settled it already.
+				inv2 := inv
+				inv2.Tick, inv2.Outcome, inv2.Witnesses = again, pick(g, []string{sim.Fulfilled, sim.Refused}), g.witnesses(loc, again)
+				out = append(out, inv2)
+			}
 		}
 	}
 	return out
