@@ -101,6 +101,9 @@ type Written struct {
 	CutShort       bool   // shrinking stopped at ShrinkBudget, not when no cut helped
 	Kept           string // its copy under Options.Findings, "" when none was kept
 	FreshProcessed int
+	// Hung: the world hung the engine, so it is written as found and the
+	// exploration ended at it.
+	Hung bool
 }
 
 // checked is one world's outcome, for the judge.
@@ -251,7 +254,9 @@ func (j *judge) take(r checked) {
 	if out.Hung {
 		x := out.Findings[len(out.Findings)-1]
 		fmt.Fprintf(opt.Progress, "explore: %s: %s — not shrunk: every candidate would hang too, and a hung run cannot be stopped; the exploration ends here\n", w, x)
-		j.sum.Failures = append(j.sum.Failures, written(opt, r.cs, Shrunk{Case: r.cs, Finding: x}, x, opt.Now().Sub(j.start), 0))
+		hung := written(opt, r.cs, Shrunk{Case: r.cs, Finding: x}, x, opt.Now().Sub(j.start), 0)
+		hung.Hung = true
+		j.sum.Failures = append(j.sum.Failures, hung)
 		j.done = true
 		return
 	}
@@ -345,8 +350,8 @@ func written(opt Options, cs *Case, s Shrunk, x *Finding, found, took time.Durat
 	if err != nil {
 		fmt.Fprintf(opt.Progress, "explore: could not write %s: %v\n", r.File, err)
 	}
-	if opt.Findings != "" {
-		kept, err := keep(opt, s, x, r)
+	if opt.Findings != "" && data != nil {
+		kept, err := keep(opt, s, x, data)
 		if err != nil {
 			fmt.Fprintf(opt.Progress, "explore: could not keep %s: %v\n", kept, err)
 		}
