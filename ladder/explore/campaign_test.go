@@ -88,37 +88,48 @@ var _ = Describe("a campaign: shards of one seed, merged", Ordered, func() {
 			"a kept finding names its own path")
 	})
 
+	// edited is shard k's output with its record changed by edit, in a
+	// directory of its own.
+	edited := func(k int, edit func(*explore.Record)) string {
+		GinkgoHelper()
+		d := GinkgoT().TempDir()
+		r := parts[k-1]
+		edit(&r)
+		Expect(explore.WriteSummary(d, r)).To(Succeed())
+		for _, f := range r.Failures {
+			data, err := os.ReadFile(filepath.Join(shards[k-1], f.File))
+			Expect(err).NotTo(HaveOccurred())
+			Expect(os.WriteFile(filepath.Join(d, f.File), data, 0o644)).To(Succeed())
+		}
+		return d
+	}
+
 	It("says which world hung and so ended its shard", func() {
 		// A hang ends only its own shard (hung_test.go makes one); here
 		// shard 2/4's record says its world 5 hung.
-		hung := filepath.Join(GinkgoT().TempDir(), "2")
-		r := parts[1]
-		r.Hung = []explore.Hang{{Shard: "2/4", World: 5}}
-		Expect(explore.WriteSummary(hung, r)).To(Succeed())
-		for _, f := range r.Failures {
-			data, err := os.ReadFile(filepath.Join(shards[1], f.File))
-			Expect(err).NotTo(HaveOccurred())
-			Expect(os.WriteFile(filepath.Join(hung, f.File), data, 0o644)).To(Succeed())
-		}
+		hang := []explore.Hang{{Shard: "2/4", World: 5}}
+		hung := edited(2, func(r *explore.Record) { r.Hung = hang })
 		out := GinkgoT().TempDir()
 		merged, err := explore.Merge([]string{shards[0], hung, shards[2], shards[3]}, out, "")
 		Expect(err).NotTo(HaveOccurred())
-		Expect(merged.Hung).To(Equal(r.Hung))
+		Expect(merged.Hung).To(Equal(hang))
 		text, err := os.ReadFile(filepath.Join(out, explore.SummaryText))
 		Expect(err).NotTo(HaveOccurred())
 		Expect(string(text)).To(ContainSubstring("\nhung at seed 2 world 5 (shard 2/4): no later world of that shard was checked\n"))
 		Expect(merged.Failures[0].Kept).To(BeEmpty(), "-findings \"\" keeps nothing")
 	})
 
-	// edited is shard k's record changed by edit, written to a directory
-	// of its own.
-	edited := func(k int, edit func(*explore.Record)) string {
-		d := GinkgoT().TempDir()
-		r := parts[k-1]
-		edit(&r)
-		Expect(explore.WriteSummary(d, r)).To(Succeed())
-		return d
-	}
+	It("replays the kept findings as the union of the shards', in file order", func() {
+		a := explore.KnownState{File: "findings/a.yaml", Property: "audit", Failing: "audit at tick 3: broken"}
+		b := explore.KnownState{File: "findings/b.yaml", Property: "runs"}
+		first := edited(1, func(r *explore.Record) { r.Known = []explore.KnownState{b} })
+		second := edited(2, func(r *explore.Record) { r.Known = []explore.KnownState{a, b} })
+		merged, err := explore.Merge([]string{first, second, shards[2], shards[3]}, GinkgoT().TempDir(), "")
+		Expect(err).NotTo(HaveOccurred())
+		Expect(merged.Known).To(Equal([]explore.KnownState{a, b}))
+		Expect(merged.StillFailing()).To(Equal(1))
+	})
+
 	refused := func(want string, dirs ...string) {
 		GinkgoHelper()
 		out := GinkgoT().TempDir()
@@ -138,6 +149,11 @@ var _ = Describe("a campaign: shards of one seed, merged", Ordered, func() {
 		refused(shards[0]+" is a shard of 4, "+ofThree+" of 3", shards[0], ofThree, shards[2], shards[3])
 		refused("stopped at its first failure (-until-failure)", edited(1, func(r *explore.Record) { r.UntilFailure = true }), shards[1], shards[2], shards[3])
 		refused("bounded by the clock (-time)", edited(1, func(r *explore.Record) { r.Asked = 0 }), shards[1], shards[2], shards[3])
+		fixed := edited(1, func(r *explore.Record) { r.Known = []explore.KnownState{{File: "findings/a.yaml", Property: "runs"}} })
+		fails := edited(2, func(r *explore.Record) {
+			r.Known = []explore.KnownState{{File: "findings/a.yaml", Property: "runs", Failing: "runs at tick 1: a panic"}}
+		})
+		refused("replayed kept finding findings/a.yaml differently", fixed, fails, shards[2], shards[3])
 		refused("no such file", GinkgoT().TempDir())
 	})
 })
