@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/chronicle/ladder/ladder/coverage"
@@ -38,8 +39,11 @@ type RegimeReached struct {
 	Unreachable string `json:"unreachable,omitempty"`
 	Worlds      int    `json:"worlds"`
 	// First is the first world to reach it, "seed S world I", with the
-	// corpus world it mutates when it is a mutant.
-	First string `json:"first,omitempty"`
+	// corpus world it mutates when it is a mutant, and FirstWorld its
+	// index (I), for a program: merging a campaign's shards keeps the
+	// lowest across them.
+	First      string `json:"first,omitempty"`
+	FirstWorld *int64 `json:"first_world,omitempty"`
 }
 
 func newCoverage(opt Options) *Coverage {
@@ -68,7 +72,8 @@ func (c *Coverage) add(cs *Case, reached []coverage.Reached) {
 		}
 		g := &c.Regimes[i]
 		if g.Worlds == 0 {
-			g.First = first
+			index := cs.World.Index
+			g.First, g.FirstWorld = first, &index
 			c.Reached++
 		}
 		g.Worlds++
@@ -110,4 +115,42 @@ func (c *Coverage) Write(dir string) (string, error) {
 	}
 	path := filepath.Join(dir, CoverageFile)
 	return path, writeAtomic(path, append(b, '\n'))
+}
+
+// mergeCoverage joins a campaign's shards' coverage into one
+// exploration's of all their worlds: each regime's world count summed,
+// its first world the lowest-indexed across the shards. The shards must
+// meter the same catalogue.
+func mergeCoverage(parts []*Coverage) (*Coverage, error) {
+	first := parts[0]
+	m := &Coverage{Seed: first.Seed, Shard: "1/1", Of: first.Of, Regimes: slices.Clone(first.Regimes)}
+	for i := range m.Regimes {
+		m.Regimes[i].Worlds, m.Regimes[i].First, m.Regimes[i].FirstWorld = 0, "", nil
+	}
+	for _, c := range parts {
+		if len(c.Regimes) != len(m.Regimes) {
+			return nil, fmt.Errorf("coverage: shards of %s and %s meter %d and %d regimes: built from different commits?", first.Shard, c.Shard, len(m.Regimes), len(c.Regimes))
+		}
+		m.Worlds += c.Worlds
+		for i, g := range c.Regimes {
+			r := &m.Regimes[i]
+			if g.Number != r.Number || g.Rule != r.Rule || g.Regime != r.Regime || g.Unreachable != r.Unreachable {
+				return nil, fmt.Errorf("coverage: shards of %s and %s meter different regimes (rule %d %s: %s, rule %d %s: %s): built from different commits?",
+					first.Shard, c.Shard, r.Number, r.Rule, r.Regime, g.Number, g.Rule, g.Regime)
+			}
+			if g.Worlds > 0 && g.FirstWorld == nil {
+				return nil, fmt.Errorf("coverage: shard %s: rule %d %s: %s was reached but names no first_world", c.Shard, g.Number, g.Rule, g.Regime)
+			}
+			r.Worlds += g.Worlds
+			if g.FirstWorld != nil && (r.FirstWorld == nil || *g.FirstWorld < *r.FirstWorld) {
+				r.First, r.FirstWorld = g.First, g.FirstWorld
+			}
+		}
+	}
+	for _, r := range m.Regimes {
+		if r.Worlds > 0 {
+			m.Reached++
+		}
+	}
+	return m, nil
 }

@@ -34,6 +34,12 @@ type Options struct {
 	// from the second round on, about half the worlds are drawn by
 	// mutating a world of the corpus of the rounds before (corpus.go).
 	Round int
+	// Lanes splits an unsharded exploration's corpus into that many, world
+	// i drawing from lane i mod Lanes: a campaign of N shards explores N
+	// lanes (each shard is one, its corpus its own), and one exploration
+	// with Lanes N draws the same worlds as the N shards together. 0 or
+	// 1: one corpus. A sharded exploration ignores it.
+	Lanes int
 	// Workers check that many worlds side by side (at least 1). The
 	// findings, the coverage and the summary are the same for any number:
 	// worlds are judged in index order whichever finishes first.
@@ -108,6 +114,9 @@ type Written struct {
 	CutShort       bool   // shrinking stopped at ShrinkBudget, not when no cut helped
 	Kept           string // its copy under Options.Findings, "" when none was kept
 	FreshProcessed int
+	// Hung: the world hung the engine, so it is written as found and the
+	// exploration ended at it.
+	Hung bool
 }
 
 // checked is one world's outcome, for the judge.
@@ -148,7 +157,22 @@ func Explore(opt Options) (Summary, error) {
 	if opt.Round < 1 {
 		opt.Round = DefaultRound
 	}
-	guide := newCorpus(int64(opt.Round))
+	// The lanes this process draws: one corpus per lane, and world k of
+	// the sequence in lane k mod lanes at its lane's place k div lanes. A
+	// shard is one lane of its campaign.
+	lanes := int64(max(opt.Lanes, 1))
+	if opt.Shards > 1 {
+		lanes = 1
+	}
+	guides := make([]*corpus, lanes)
+	for l := range guides {
+		guides[l] = newCorpus(int64(opt.Round))
+	}
+	stopGuides := func() {
+		for _, g := range guides {
+			g.stop()
+		}
+	}
 	results := make(chan checked, 2*opt.Workers)
 	var wg sync.WaitGroup
 	for _, c := range checkers {
@@ -161,7 +185,7 @@ func Explore(opt Options) (Summary, error) {
 					return
 				}
 				w := World{Seed: opt.Seed, Index: int64(opt.Shard-1) + k*int64(opt.Shards)}
-				cs, ok, err := guide.draw(k, w, opt.Sizes)
+				cs, ok, err := guides[k%lanes].draw(k/lanes, w, opt.Sizes)
 				if !ok {
 					return // the exploration stopped while this world waited for its round
 				}
@@ -187,7 +211,7 @@ func Explore(opt Options) (Summary, error) {
 	}
 	go func() { wg.Wait(); close(results) }()
 
-	j := &judge{opt: opt, start: start, c: checkers[0], failed: map[string]bool{}, lastLine: start, cov: newCoverage(opt), guide: guide}
+	j := &judge{opt: opt, start: start, c: checkers[0], failed: map[string]bool{}, lastLine: start, cov: newCoverage(opt), guides: guides}
 	for _, k := range known {
 		if k.Failing != nil {
 			j.failed[k.Property] = true // kept already: no second file for it
@@ -209,10 +233,10 @@ func Explore(opt Options) (Summary, error) {
 		}
 		if j.done || j.err != nil {
 			stop.Store(true)
-			guide.stop()
+			stopGuides()
 		}
 	}
-	guide.stop()
+	stopGuides()
 	j.flushFresh()
 	if j.err != nil {
 		return j.sum, j.err
@@ -222,7 +246,9 @@ func Explore(opt Options) (Summary, error) {
 	}
 	j.sum.Checked += j.freshDone
 	j.sum.Coverage = j.cov
-	j.sum.Corpus = len(guide.entries)
+	for _, g := range guides {
+		j.sum.Corpus += len(g.entries)
+	}
 	j.sum.Elapsed = opt.Now().Sub(start)
 	if opt.Fresh == nil {
 		fmt.Fprintf(opt.Progress, "explore: WARNING: %s not checked (no fresh process to run worlds in)\n", PropFresh)
@@ -245,7 +271,7 @@ type judge struct {
 	freshDone int
 	lastLine  time.Time
 	cov       *Coverage
-	guide     *corpus
+	guides    []*corpus // by lane
 	done      bool // a hung world, or the first failure under UntilFailure
 	err       error
 }
@@ -271,7 +297,8 @@ func (j *judge) take(r checked) {
 		return
 	}
 	w, out := r.cs.World, r.out
-	j.guide.judge(r.k, r.cs, out.Regimes)
+	lanes := int64(len(j.guides))
+	j.guides[r.k%lanes].judge(r.k/lanes, r.cs, out.Regimes)
 	if r.cs.Parent != nil {
 		j.sum.Mutants++
 	}
@@ -282,7 +309,9 @@ func (j *judge) take(r checked) {
 	if out.Hung {
 		x := out.Findings[len(out.Findings)-1]
 		fmt.Fprintf(opt.Progress, "explore: %s: %s — not shrunk: every candidate would hang too, and a hung run cannot be stopped; the exploration ends here\n", w, x)
-		j.sum.Failures = append(j.sum.Failures, written(opt, r.cs, Shrunk{Case: r.cs, Finding: x}, x, opt.Now().Sub(j.start), 0))
+		hung := written(opt, r.cs, Shrunk{Case: r.cs, Finding: x}, x, opt.Now().Sub(j.start), 0)
+		hung.Hung = true
+		j.sum.Failures = append(j.sum.Failures, hung)
 		j.done = true
 		return
 	}
@@ -376,8 +405,8 @@ func written(opt Options, cs *Case, s Shrunk, x *Finding, found, took time.Durat
 	if err != nil {
 		fmt.Fprintf(opt.Progress, "explore: could not write %s: %v\n", r.File, err)
 	}
-	if opt.Findings != "" {
-		kept, err := keep(opt, s, x, r)
+	if opt.Findings != "" && data != nil {
+		kept, err := keep(opt, s, x, data)
 		if err != nil {
 			fmt.Fprintf(opt.Progress, "explore: could not keep %s: %v\n", kept, err)
 		}

@@ -75,13 +75,14 @@ func replayKnown(opt Options, c *Checker) ([]Known, error) {
 
 // keep writes a new failure's file under Options.Findings as well,
 // named by its rung id, its property and the hash of its world, so that
-// the same world found twice is one file.
-func keep(opt Options, s Shrunk, x *Finding, r Written) (string, error) {
+// the same world found twice is one file. data is the file as written
+// under Options.Out, relocated: a campaign's merge keeps its winners the
+// same way.
+func keep(opt Options, s Shrunk, x *Finding, data []byte) (string, error) {
 	sum := sha256.Sum256(s.Case.YAML)
 	// The rung id first: the loader reads a file named <rung>-<slug>.yaml.
 	path := filepath.Join(opt.Findings, fmt.Sprintf("%s-%s-%s.yaml", s.Case.Loaded.Rung, x.Property, hex.EncodeToString(sum[:8])))
-	r.File = path
-	data, err := Write(s.Case, s.Finding, r, opt.Command)
+	data, err := Relocate(data, path)
 	if err == nil {
 		err = os.MkdirAll(opt.Findings, 0o755)
 	}

@@ -60,6 +60,7 @@ var _ = Describe("a world that hangs the engine", func() {
 		x := sum.Failures[0]
 		Expect(x.Finding.Property).To(Equal(explore.PropRuns))
 		Expect(x.Tries).To(BeZero(), "a hung world is not shrunk: every candidate would hang too")
+		Expect(sum.Record(explore.Options{}).Hung).To(Equal([]explore.Hang{{Shard: "1/1", World: x.World.Index}}), "summary.json says the shard ended there")
 		Expect(progress.String()).To(ContainSubstring("not shrunk: every candidate would hang too, and a hung run cannot be stopped; the exploration ends here"))
 		Expect(x.File).To(BeAnExistingFile())
 		data, err := os.ReadFile(x.File)

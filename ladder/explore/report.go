@@ -2,6 +2,7 @@ package explore
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"os"
 	"regexp"
@@ -29,8 +30,7 @@ func Write(cs *Case, x *Finding, r Written, command string) ([]byte, error) {
 	for _, line := range wrap(x.Message, 100) {
 		fmt.Fprintf(&head, "# %s\n", line)
 	}
-	fmt.Fprintf(&head, "# replay: %s -replay %s\n", command, r.File)
-	fmt.Fprintf(&head, "# promote: %s -promote %s T3.9\n", command, r.File)
+	head.WriteString(replayLines(command, r.File))
 	var cases *yaml.Node
 	if x.Case != nil {
 		cases = caseOf(f, x.Case)
@@ -42,6 +42,50 @@ func Write(cs *Case, x *Finding, r Written, command string) ([]byte, error) {
 		return nil, err
 	}
 	return append(head.Bytes(), body...), nil
+}
+
+// replayLines end a written failure's header: how to replay and promote
+// the file, which they name.
+func replayLines(command, path string) string {
+	return fmt.Sprintf("# replay: %s -replay %s\n# promote: %s -promote %s T3.9\n", command, path, command, path)
+}
+
+// Relocate returns a written failure as Write would have written it at
+// path: the replay and promote lines, the last two of its header, are
+// the only ones that name the file. A kept finding is its report
+// relocated under findings/, and a campaign's merge relocates each
+// shard's report into the merged directory, so both are the bytes one
+// exploration writes.
+func Relocate(data []byte, path string) ([]byte, error) {
+	// The header is the leading comment lines; the replay and promote
+	// lines are its last two.
+	var lines [][]byte
+	rest := data
+	for bytes.HasPrefix(rest, []byte("# ")) {
+		line, after, ok := bytes.Cut(rest, []byte("\n"))
+		if !ok {
+			break
+		}
+		lines, rest = append(lines, line), after
+	}
+	n := len(lines)
+	if n < 2 || !bytes.HasPrefix(lines[n-2], []byte("# replay: ")) || !bytes.HasPrefix(lines[n-1], []byte("# promote: ")) {
+		return nil, errors.New("relocate: no replay and promote lines end the header: not a written failure")
+	}
+	replay := string(lines[n-2])
+	cut := strings.LastIndex(replay, " -replay ")
+	if cut < 0 {
+		return nil, fmt.Errorf("relocate: the replay line %q names no file", replay)
+	}
+	command := strings.TrimPrefix(replay[:cut], "# replay: ")
+	var out bytes.Buffer
+	for _, l := range lines[:n-2] {
+		out.Write(l)
+		out.WriteByte('\n')
+	}
+	out.WriteString(replayLines(command, path))
+	out.Write(rest)
+	return out.Bytes(), nil
 }
 
 func wrap(s string, width int) []string {

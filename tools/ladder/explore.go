@@ -27,6 +27,9 @@ import (
 //	                                                     explore; exit 1 if a property failed
 //	ladder explore -replay reports/explore/F.yaml        check one written world again
 //	ladder explore -promote reports/explore/F.yaml T3.9  make it a rung skeleton under fixtures/
+//
+// Each exploration bounded by -worlds is one shard of a campaign that
+// explore-merge can join.
 func exploreCmd(args []string, stdout, stderr io.Writer) error {
 	fl := flag.NewFlagSet("explore", flag.ContinueOnError)
 	fl.SetOutput(stderr)
@@ -34,11 +37,12 @@ func exploreCmd(args []string, stdout, stderr io.Writer) error {
 	fromCommit := fl.Bool("seed-from-commit", false, "derive the seed from the checked-out commit (git rev-parse HEAD), so each commit explores worlds no earlier one did; printed")
 	worlds := fl.Int64("worlds", 0, "check this many worlds (of this shard) instead of exploring for -time: the same worlds on any machine")
 	budget := fl.Duration("time", 60*time.Second, "how long to explore, when -worlds is not given")
+	lanes := fl.Int("lanes", 1, "split the corpus into N lanes, world i drawing from lane i mod N: the same worlds as a campaign of N shards (a shard is one lane)")
 	workers := fl.Int("workers", runtime.NumCPU(), "worlds checked side by side; the findings, coverage and summary are the same for any number")
 	shrinkTries := fl.Int("shrink-tries", 1000, "candidate worlds each failure's shrinking may run (the same shrunk file on any machine)")
 	shrink := fl.Duration("shrink", 120*time.Second, "the most wall time each failure's shrinking may take (a safety net; a shrink it cuts short says so)")
 	shard := fl.String("shard", "", "k/N: explore worlds k−1, k−1+N, … of the seed (a CI matrix of N)")
-	out := fl.String("out", "reports/explore", "where shrunk failures, coverage.json and summary.txt are written")
+	out := fl.String("out", "reports/explore", "where shrunk failures, coverage.json, summary.json and summary.txt are written")
 	findings := fl.String("findings", "findings", "the kept findings: replayed first, and every new failure kept there too (\"\": none)")
 	replay := fl.String("replay", "", "check the world of one fixture file (a written failure) and print what fails")
 	promote := fl.String("promote", "", "turn a written failure into a rung skeleton: -promote FILE RUNG")
@@ -111,14 +115,18 @@ func exploreCmd(args []string, stdout, stderr io.Writer) error {
 	if *worlds > 0 {
 		bound, again = fmt.Sprintf("%d worlds", *worlds), fmt.Sprintf("-worlds %d", *worlds)
 	}
+	if *lanes > 1 && n == 1 {
+		again += fmt.Sprintf(" -lanes %d", *lanes)
+	}
 	fmt.Fprintf(stdout, "explore: seed %d%s, shard %d/%d, %s, %d workers (replay exactly: go run ./tools/ladder explore -seed %d %s%s)\n",
 		*seed, from, k, n, bound, *workers, *seed, again, shardFlag(*shard))
-	sum, err := explore.Explore(explore.Options{
-		Seed: *seed, Worlds: *worlds, Budget: *budget, ShrinkTries: *shrinkTries, ShrinkBudget: *shrink, Workers: *workers,
+	opt := explore.Options{
+		Seed: *seed, Worlds: *worlds, Lanes: *lanes, Budget: *budget, ShrinkTries: *shrinkTries, ShrinkBudget: *shrink, Workers: *workers,
 		Shard: k, Shards: n, Sizes: explore.DefaultSizes, Out: *out, Findings: *findings, Scratch: scratch, Progress: stdout,
 		Now: time.Now, Command: "go run ./tools/ladder explore", UntilFailure: *until, Stall: stall,
 		Fresh: func(paths []string) (map[string]string, error) { return freshHashes(self, paths) },
-	})
+	}
+	sum, err := explore.Explore(opt)
 	if err != nil {
 		return err
 	}
@@ -128,7 +136,7 @@ func exploreCmd(args []string, stdout, stderr io.Writer) error {
 		fmt.Fprintf(stdout, "  %s: found at %.1fs, shrunk to %d NPCs, %d events, %d locations, %d ticks: %s\n",
 			r.Finding.Property, r.Found.Seconds(), r.NPCs, r.Events, r.Locations, r.Ticks, r.File)
 	}
-	if err := writeSummary(*out, sum, stdout); err != nil {
+	if err := writeSummary(*out, sum.Record(opt), stdout); err != nil {
 		return err
 	}
 	failing := len(sum.Failures) + len(sum.StillFailing())
@@ -138,37 +146,58 @@ func exploreCmd(args []string, stdout, stderr io.Writer) error {
 	return nil
 }
 
-// writeSummary prints the coverage line and writes coverage.json and
-// summary.txt under out: what the exploration found, with nothing that
-// depends on the machine (no time, no worker count), so that one seed and
-// world count give the same bytes whoever runs them.
-func writeSummary(out string, sum explore.Summary, stdout io.Writer) error {
-	fmt.Fprintln(stdout, sum.Coverage.Line())
-	if err := os.MkdirAll(out, 0o755); err != nil {
+// writeSummary prints the coverage line and writes coverage.json,
+// summary.json and summary.txt under out (explore.WriteSummary): what
+// the exploration found, with nothing that depends on the machine, so
+// that one seed and world count give the same bytes whoever runs them.
+func writeSummary(out string, r explore.Record, stdout io.Writer) error {
+	fmt.Fprintln(stdout, r.Coverage.Line())
+	if err := explore.WriteSummary(out, r); err != nil {
 		return err
 	}
-	path, err := sum.Coverage.Write(out)
+	fmt.Fprintf(stdout, "explore: coverage of every regime, with the first world to reach it: %s\n", filepath.Join(out, explore.CoverageFile))
+	beside(r.Coverage, filepath.Join(filepath.Dir(filepath.Clean(out)), coverage.ReportFile), stdout)
+	fmt.Fprintf(stdout, "explore: what it found, as data for explore-merge: %s\n", filepath.Join(out, explore.SummaryFile))
+	return nil
+}
+
+// exploreMerge joins the outputs of a campaign's shards into what one
+// exploration of the same worlds writes (explore.Merge, docs/explore.md
+// "Campaigns"):
+//
+//	ladder explore-merge [-out reports/explore] [-findings findings] DIR...
+//	                     each DIR the -out of explore -seed S -worlds K -shard k/N, k = 1..N;
+//	                     exit 1 if a property failed or a kept finding still fails
+func exploreMerge(args []string, stdout, stderr io.Writer) error {
+	fl := flag.NewFlagSet("explore-merge", flag.ContinueOnError)
+	fl.SetOutput(stderr)
+	out := fl.String("out", "reports/explore", "where the merged summary, coverage and the shrunk failures are written")
+	findings := fl.String("findings", "findings", "where each property's first failure is kept, as one exploration keeps it (\"\": none)")
+	if err := fl.Parse(args); err != nil {
+		return err
+	}
+	if fl.NArg() == 0 {
+		return errors.New("usage: ladder explore-merge [-out DIR] [-findings DIR] <shard -out dir>...")
+	}
+	r, err := explore.Merge(fl.Args(), *out, *findings)
 	if err != nil {
-		return fmt.Errorf("explore: %w", err)
+		return err
 	}
-	fmt.Fprintf(stdout, "explore: coverage of every regime, with the first world to reach it: %s\n", path)
-	beside(sum.Coverage, filepath.Join(filepath.Dir(filepath.Clean(out)), coverage.ReportFile), stdout)
-	var b strings.Builder
-	fmt.Fprintf(&b, "seed %d, shard %s: %d worlds (%d mutants of a corpus of %d), %d runs, %d properties checked, %d failing properties\n",
-		sum.Coverage.Seed, sum.Coverage.Shard, sum.Worlds, sum.Mutants, sum.Corpus, sum.Runs, sum.Checked, len(sum.Failures))
-	for _, k := range sum.Known {
-		state := "fixed"
-		if k.Failing != nil {
-			state = "still fails: " + k.Failing.String()
-		}
-		fmt.Fprintf(&b, "kept %s (%s): %s\n", k.File, k.Property, state)
+	n := int64(fl.NArg())
+	fmt.Fprintf(stdout, "explore-merge: %d shards of seed %d, %d worlds each: one exploration of %d worlds in %d lanes (replay exactly: go run ./tools/ladder explore -seed %d -worlds %d -lanes %d)\n",
+		n, r.Seed, r.Asked/n, r.Asked, n, r.Seed, r.Asked, n)
+	fmt.Fprint(stdout, r.Text())
+	for _, f := range r.Failures {
+		// World i is shard (i mod N)+1's (i div N)-th world: its shard
+		// explored again up to it finds it first.
+		fmt.Fprintf(stdout, "  %s: replay: go run ./tools/ladder explore -replay %s\n    or explore its shard up to it: go run ./tools/ladder explore -seed %d -worlds %d -shard %d/%d\n",
+			f.Property, filepath.Join(*out, f.File), r.Seed, f.World/n+1, f.World%n+1, n)
 	}
-	for _, r := range sum.Failures {
-		fmt.Fprintf(&b, "new %s at %s: %s, shrunk in %d tries to %d NPCs, %d events, %d locations, %d ticks: %s\n",
-			r.Finding.Property, r.World, r.Finding, r.Tries, r.NPCs, r.Events, r.Locations, r.Ticks, filepath.Base(r.File))
+	fmt.Fprintf(stdout, "explore-merge: wrote %s, %s and %s\n", filepath.Join(*out, explore.SummaryFile), filepath.Join(*out, explore.SummaryText), filepath.Join(*out, explore.CoverageFile))
+	if failing := len(r.Failures) + r.StillFailing(); failing > 0 {
+		return fmt.Errorf("explore-merge: %d properties failed (seed %d), %d of them kept findings that still fail", failing, r.Seed, r.StillFailing())
 	}
-	b.WriteString(strings.TrimPrefix(sum.Coverage.Line(), "explore: ") + "\n")
-	return os.WriteFile(filepath.Join(out, "summary.txt"), []byte(b.String()), 0o644)
+	return nil
 }
 
 // commitSeed derives an exploration seed from the checked-out commit:

@@ -62,6 +62,9 @@
 //	go run ./tools/ladder explore [-seed S] [-time 60s] [-shard k/N]
 //	                                                 generated worlds checked by properties; a failure
 //	                                                 shrunk to reports/explore/; -replay FILE, -promote FILE RUNG
+//	go run ./tools/ladder explore-merge -out DIR A B ...
+//	                                                 join a campaign's explore -shard k/N outputs into
+//	                                                 what one exploration of their worlds writes
 //	go run ./tools/ladder page [-compare A,B]...    rebuild reports/index.html from the last ladder run,
 //	                                                 running nothing; -compare adds a run comparison
 //	go run ./tools/ladder why-not -rung T2.7 -npc m1 -claim theft@9 [-at 100] [-reports DIR | -golden] [-json]
@@ -154,6 +157,8 @@ func run(args []string, stdout, stderr io.Writer) error {
 		return coverageTable(args[1:], stdout, stderr)
 	case "explore":
 		return exploreCmd(args[1:], stdout, stderr)
+	case "explore-merge":
+		return exploreMerge(args[1:], stdout, stderr)
 	case "page":
 		return pageCmd(args[1:], stdout, stderr)
 	case "why-not":
@@ -163,7 +168,7 @@ func run(args []string, stdout, stderr io.Writer) error {
 }
 
 var commands = []string{"check", "goldens", "render", "explain", "compare", "curve", "rules", "diff", "schedule", "role", "fear", "review", "accept", "reject", "diff-golden",
-	"textconv", "convert-trace", "shard", "costs", "merge-reports", "verify", "state", "audit", "schema", "pilot", "coverage", "explore", "page", "why-not"}
+	"textconv", "convert-trace", "shard", "costs", "merge-reports", "verify", "state", "audit", "schema", "pilot", "coverage", "explore", "explore-merge", "page", "why-not"}
 
 type rungList []string
 
