@@ -272,7 +272,7 @@ type judge struct {
 	lastLine  time.Time
 	cov       *Coverage
 	guides    []*corpus // by lane
-	done      bool // a hung world, or the first failure under UntilFailure
+	done      bool      // a hung world, or the first failure under UntilFailure
 	err       error
 }
 
