@@ -5,6 +5,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"time"
 
@@ -14,6 +15,7 @@ import (
 
 	"github.com/chronicle/ladder/ladder"
 	"github.com/chronicle/ladder/ladder/fixture"
+	"github.com/chronicle/ladder/ladder/history"
 	"github.com/chronicle/ladder/ladder/regen"
 	"github.com/chronicle/ladder/ladder/seal"
 )
@@ -106,14 +108,24 @@ func mtime(path string) time.Time {
 func noTempFiles(dir string) {
 	GinkgoHelper()
 	for _, name := range entries(dir) {
-		Expect(name).To(BeElementOf(ladder.DenseFile, ladder.CheckpointsFile, ladder.TraceFile, ladder.ManifestFile, "quiet"), "stray file in %s", dir)
+		Expect(name).To(BeElementOf(ladder.DenseFile, ladder.CheckpointsFile, ladder.TraceFile, ladder.ManifestFile, history.File, "quiet"), "stray file in %s", dir)
 	}
 }
+
+// note is what every regeneration of the specs says of itself, unless a
+// spec says otherwise (regenerateWith).
+var note = regen.Note{By: "goldens", Reason: "the spec moves them", CodeHash: "0123456789abcdef"}
 
 // regenerate opens the workspace under root, regenerates from renderings
 // a and b (named run 1 and run 2) and closes it, checking that nothing is
 // left in the workspace but its lock.
 func regenerate(root string, fixtures []*fixture.Fixture, a, b string) ([]regen.Status, error) {
+	GinkgoHelper()
+	return regenerateWith(root, fixtures, a, b, note)
+}
+
+// regenerateWith is regenerate saying n of itself.
+func regenerateWith(root string, fixtures []*fixture.Fixture, a, b string, n regen.Note) ([]regen.Status, error) {
 	GinkgoHelper()
 	// A run seals what it wrote: so does each fake rendering, as it is now.
 	for _, dir := range []string{a, b} {
@@ -126,7 +138,7 @@ func regenerate(root string, fixtures []*fixture.Fixture, a, b string) ([]regen.
 	Expect(rec.Empty()).To(BeTrue(), "nothing to recover: %s", rec)
 	st, err := regen.Regenerate(ws, fixtures,
 		regen.Rendering{Dir: a, Name: "run 1", How: "all in one process"},
-		regen.Rendering{Dir: b, Name: "run 2", How: "each alone"})
+		regen.Rendering{Dir: b, Name: "run 2", How: "each alone"}, n)
 	Expect(ws.Close()).To(Succeed())
 	Expect(entries(filepath.Join(root, "goldens", ".regen"))).To(Equal([]string{"lock"}))
 	return st, err
@@ -145,12 +157,24 @@ func reseal(base string, f *fixture.Fixture) {
 	Expect(seal.Write(dir, f.Name(), ladder.Sealed(f))).To(Succeed())
 }
 
-// sealIntact asserts that f's golden set under root matches its seal.
+// sealIntact asserts that f's golden set under root matches its seal,
+// which covers its history too.
 func sealIntact(root string, f *fixture.Fixture) {
 	GinkgoHelper()
 	r := seal.Check(filepath.Join(root, filepath.FromSlash(f.GoldenDir())), f.Name())
 	Expect(r.Breaches).To(BeEmpty())
-	Expect(r.Examined).To(Equal(len(ladder.Sealed(f))))
+	Expect(r.Examined).To(Equal(len(ladder.Sealed(f)) + 1))
+	Expect(r.Verified).To(HaveKey(history.File))
+}
+
+// stripped is statuses without their history entries, for the specs that
+// look at the rest.
+func stripped(statuses []regen.Status) []regen.Status {
+	out := slices.Clone(statuses)
+	for i := range out {
+		out[i].History = nil
+	}
+	return out
 }
 
 // goldensExist reports whether anything but the workspace exists under
@@ -197,7 +221,7 @@ var _ = Describe("Regenerate", func() {
 	It("writes every artifact of every rung the first time, as new", func() {
 		st, err := regenerate(root, fixtures, a, b)
 		Expect(err).NotTo(HaveOccurred())
-		Expect(cmp.Diff([]regen.Status{{Rung: "T0.1", State: "new"}, {Rung: "T0.1/quiet", State: "new"}}, st)).To(BeEmpty())
+		Expect(cmp.Diff([]regen.Status{{Rung: "T0.1", State: "new"}, {Rung: "T0.1/quiet", State: "new"}}, stripped(st))).To(BeEmpty())
 		expectGoldens(rung, standard())
 		expectGoldens(cas, standard())
 		sealIntact(root, rung)
@@ -236,7 +260,7 @@ var _ = Describe("Regenerate", func() {
 		Expect(cmp.Diff([]regen.Status{
 			{Rung: "T0.1", State: "changed", Detail: `dense.csv: first divergence at tick 2, column "witness/at": golden market, actual road`},
 			{Rung: "T0.1/quiet", State: "unchanged"},
-		}, st)).To(BeEmpty())
+		}, stripped(st))).To(BeEmpty())
 		Expect(st[0].String()).To(Equal(`T0.1 changed: dense.csv: first divergence at tick 2, column "witness/at": golden market, actual road`))
 		Expect(read(golden(root, rung, ladder.DenseFile))).To(Equal(denseB))
 		Expect(mtime(golden(root, rung, ladder.DenseFile))).NotTo(BeTemporally("==", oldTime))
@@ -298,7 +322,7 @@ var _ = Describe("Regenerate", func() {
 		put(root, rung, artifacts{ladder.DenseFile: denseA})
 		st, err := regenerate(root, fixtures, a, b)
 		Expect(err).NotTo(HaveOccurred())
-		Expect(st[0]).To(Equal(regen.Status{Rung: "T0.1", State: "changed", Detail: "added checkpoints.json, trace.jsonl"}))
+		Expect(stripped(st)[0]).To(Equal(regen.Status{Rung: "T0.1", State: "changed", Detail: "added checkpoints.json, trace.jsonl"}))
 		Expect(st[1].State).To(Equal("new"))
 		expectGoldens(rung, standard())
 	})
