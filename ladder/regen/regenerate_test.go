@@ -528,3 +528,132 @@ var _ = Describe("Regenerate", func() {
 		Expect(st).To(BeEmpty())
 	})
 })
+
+var _ = Describe("Regenerate and the sets' history", func() {
+	var (
+		root, a, b string
+		fixtures   []*fixture.Fixture
+		rung, cas  *fixture.Fixture
+	)
+	BeforeEach(func() {
+		root, a, b = GinkgoT().TempDir(), GinkgoT().TempDir(), GinkgoT().TempDir()
+		fixtures = parseFixtures()
+		rung, cas = fixtures[0], fixtures[1]
+		for _, dir := range []string{a, b} {
+			put(dir, rung, standard())
+			put(dir, cas, standard())
+		}
+	})
+	entries := func(f *fixture.Fixture) []history.Entry {
+		GinkgoHelper()
+		es, err := history.Read([]byte(read(golden(root, f, history.File))))
+		Expect(err).NotTo(HaveOccurred())
+		return es
+	}
+	change := func(f *fixture.Fixture) {
+		for _, dir := range []string{a, b} {
+			put(dir, f, artifacts{ladder.DenseFile: denseB})
+		}
+	}
+
+	It("starts a new set's history with an entry that needs no reason", func() {
+		st, err := regenerateWith(root, fixtures, a, b, regen.Note{By: "goldens", CodeHash: "0123456789abcdef"})
+		Expect(err).NotTo(HaveOccurred())
+		want := history.Entry{State: history.New, By: "goldens", Fixture: "fixtures/T0.1-witness.yaml", FixtureHash: rung.Hash, CodeHash: "0123456789abcdef"}
+		Expect(st[0].History).To(Equal(&want))
+		Expect(entries(rung)).To(Equal([]history.Entry{want}))
+		sealIntact(root, rung)
+	})
+
+	It("refuses a set that changes when the note gives no reason, writing nothing, and names every such set", func() {
+		_, err := regenerate(root, fixtures, a, b)
+		Expect(err).NotTo(HaveOccurred())
+		age(root, rung)
+		age(root, cas)
+		before := read(golden(root, rung, history.File))
+		change(rung)
+		change(cas)
+
+		st, err := regenerateWith(root, fixtures, a, b, regen.Note{By: "goldens", CodeHash: "0123456789abcdef"})
+		var unexplained *regen.ReasonError
+		Expect(errors.As(err, &unexplained)).To(BeTrue(), "%v", err)
+		Expect(unexplained.Sets).To(Equal([]string{"T0.1", "T0.1/quiet"}))
+		Expect(err).To(MatchError("goldens refused, nothing was written: 2 set(s) change (T0.1, T0.1/quiet), and each set's history records why its goldens changed: " +
+			"say why with `make goldens REASON=\"…\"` (`go run ./tools/ladder goldens -reason \"…\"`); a new set needs none"))
+		Expect(st[0].String()).To(Equal(`T0.1 not written: would be changed: dense.csv: first divergence at tick 2, column "witness/at": golden market, actual road`))
+		Expect(st[0].History).To(BeNil())
+		expectGoldens := func(f *fixture.Fixture) {
+			for _, name := range ladder.Artifacts(f) {
+				Expect(mtime(golden(root, f, name))).To(BeTemporally("==", oldTime), "%s %s written", f.Name(), name)
+			}
+		}
+		expectGoldens(rung)
+		expectGoldens(cas)
+		Expect(read(golden(root, rung, history.File))).To(Equal(before))
+	})
+
+	It("appends the change's entry, sealed with the set, and appends nothing when nothing changes", func() {
+		_, err := regenerate(root, fixtures, a, b)
+		Expect(err).NotTo(HaveOccurred())
+		change(rung)
+		st, err := regenerateWith(root, fixtures, a, b, regen.Note{By: "goldens", Reason: "the witness walks to the road", CodeHash: "fedcba9876543210"})
+		Expect(err).NotTo(HaveOccurred())
+		want := history.Entry{State: history.Changed, By: "goldens", Fixture: "fixtures/T0.1-witness.yaml", FixtureHash: rung.Hash, CodeHash: "fedcba9876543210",
+			Reason: "the witness walks to the road", Drift: "value drift", Cells: 1,
+			First: &history.First{Artifact: ladder.DenseFile, Tick: 2, Column: "witness/at", Before: "market", After: "road"}}
+		Expect(st[0].History).To(Equal(&want))
+		Expect(st[1].History).To(BeNil(), "the case did not change")
+		Expect(entries(rung)[1:]).To(Equal([]history.Entry{want}))
+		sealIntact(root, rung)
+
+		age(root, rung)
+		Expect(os.Chtimes(golden(root, rung, history.File), oldTime, oldTime)).To(Succeed())
+		before := read(golden(root, rung, history.File))
+		st, err = regenerateWith(root, fixtures, a, b, regen.Note{By: "goldens"})
+		Expect(err).NotTo(HaveOccurred(), "nothing changes, so no reason is needed")
+		Expect(stripped(st)).To(Equal([]regen.Status{{Rung: "T0.1", State: "unchanged"}, {Rung: "T0.1/quiet", State: "unchanged"}}))
+		Expect(read(golden(root, rung, history.File))).To(Equal(before))
+		for _, name := range append(ladder.Artifacts(rung), history.File) {
+			Expect(mtime(golden(root, rung, name))).To(BeTemporally("==", oldTime), "%s rewritten", name)
+		}
+	})
+
+	It("keeps the history out of the proof, the plan and the changes: renderings never have one", func() {
+		_, err := regenerate(root, fixtures, a, b)
+		Expect(err).NotTo(HaveOccurred())
+		Expect(golden(root, rung, history.File)).To(BeAnExistingFile())
+		Expect(regen.Prove(fixtures, regen.Rendering{Dir: a, Name: "run 1"}, regen.Rendering{Dir: b, Name: "run 2"})).To(Succeed())
+		st, files, err := regen.Plan(root, fixtures, a)
+		Expect(err).NotTo(HaveOccurred())
+		Expect(st).To(Equal([]regen.Status{{Rung: "T0.1", State: "unchanged"}, {Rung: "T0.1/quiet", State: "unchanged"}}))
+		Expect(files).To(BeEmpty(), "a sealed history the rendering lacks is no change")
+		fresh := map[string]string{}
+		for _, name := range ladder.Artifacts(rung) {
+			fresh[name] = golden(a, rung, name)
+		}
+		Expect(regen.Changes(root, rung.GoldenDir(), ladder.Artifacts(rung), fresh)).To(BeEmpty(),
+			"the run's manifest seals what the golden one does, the history aside")
+	})
+
+	It("reseals a set whose manifest is missing with its history as it stands", func() {
+		_, err := regenerate(root, fixtures, a, b)
+		Expect(err).NotTo(HaveOccurred())
+		Expect(os.Remove(golden(root, rung, ladder.ManifestFile))).To(Succeed())
+		st, err := regenerateWith(root, fixtures, a, b, regen.Note{By: "goldens"})
+		Expect(err).NotTo(HaveOccurred())
+		Expect(st[0].State).To(Equal("sealed"))
+		Expect(st[0].History).To(BeNil(), "a reseal is no change")
+		sealIntact(root, rung)
+		Expect(entries(rung)).To(HaveLen(1))
+	})
+
+	It("refuses to append to a history edited by hand, writing nothing", func() {
+		_, err := regenerate(root, fixtures, a, b)
+		Expect(err).NotTo(HaveOccurred())
+		Expect(os.WriteFile(golden(root, rung, history.File), []byte(`{"by":"goldens","code_hash":"","fixture":"","fixture_hash":"","state":"new"}`+"\n"), 0o644)).To(Succeed())
+		change(rung)
+		_, err = regenerate(root, fixtures, a, b)
+		Expect(err).To(MatchError(HavePrefix("goldens/T0.1-witness/history.jsonl does not match its seal")))
+		Expect(read(golden(root, rung, ladder.DenseFile))).To(Equal(denseA))
+	})
+})
