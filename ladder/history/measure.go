@@ -158,7 +158,9 @@ func measureCheckpoints(old, now string, e *Entry, firsts *[]First) error {
 		e.Inputs = append(e.Inputs, fmt.Sprintf("%s: %s → %s", d.What, d.Golden, d.Actual))
 	}
 	if len(rep.Diffs) > 0 {
-		d := rep.Diffs[0]
+		// The outcome (no tick) comes first in the report; the first
+		// divergence is the earliest sample.
+		d := slices.MinFunc(rep.Diffs, func(a, b checkpoint.Diff) int { return cmp.Compare(uint64(a.Tick), uint64(b.Tick)) })
 		*firsts = append(*firsts, First{Artifact: ladder.CheckpointsFile, Tick: d.Tick, Column: d.Name, Before: d.Golden, After: d.Actual})
 	}
 	return nil

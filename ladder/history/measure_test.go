@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"strconv"
 
 	. "github.com/onsi/ginkgo/v2"
 	. "github.com/onsi/gomega"
@@ -19,7 +20,7 @@ func checkpoints(decay json.Number, confidence float64) string {
 	b, err := checkpoint.File{
 		Rung: "T9.1", SeedID: "s", DefinesHash: "d" + string(decay), FixtureHash: "1111111111111111",
 		Defines: map[string]json.Number{"retell_decay": decay},
-		Outcome: checkpoint.Outcome{Ticks: 3, Events: 1, Claims: 1, Variants: 1, Beliefs: 1, LogHead: "ab12"},
+		Outcome: checkpoint.Outcome{Ticks: 3, Events: 1, Claims: 1, Variants: 1, Beliefs: 1, LogHead: "ab" + strconv.Itoa(int(confidence*10))},
 		Samples: []checkpoint.Sample{{Tick: 1, Values: map[string]*float64{"witness_confidence": &confidence}}},
 	}.Marshal()
 	Expect(err).NotTo(HaveOccurred())
@@ -76,7 +77,7 @@ var _ = Describe("Measure", func() {
 		Expect(e.Drift).To(Equal("input drift"))
 		Expect(e.Inputs).To(Equal([]string{"define retell_decay: 0.8 → 0.75"}))
 		Expect(e.First).To(Equal(&history.First{Artifact: "checkpoints.json", Tick: 1, Column: "witness_confidence", Before: "0.5", After: "0.4"}),
-			"tick 1's checkpoint comes before tick 2's record")
+			"tick 1's checkpoint comes before tick 2's record, and before the outcome, which the checkpoints report first")
 	})
 
 	It("notes an old golden it cannot read instead of failing, leaving the drift unclassified when it is the trace", func() {
