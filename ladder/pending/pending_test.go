@@ -325,6 +325,11 @@ var _ = Describe("pending changes", func() {
 			Expect(err).NotTo(HaveOccurred())
 			Expect(history.Read(b)).To(Equal([]history.Entry{*e}))
 
+			// The next run of the same code makes no pending change: its
+			// manifest seals what the golden one does, the history aside.
+			Expect(save("T0.1", pending.Run{})).To(BeNil())
+			Expect(save("T0.1", pending.Run{GoldenSealed: true})).To(BeNil())
+
 			// A second change appends; the first entry stays as it was.
 			breakGolden("T0.1")
 			save("T0.1", pending.Run{})
