@@ -21,7 +21,7 @@ import (
 // Status is what regeneration did to one rung.
 type Status struct {
 	Rung   string // rung name, with the case
-	State  string // "unchanged", "new", "changed", "sealed" (only the manifest written), "refused", "not written" (another rung was refused)
+	State  string // "unchanged", "new", "changed", "sealed" (only the manifest written), "refused", "not written" (another rung was refused, or a reason is missing)
 	Detail string // first divergence from the old golden, or why refused
 	// History is the entry appended to the set's history (Chronicle); nil
 	// when none was.
@@ -366,7 +366,7 @@ func plan(root string, f *fixture.Fixture, rendering string, files map[string]st
 	for _, c := range changes {
 		files[c.Path] = fresh[c.Name]
 		switch {
-		case c.Name == ladder.ManifestFile:
+		case c.Name == ladder.ManifestFile: // the seal follows the files it seals (classify)
 		case c.New:
 			added = append(added, c.Name)
 		default:
