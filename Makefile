@@ -147,12 +147,17 @@ mutate:
 
 ## goldens: regenerate goldens (all, RUNG=T2.3 with its cases and the rungs extending it, or RUNG=T2.3/swapped)
 ## after proving determinism with two runs made in different orders; switches all changed files at once.
+## REASON="…" says why, in the history of every set that changes (required then; a new set needs none).
 ## After a killed run: FINISH=1 only finishes its committed switch, ABANDON=1 only undoes it (every file
 ## as it was before, sealed)
 ABANDON ?=
 FINISH  ?=
+# The reason reaches the tool through the environment, so that no quote
+# or apostrophe in it can end the shell's word early.
+REASON  ?=
+export REASON
 goldens:
-	$(GO) run ./tools/ladder goldens $(if $(RUNG),-rung $(RUNG)) $(if $(ABANDON),-abandon) $(if $(FINISH),-finish)
+	$(GO) run ./tools/ladder goldens $(if $(RUNG),-rung $(RUNG)) $(if $(ABANDON),-abandon) $(if $(FINISH),-finish) $(if $(REASON),-reason "$$REASON")
 
 ## bench: every benchmark, five counts, for benchstat
 bench:

@@ -30,9 +30,12 @@
 // module outside tools/, and go.mod and go.sum — it moves whenever the
 // engine or the harness that renders artifacts moves). Accept copies
 // exactly the artifacts the manifest digests into goldens/, all selected
-// rungs in one workspace commit (see package regen), and refuses when the
-// fixture or the code changed since the run, when an artifact was edited,
-// when the run aborted, or when the rung's own expectations fail. Reject
+// rungs in one workspace commit (see package regen), with an entry
+// appended to the history of each set it changes (package history: the
+// manifest's hashes, the first divergence, the drift class, the reason),
+// and refuses when the fixture or the code changed since the run, when an
+// artifact was edited, when the run aborted, when the rung's own
+// expectations fail, or when a set changes and no reason is given. Reject
 // drops the manifest; the artifacts stay as the run's evidence until the
 // next run clears reports/.
 package pending

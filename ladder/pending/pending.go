@@ -14,6 +14,7 @@ import (
 
 	"github.com/chronicle/ladder/ladder"
 	"github.com/chronicle/ladder/ladder/fixture"
+	"github.com/chronicle/ladder/ladder/history"
 	"github.com/chronicle/ladder/ladder/regen"
 	"github.com/chronicle/ladder/ladder/seal"
 )
@@ -297,18 +298,23 @@ func (e *RefusedError) Error() string {
 type Accepted struct {
 	Name      string
 	GoldenDir string
-	Files     []string // artifact names written (those whose bytes differed)
+	Files     []string // the set's files written (those whose bytes differed), in artifact order
+	// History is the entry appended to the set's history; nil when none
+	// was (only the seal was written).
+	History *history.Entry
 }
 
 // Accept copies the selected pending changes into goldens/ under root in
 // one workspace commit — all or none, each file copied in chunks — after
-// checking each with Blockers;
-// any blocker refuses the whole accept with a *RefusedError. Accepted
+// checking each with Blockers, with an entry appended to the history of
+// each set that is new or changed, giving reason (regen.Chronicle);
+// any blocker refuses the whole accept with a *RefusedError, and so does
+// a set that changes, when reason is empty. Accepted
 // manifests are removed. A switch that a killed run committed and did not
 // finish refuses the accept with its advice (regen.Pending.Advice): the
 // changes were reviewed against goldens part old, part new. Recovery
 // reports what the workspace cleaned up from an earlier interrupted run.
-func Accept(root, reports string, ms []Manifest) ([]Accepted, regen.Recovery, error) {
+func Accept(root, reports string, ms []Manifest, reason string) ([]Accepted, regen.Recovery, error) {
 	code, err := CodeHash(root)
 	if err != nil {
 		return nil, regen.Recovery{}, err
@@ -333,6 +339,7 @@ func Accept(root, reports string, ms []Manifest) ([]Accepted, regen.Recovery, er
 		return nil, rec, err
 	}
 	defer ws.Close()
+	note := regen.Note{By: "accept", Reason: reason, CodeHash: code}
 	files := map[string]string{}
 	var out []Accepted
 	for _, m := range ms {
@@ -350,12 +357,30 @@ func Accept(root, reports string, ms []Manifest) ([]Accepted, regen.Recovery, er
 		if err != nil {
 			return nil, rec, err
 		}
-		a := Accepted{Name: m.Name, GoldenDir: m.GoldenDir, Files: []string{}}
+		set := map[string]string{}
 		for _, c := range changes {
-			files[c.Path] = arts[c.Name]
-			a.Files = append(a.Files, c.Name)
+			set[c.Path] = arts[c.Name]
+		}
+		entry, err := ws.Chronicle(f, arts, set, note)
+		switch {
+		case errors.Is(err, regen.ErrNoReason):
+			refused.Reasons[m.Name] = []string{fmt.Sprintf("%v: say why with -reason (`go run ./tools/ladder accept -reason \"…\" %s`); the set's history records it", err, m.Name)}
+			refused.Order = append(refused.Order, m.Name)
+			continue
+		case err != nil:
+			return nil, rec, fmt.Errorf("accept %s: %w", m.Name, err)
+		}
+		a := Accepted{Name: m.Name, GoldenDir: m.GoldenDir, Files: []string{}, History: entry}
+		for _, name := range ladder.ArtifactOrder(append(names, history.File)) {
+			if src, ok := set[m.GoldenDir+"/"+name]; ok {
+				files[m.GoldenDir+"/"+name] = src
+				a.Files = append(a.Files, name)
+			}
 		}
 		out = append(out, a)
+	}
+	if len(refused.Order) > 0 {
+		return nil, rec, refused
 	}
 	if err := ws.Commit(files); err != nil {
 		return nil, rec, err

@@ -4,12 +4,15 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"strings"
 
 	. "github.com/onsi/ginkgo/v2"
 	. "github.com/onsi/gomega"
 
+	"github.com/chronicle/ladder/dense"
 	"github.com/chronicle/ladder/ladder"
 	"github.com/chronicle/ladder/ladder/fixture"
+	"github.com/chronicle/ladder/ladder/history"
 	"github.com/chronicle/ladder/ladder/pending"
 	"github.com/chronicle/ladder/ladder/regen"
 	"github.com/chronicle/ladder/ladder/seal"
@@ -209,22 +212,28 @@ var _ = Describe("pending changes", func() {
 			before, err := os.Stat(trace)
 			Expect(err).NotTo(HaveOccurred())
 
-			acc, rec, err := pending.Accept(root, reports, list())
+			acc, rec, err := pending.Accept(root, reports, list(), "the goldens were broken by hand")
 			Expect(err).NotTo(HaveOccurred())
 			Expect(rec.Empty()).To(BeTrue())
+			for i := range acc {
+				Expect(acc[i].History).NotTo(BeNil())
+				acc[i].History = nil
+			}
+			// The dense file, and the history entry saying why with the seal
+			// that covers it.
 			Expect(acc).To(Equal([]pending.Accepted{
-				{Name: "T0.1", GoldenDir: "goldens/T0.1-witness", Files: []string{ladder.DenseFile}},
-				{Name: "T0.2", GoldenDir: "goldens/T0.2-decay", Files: []string{ladder.DenseFile}},
+				{Name: "T0.1", GoldenDir: "goldens/T0.1-witness", Files: []string{ladder.DenseFile, history.File, ladder.ManifestFile}},
+				{Name: "T0.2", GoldenDir: "goldens/T0.2-decay", Files: []string{ladder.DenseFile, history.File, ladder.ManifestFile}},
 			}))
 			for rung := range rungs {
-				for _, name := range ladder.Artifacts(fixtures[rung]) {
+				for _, name := range ladder.Sealed(fixtures[rung]) {
 					Expect(read(goldenPath(rung, name))).To(Equal(string(arts[rung][name])), "%s %s", rung, name)
 				}
 			}
 			for rung, dir := range rungs {
 				r := seal.Check(filepath.Join(root, "goldens", dir), rung)
 				Expect(r.Breaches).To(BeEmpty(), "%s: accepting reseals the set", rung)
-				Expect(r.Examined).To(Equal(len(ladder.Sealed(fixtures[rung]))))
+				Expect(r.Examined).To(Equal(len(ladder.Sealed(fixtures[rung]))+1), "the history is sealed with the goldens")
 			}
 			after, err := os.Stat(trace)
 			Expect(err).NotTo(HaveOccurred())
@@ -240,7 +249,7 @@ var _ = Describe("pending changes", func() {
 				if after != nil {
 					after()
 				}
-				_, _, err := pending.Accept(root, reports, list())
+				_, _, err := pending.Accept(root, reports, list(), "")
 				var refused *pending.RefusedError
 				Expect(errors.As(err, &refused)).To(BeTrue(), "%v", err)
 				Expect(refused.Order).To(Equal([]string{"T0.2"}))
@@ -269,11 +278,89 @@ var _ = Describe("pending changes", func() {
 		)
 	})
 
+	Describe("Accept's history", func() {
+		BeforeEach(func() { breakGolden("T0.1") })
+
+		It("refuses a set that changes when no reason is given, writing nothing, and says how to give one", func() {
+			save("T0.1", pending.Run{})
+			_, _, err := pending.Accept(root, reports, list(), "")
+			var refused *pending.RefusedError
+			Expect(errors.As(err, &refused)).To(BeTrue(), "%v", err)
+			Expect(err).To(MatchError("accept refused, nothing was written:\n  T0.1: its goldens change, and a change is kept only with its reason: " +
+				"say why with -reason (`go run ./tools/ladder accept -reason \"…\" T0.1`); the set's history records it"))
+			Expect(read(goldenPath("T0.1", ladder.DenseFile))).To(Equal("tick\n0\n"))
+			Expect(goldenPath("T0.1", history.File)).NotTo(BeAnExistingFile())
+			Expect(list()).To(HaveLen(1))
+			Expect(entries(filepath.Join(root, "goldens", ".regen"))).To(Equal([]string{"lock"}), "nothing composed is left behind")
+		})
+
+		It("needs no reason for a new set, and records that it is new", func() {
+			Expect(os.RemoveAll(filepath.Join(root, "goldens", "T0.1-witness"))).To(Succeed())
+			save("T0.1", pending.Run{})
+			acc, _, err := pending.Accept(root, reports, list(), "")
+			Expect(err).NotTo(HaveOccurred())
+			Expect(acc[0].Files).To(Equal(append(ladder.Sealed(fixtures["T0.1"]), history.File, ladder.ManifestFile)))
+			Expect(read(goldenPath("T0.1", history.File))).To(Equal(`{"by":"accept","code_hash":"` + code + `","fixture":"fixtures/T0.1-witness.yaml","fixture_hash":"` +
+				fixtures["T0.1"].Hash + `","state":"new"}` + "\n"))
+		})
+
+		It("appends an entry with the pending change's hashes, its first divergence, drift class, counts and reason, sealed with the set", func() {
+			save("T0.1", pending.Run{})
+			m := list()[0]
+			acc, _, err := pending.Accept(root, reports, list(), "restore the witness")
+			Expect(err).NotTo(HaveOccurred())
+			e := acc[0].History
+			Expect(e).NotTo(BeNil())
+			Expect(*e).To(Equal(history.Entry{
+				State: history.Changed, By: "accept", Fixture: m.Fixture, FixtureHash: m.FixtureHash, CodeHash: m.CodeHash,
+				Reason: "restore the witness", Drift: "value drift", Cells: e.Cells,
+				// The broken golden has no column but tick: the first
+				// divergence is the header's second field.
+				First: &history.First{Artifact: ladder.DenseFile, Tick: -1, Before: dense.Missing,
+					After: strings.Split(string(arts["T0.1"][ladder.DenseFile]), ",")[1]},
+			}))
+			Expect(e.Cells).To(Equal(heldAtFirstTick(arts["T0.1"][ladder.DenseFile])),
+				"as review counts them: the cells of the ticks both files have (the golden's only row), each held in a column the golden lacked")
+			b, err := os.ReadFile(goldenPath("T0.1", history.File))
+			Expect(err).NotTo(HaveOccurred())
+			Expect(history.Read(b)).To(Equal([]history.Entry{*e}))
+
+			// The next run of the same code makes no pending change: its
+			// manifest seals what the golden one does, the history aside.
+			Expect(save("T0.1", pending.Run{})).To(BeNil())
+			Expect(save("T0.1", pending.Run{GoldenSealed: true})).To(BeNil())
+
+			// A second change appends; the first entry stays as it was.
+			breakGolden("T0.1")
+			save("T0.1", pending.Run{})
+			acc, _, err = pending.Accept(root, reports, list(), "again")
+			Expect(err).NotTo(HaveOccurred())
+			now, err := os.ReadFile(goldenPath("T0.1", history.File))
+			Expect(err).NotTo(HaveOccurred())
+			Expect(string(now)).To(HavePrefix(string(b)))
+			Expect(history.Read(now)).To(HaveLen(2))
+			Expect(seal.Check(filepath.Join(root, "goldens", "T0.1-witness"), "T0.1").Breaches).To(BeEmpty())
+		})
+
+		It("refuses to append to a history edited by hand, which its seal no longer vouches for", func() {
+			save("T0.1", pending.Run{})
+			_, _, err := pending.Accept(root, reports, list(), "first")
+			Expect(err).NotTo(HaveOccurred())
+			Expect(os.WriteFile(goldenPath("T0.1", history.File), []byte(`{"by":"accept","code_hash":"","fixture":"","fixture_hash":"","state":"new"}`+"\n"), 0o644)).To(Succeed())
+			breakGolden("T0.1")
+			save("T0.1", pending.Run{})
+			_, _, err = pending.Accept(root, reports, list(), "second")
+			Expect(err).To(MatchError(MatchRegexp("^accept T0.1: goldens/T0.1-witness/history.jsonl does not match its seal \\(sealed sha256 [0-9a-f]{12}…, now [0-9a-f]{12}…\\): " +
+				"restore it and its seal \\(`git checkout HEAD -- goldens/T0.1-witness/history.jsonl goldens/T0.1-witness/manifest.json`\\)")))
+			Expect(read(goldenPath("T0.1", ladder.DenseFile))).To(Equal("tick\n0\n"), "nothing written")
+		})
+	})
+
 	It("Accept refuses every rung once the code changes", func() {
 		breakGolden("T0.1")
 		save("T0.1", pending.Run{})
 		write(root, "sim/world.go", "package sim\n\nvar leak int\n")
-		_, _, err := pending.Accept(root, reports, list())
+		_, _, err := pending.Accept(root, reports, list(), "")
 		Expect(err).To(MatchError(MatchRegexp(`^accept refused, nothing was written:\n  T0.1: the code changed since the run \(code hash ` + code + ` then, [0-9a-f]{16} now\)$`)))
 	})
 
@@ -281,7 +368,7 @@ var _ = Describe("pending changes", func() {
 		breakGolden("T0.1")
 		save("T0.1", pending.Run{})
 		write(root, "goldens/.regen/journal", `{"version":1,"files":[{"path":"goldens/T0.1-witness/dense.csv","old":"","new":""}]}`)
-		_, _, err := pending.Accept(root, reports, list())
+		_, _, err := pending.Accept(root, reports, list(), "")
 		Expect(err).To(MatchError(MatchRegexp("^accept: nothing accepted: goldens are half switched: .*abandon it with `make goldens ABANDON=1`")))
 		Expect(read(goldenPath("T0.1", ladder.DenseFile))).To(Equal("tick\n0\n"))
 		Expect(list()).To(HaveLen(1))
@@ -296,3 +383,30 @@ var _ = Describe("pending changes", func() {
 		Expect(read(goldenPath("T0.1", ladder.DenseFile))).To(Equal("tick\n0\n"))
 	})
 })
+
+// entries lists the names in dir.
+func entries(dir string) []string {
+	GinkgoHelper()
+	des, err := os.ReadDir(dir)
+	Expect(err).NotTo(HaveOccurred())
+	var out []string
+	for _, d := range des {
+		out = append(out, d.Name())
+	}
+	return out
+}
+
+// heldAtFirstTick counts the cells a dense file holds (not empty) in its
+// first row, the tick aside.
+func heldAtFirstTick(data []byte) int {
+	GinkgoHelper()
+	t, err := dense.Parse(data)
+	Expect(err).NotTo(HaveOccurred())
+	n := 0
+	for _, v := range t.Rows[0][1:] {
+		if v != "" {
+			n++
+		}
+	}
+	return n
+}

@@ -40,6 +40,17 @@
 // seal are never out of step. A set whose goldens are unchanged but whose
 // seal was missing or stale gets only the new manifest.
 //
+// Every writer also keeps each set's history (package history): a set
+// that is new or changed gets an entry — who wrote it, why (Note; a
+// changed set without a reason is refused, a *ReasonError, and nothing is
+// written), its first divergence, drift class and size — appended to
+// history.jsonl and sealed by the set's manifest, both made in the
+// workspace and switched in the same commit as the goldens
+// (Workspace.Chronicle). The history is no artifact: no rendering has
+// one, so Prove, Plan and Changes never see it, and Changes compares a
+// rendered manifest with the golden one by what they seal, the history
+// aside. Regenerating what did not change appends nothing.
+//
 // The summary prints, per rung: unchanged, new, changed at the first
 // divergence from the old golden, sealed (only the manifest written), or
 // refused.

@@ -14,14 +14,18 @@ import (
 	"github.com/chronicle/ladder/ladder/artifact"
 	"github.com/chronicle/ladder/ladder/checkpoint"
 	"github.com/chronicle/ladder/ladder/fixture"
+	"github.com/chronicle/ladder/ladder/history"
 	"github.com/chronicle/ladder/tolerances"
 )
 
 // Status is what regeneration did to one rung.
 type Status struct {
 	Rung   string // rung name, with the case
-	State  string // "unchanged", "new", "changed", "sealed" (only the manifest written), "refused", "not written" (another rung was refused)
+	State  string // "unchanged", "new", "changed", "sealed" (only the manifest written), "refused", "not written" (another rung was refused, or a reason is missing)
 	Detail string // first divergence from the old golden, or why refused
+	// History is the entry appended to the set's history (Chronicle); nil
+	// when none was.
+	History *history.Entry
 }
 
 func (s Status) String() string {
@@ -247,16 +251,18 @@ func firstFailure(path string) (string, error) {
 }
 
 // Regenerate proves the two renderings agree and then switches every
-// changed golden into place in one commit of the workspace: after it, or
-// after an interruption and the next Open, the selected rungs' goldens are
-// all old or all new. It is all or nothing for the selection, like
-// accept: when any rung is refused (its expectations fail), nothing is
-// written — not the refused rung's goldens, nor those of the rungs beside
-// it, which a bug that fails one rung's expectations may have moved too
-// (a case that asserts less) — and the refusal is a *RefusedError
-// carrying every Status. Otherwise it returns one Status per fixture, in
-// order.
-func Regenerate(ws *Workspace, fixtures []*fixture.Fixture, a, b Rendering) ([]Status, error) {
+// changed golden into place in one commit of the workspace, each changed
+// or new set with an entry appended to its history, which note completes
+// (Chronicle): after it, or after an interruption and the next Open, the
+// selected rungs' goldens are all old or all new. It is all or nothing for
+// the selection, like accept: when any rung is refused (its expectations
+// fail), nothing is written — not the refused rung's goldens, nor those
+// of the rungs beside it, which a bug that fails one rung's expectations
+// may have moved too (a case that asserts less) — and the refusal is a
+// *RefusedError carrying every Status; when a set changes and note gives
+// no reason, nothing is written either, and the refusal is a
+// *ReasonError. Otherwise it returns one Status per fixture, in order.
+func Regenerate(ws *Workspace, fixtures []*fixture.Fixture, a, b Rendering, note Note) ([]Status, error) {
 	if err := Prove(fixtures, a, b); err != nil {
 		return nil, err
 	}
@@ -265,21 +271,41 @@ func Regenerate(ws *Workspace, fixtures []*fixture.Fixture, a, b Rendering) ([]S
 		return nil, err
 	}
 	if refused := Refused(statuses); len(refused) > 0 {
-		for i, s := range statuses {
-			if s.State != "refused" && s.State != "unchanged" {
-				would := "would be " + s.State
-				if s.Detail != "" {
-					would += ": " + s.Detail
-				}
-				statuses[i].State, statuses[i].Detail = "not written", would
-			}
-		}
+		notWritten(statuses)
 		return statuses, &RefusedError{Rungs: refused}
+	}
+	var unexplained []string
+	for i, f := range fixtures {
+		statuses[i].History, err = ws.Chronicle(f, artifactsIn(f, a.Dir), files, note)
+		switch {
+		case errors.Is(err, ErrNoReason):
+			unexplained = append(unexplained, f.Name())
+		case err != nil:
+			return nil, err
+		}
+	}
+	if len(unexplained) > 0 {
+		notWritten(statuses)
+		return statuses, &ReasonError{Sets: unexplained}
 	}
 	if err := ws.Commit(files); err != nil {
 		return nil, err
 	}
 	return statuses, nil
+}
+
+// notWritten marks every status that would have written something as not
+// written, saying what it would have been.
+func notWritten(statuses []Status) {
+	for i, s := range statuses {
+		if s.State != "refused" && s.State != "unchanged" {
+			would := "would be " + s.State
+			if s.Detail != "" {
+				would += ": " + s.Detail
+			}
+			statuses[i].State, statuses[i].Detail, statuses[i].History = "not written", would, nil
+		}
+	}
 }
 
 // RefusedError means some selected rungs were refused, so nothing was
@@ -314,7 +340,7 @@ func Plan(root string, fixtures []*fixture.Fixture, rendered string) ([]Status, 
 	files := map[string]string{}
 	var out []Status
 	for _, f := range fixtures {
-		st, err := plan(root, f, filepath.Join(rendered, filepath.FromSlash(f.GoldenDir())), files)
+		st, err := plan(root, f, rendered, files)
 		if err != nil {
 			return nil, nil, err
 		}
@@ -323,32 +349,24 @@ func Plan(root string, fixtures []*fixture.Fixture, rendered string) ([]Status, 
 	return out, files, nil
 }
 
-func plan(root string, f *fixture.Fixture, rendered string, files map[string]string) (Status, error) {
+func plan(root string, f *fixture.Fixture, rendering string, files map[string]string) (Status, error) {
 	st := Status{Rung: f.Name()}
-	if failures, err := os.ReadFile(filepath.Join(rendered, FailuresFile)); err == nil {
+	if failures, err := os.ReadFile(filepath.Join(rendering, filepath.FromSlash(f.GoldenDir()), FailuresFile)); err == nil {
 		st.State = "refused"
 		st.Detail = "its expectations fail, so its goldens would record wrong behaviour:\n  " +
 			strings.ReplaceAll(strings.TrimSpace(string(failures)), "\n", "\n  ")
 		return st, nil
 	}
-	names := ladder.Artifacts(f)
-	fresh := map[string]string{}
-	for _, name := range names {
-		fresh[name] = filepath.Join(rendered, name)
-	}
-	changes, err := Changes(root, f.GoldenDir(), names, fresh)
+	fresh := artifactsIn(f, rendering)
+	changes, err := Changes(root, f.GoldenDir(), ladder.Artifacts(f), fresh)
 	if err != nil {
 		return st, fmt.Errorf("read rendering of %s: %w", f.Name(), err)
 	}
 	var changed, added []string
-	resealed := false
 	for _, c := range changes {
 		files[c.Path] = fresh[c.Name]
 		switch {
-		case c.Name == ladder.ManifestFile:
-			// The seal follows the files it seals: it moves with any of
-			// them, and alone only when it was missing or stale.
-			resealed = true
+		case c.Name == ladder.ManifestFile: // the seal follows the files it seals (classify)
 		case c.New:
 			added = append(added, c.Name)
 		default:
@@ -356,19 +374,56 @@ func plan(root string, f *fixture.Fixture, rendered string, files map[string]str
 			changed = append(changed, c.Name+": "+divergence(c.Name, old, fresh[c.Name], "golden", "actual"))
 		}
 	}
-	switch {
+	switch st.State = classify(f, changes); {
 	case len(changed) > 0:
-		st.State, st.Detail = "changed", strings.Join(changed, "; ")
-	case len(added) == len(names)-1:
-		st.State = "new"
-	case len(added) > 0:
-		st.State, st.Detail = "changed", "added "+strings.Join(added, ", ")
-	case resealed:
-		st.State, st.Detail = "sealed", "the goldens are unchanged; "+ladder.ManifestFile+" was missing or did not seal them, and now does"
-	default:
-		st.State = "unchanged"
+		st.Detail = strings.Join(changed, "; ")
+	case st.State == "changed":
+		st.Detail = "added " + strings.Join(added, ", ")
+	case st.State == "sealed":
+		st.Detail = "the goldens are unchanged; " + ladder.ManifestFile + " was missing or did not seal them, and now does"
 	}
 	return st, nil
+}
+
+// classify names what changes do to f's set: "new" when every sealed
+// file is new, "changed" when one changes or is added to a set that had
+// others, "sealed" when only the manifest is written (the seal follows
+// the files it seals: it moves with any of them, and alone only when it
+// was missing or stale), else "unchanged".
+func classify(f *fixture.Fixture, changes []Change) string {
+	added, changed, resealed := 0, 0, false
+	for _, c := range changes {
+		switch {
+		case c.Name == ladder.ManifestFile:
+			resealed = true
+		case c.New:
+			added++
+		default:
+			changed++
+		}
+	}
+	switch {
+	case changed > 0:
+		return "changed"
+	case added == len(ladder.Sealed(f)):
+		return "new"
+	case added > 0:
+		return "changed"
+	case resealed:
+		return "sealed"
+	}
+	return "unchanged"
+}
+
+// artifactsIn maps each artifact of f to its file in a rendering (laid
+// out like goldens/).
+func artifactsIn(f *fixture.Fixture, rendering string) map[string]string {
+	dir := filepath.Join(rendering, filepath.FromSlash(f.GoldenDir()))
+	fresh := map[string]string{}
+	for _, name := range ladder.Artifacts(f) {
+		fresh[name] = filepath.Join(dir, name)
+	}
+	return fresh
 }
 
 // Change is one golden file whose bytes a new rendering changes.
@@ -381,7 +436,10 @@ type Change struct {
 // Changes compares fresh artifacts (artifact name to file) with the
 // goldens in dir (repository-relative, e.g. goldens/T0.1-witness), in
 // chunks, and returns, in the order of names, those whose bytes differ or
-// that do not exist yet. A fresh artifact that cannot be read is an error.
+// that do not exist yet. The manifest is compared by what it seals, the
+// set's history aside (history.SameSeal): a run's manifest seals what the
+// run wrote, and the golden one that and the history, which no run
+// renders. A fresh artifact that cannot be read is an error.
 func Changes(root, dir string, names []string, fresh map[string]string) ([]Change, error) {
 	var out []Change
 	for _, name := range names {
@@ -395,6 +453,9 @@ func Changes(root, dir string, names []string, fresh map[string]string) ([]Chang
 			continue
 		}
 		same, err := artifact.Same(golden, fresh[name])
+		if err == nil && !same && name == ladder.ManifestFile {
+			same, err = history.SameSeal(golden, fresh[name])
+		}
 		if err != nil {
 			return nil, err
 		}

@@ -5,6 +5,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"time"
 
@@ -14,6 +15,7 @@ import (
 
 	"github.com/chronicle/ladder/ladder"
 	"github.com/chronicle/ladder/ladder/fixture"
+	"github.com/chronicle/ladder/ladder/history"
 	"github.com/chronicle/ladder/ladder/regen"
 	"github.com/chronicle/ladder/ladder/seal"
 )
@@ -106,14 +108,24 @@ func mtime(path string) time.Time {
 func noTempFiles(dir string) {
 	GinkgoHelper()
 	for _, name := range entries(dir) {
-		Expect(name).To(BeElementOf(ladder.DenseFile, ladder.CheckpointsFile, ladder.TraceFile, ladder.ManifestFile, "quiet"), "stray file in %s", dir)
+		Expect(name).To(BeElementOf(ladder.DenseFile, ladder.CheckpointsFile, ladder.TraceFile, ladder.ManifestFile, history.File, "quiet"), "stray file in %s", dir)
 	}
 }
+
+// note is what every regeneration of the specs says of itself, unless a
+// spec says otherwise (regenerateWith).
+var note = regen.Note{By: "goldens", Reason: "the spec moves them", CodeHash: "0123456789abcdef"}
 
 // regenerate opens the workspace under root, regenerates from renderings
 // a and b (named run 1 and run 2) and closes it, checking that nothing is
 // left in the workspace but its lock.
 func regenerate(root string, fixtures []*fixture.Fixture, a, b string) ([]regen.Status, error) {
+	GinkgoHelper()
+	return regenerateWith(root, fixtures, a, b, note)
+}
+
+// regenerateWith is regenerate saying n of itself.
+func regenerateWith(root string, fixtures []*fixture.Fixture, a, b string, n regen.Note) ([]regen.Status, error) {
 	GinkgoHelper()
 	// A run seals what it wrote: so does each fake rendering, as it is now.
 	for _, dir := range []string{a, b} {
@@ -126,7 +138,7 @@ func regenerate(root string, fixtures []*fixture.Fixture, a, b string) ([]regen.
 	Expect(rec.Empty()).To(BeTrue(), "nothing to recover: %s", rec)
 	st, err := regen.Regenerate(ws, fixtures,
 		regen.Rendering{Dir: a, Name: "run 1", How: "all in one process"},
-		regen.Rendering{Dir: b, Name: "run 2", How: "each alone"})
+		regen.Rendering{Dir: b, Name: "run 2", How: "each alone"}, n)
 	Expect(ws.Close()).To(Succeed())
 	Expect(entries(filepath.Join(root, "goldens", ".regen"))).To(Equal([]string{"lock"}))
 	return st, err
@@ -145,12 +157,24 @@ func reseal(base string, f *fixture.Fixture) {
 	Expect(seal.Write(dir, f.Name(), ladder.Sealed(f))).To(Succeed())
 }
 
-// sealIntact asserts that f's golden set under root matches its seal.
+// sealIntact asserts that f's golden set under root matches its seal,
+// which covers its history too.
 func sealIntact(root string, f *fixture.Fixture) {
 	GinkgoHelper()
 	r := seal.Check(filepath.Join(root, filepath.FromSlash(f.GoldenDir())), f.Name())
 	Expect(r.Breaches).To(BeEmpty())
-	Expect(r.Examined).To(Equal(len(ladder.Sealed(f))))
+	Expect(r.Examined).To(Equal(len(ladder.Sealed(f)) + 1))
+	Expect(r.Verified).To(HaveKey(history.File))
+}
+
+// stripped is statuses without their history entries, for the specs that
+// look at the rest.
+func stripped(statuses []regen.Status) []regen.Status {
+	out := slices.Clone(statuses)
+	for i := range out {
+		out[i].History = nil
+	}
+	return out
 }
 
 // goldensExist reports whether anything but the workspace exists under
@@ -197,7 +221,7 @@ var _ = Describe("Regenerate", func() {
 	It("writes every artifact of every rung the first time, as new", func() {
 		st, err := regenerate(root, fixtures, a, b)
 		Expect(err).NotTo(HaveOccurred())
-		Expect(cmp.Diff([]regen.Status{{Rung: "T0.1", State: "new"}, {Rung: "T0.1/quiet", State: "new"}}, st)).To(BeEmpty())
+		Expect(cmp.Diff([]regen.Status{{Rung: "T0.1", State: "new"}, {Rung: "T0.1/quiet", State: "new"}}, stripped(st))).To(BeEmpty())
 		expectGoldens(rung, standard())
 		expectGoldens(cas, standard())
 		sealIntact(root, rung)
@@ -236,7 +260,7 @@ var _ = Describe("Regenerate", func() {
 		Expect(cmp.Diff([]regen.Status{
 			{Rung: "T0.1", State: "changed", Detail: `dense.csv: first divergence at tick 2, column "witness/at": golden market, actual road`},
 			{Rung: "T0.1/quiet", State: "unchanged"},
-		}, st)).To(BeEmpty())
+		}, stripped(st))).To(BeEmpty())
 		Expect(st[0].String()).To(Equal(`T0.1 changed: dense.csv: first divergence at tick 2, column "witness/at": golden market, actual road`))
 		Expect(read(golden(root, rung, ladder.DenseFile))).To(Equal(denseB))
 		Expect(mtime(golden(root, rung, ladder.DenseFile))).NotTo(BeTemporally("==", oldTime))
@@ -298,7 +322,7 @@ var _ = Describe("Regenerate", func() {
 		put(root, rung, artifacts{ladder.DenseFile: denseA})
 		st, err := regenerate(root, fixtures, a, b)
 		Expect(err).NotTo(HaveOccurred())
-		Expect(st[0]).To(Equal(regen.Status{Rung: "T0.1", State: "changed", Detail: "added checkpoints.json, trace.jsonl"}))
+		Expect(stripped(st)[0]).To(Equal(regen.Status{Rung: "T0.1", State: "changed", Detail: "added checkpoints.json, trace.jsonl"}))
 		Expect(st[1].State).To(Equal("new"))
 		expectGoldens(rung, standard())
 	})
@@ -502,5 +526,134 @@ var _ = Describe("Regenerate", func() {
 		st, err := regenerate(root, nil, a, b)
 		Expect(err).NotTo(HaveOccurred())
 		Expect(st).To(BeEmpty())
+	})
+})
+
+var _ = Describe("Regenerate and the sets' history", func() {
+	var (
+		root, a, b string
+		fixtures   []*fixture.Fixture
+		rung, cas  *fixture.Fixture
+	)
+	BeforeEach(func() {
+		root, a, b = GinkgoT().TempDir(), GinkgoT().TempDir(), GinkgoT().TempDir()
+		fixtures = parseFixtures()
+		rung, cas = fixtures[0], fixtures[1]
+		for _, dir := range []string{a, b} {
+			put(dir, rung, standard())
+			put(dir, cas, standard())
+		}
+	})
+	entries := func(f *fixture.Fixture) []history.Entry {
+		GinkgoHelper()
+		es, err := history.Read([]byte(read(golden(root, f, history.File))))
+		Expect(err).NotTo(HaveOccurred())
+		return es
+	}
+	change := func(f *fixture.Fixture) {
+		for _, dir := range []string{a, b} {
+			put(dir, f, artifacts{ladder.DenseFile: denseB})
+		}
+	}
+
+	It("starts a new set's history with an entry that needs no reason", func() {
+		st, err := regenerateWith(root, fixtures, a, b, regen.Note{By: "goldens", CodeHash: "0123456789abcdef"})
+		Expect(err).NotTo(HaveOccurred())
+		want := history.Entry{State: history.New, By: "goldens", Fixture: "fixtures/T0.1-witness.yaml", FixtureHash: rung.Hash, CodeHash: "0123456789abcdef"}
+		Expect(st[0].History).To(Equal(&want))
+		Expect(entries(rung)).To(Equal([]history.Entry{want}))
+		sealIntact(root, rung)
+	})
+
+	It("refuses a set that changes when the note gives no reason, writing nothing, and names every such set", func() {
+		_, err := regenerate(root, fixtures, a, b)
+		Expect(err).NotTo(HaveOccurred())
+		age(root, rung)
+		age(root, cas)
+		before := read(golden(root, rung, history.File))
+		change(rung)
+		change(cas)
+
+		st, err := regenerateWith(root, fixtures, a, b, regen.Note{By: "goldens", CodeHash: "0123456789abcdef"})
+		var unexplained *regen.ReasonError
+		Expect(errors.As(err, &unexplained)).To(BeTrue(), "%v", err)
+		Expect(unexplained.Sets).To(Equal([]string{"T0.1", "T0.1/quiet"}))
+		Expect(err).To(MatchError("goldens refused, nothing was written: 2 set(s) change (T0.1, T0.1/quiet), and each set's history records why its goldens changed: " +
+			"say why with `make goldens REASON=\"…\"` (`go run ./tools/ladder goldens -reason \"…\"`); a new set needs none"))
+		Expect(st[0].String()).To(Equal(`T0.1 not written: would be changed: dense.csv: first divergence at tick 2, column "witness/at": golden market, actual road`))
+		Expect(st[0].History).To(BeNil())
+		expectGoldens := func(f *fixture.Fixture) {
+			for _, name := range ladder.Artifacts(f) {
+				Expect(mtime(golden(root, f, name))).To(BeTemporally("==", oldTime), "%s %s written", f.Name(), name)
+			}
+		}
+		expectGoldens(rung)
+		expectGoldens(cas)
+		Expect(read(golden(root, rung, history.File))).To(Equal(before))
+	})
+
+	It("appends the change's entry, sealed with the set, and appends nothing when nothing changes", func() {
+		_, err := regenerate(root, fixtures, a, b)
+		Expect(err).NotTo(HaveOccurred())
+		change(rung)
+		st, err := regenerateWith(root, fixtures, a, b, regen.Note{By: "goldens", Reason: "the witness walks to the road", CodeHash: "fedcba9876543210"})
+		Expect(err).NotTo(HaveOccurred())
+		want := history.Entry{State: history.Changed, By: "goldens", Fixture: "fixtures/T0.1-witness.yaml", FixtureHash: rung.Hash, CodeHash: "fedcba9876543210",
+			Reason: "the witness walks to the road", Drift: "value drift", Cells: 1,
+			First: &history.First{Artifact: ladder.DenseFile, Tick: 2, Column: "witness/at", Before: "market", After: "road"}}
+		Expect(st[0].History).To(Equal(&want))
+		Expect(st[1].History).To(BeNil(), "the case did not change")
+		Expect(entries(rung)[1:]).To(Equal([]history.Entry{want}))
+		sealIntact(root, rung)
+
+		age(root, rung)
+		Expect(os.Chtimes(golden(root, rung, history.File), oldTime, oldTime)).To(Succeed())
+		before := read(golden(root, rung, history.File))
+		st, err = regenerateWith(root, fixtures, a, b, regen.Note{By: "goldens"})
+		Expect(err).NotTo(HaveOccurred(), "nothing changes, so no reason is needed")
+		Expect(stripped(st)).To(Equal([]regen.Status{{Rung: "T0.1", State: "unchanged"}, {Rung: "T0.1/quiet", State: "unchanged"}}))
+		Expect(read(golden(root, rung, history.File))).To(Equal(before))
+		for _, name := range append(ladder.Artifacts(rung), history.File) {
+			Expect(mtime(golden(root, rung, name))).To(BeTemporally("==", oldTime), "%s rewritten", name)
+		}
+	})
+
+	It("keeps the history out of the proof, the plan and the changes: renderings never have one", func() {
+		_, err := regenerate(root, fixtures, a, b)
+		Expect(err).NotTo(HaveOccurred())
+		Expect(golden(root, rung, history.File)).To(BeAnExistingFile())
+		Expect(regen.Prove(fixtures, regen.Rendering{Dir: a, Name: "run 1"}, regen.Rendering{Dir: b, Name: "run 2"})).To(Succeed())
+		st, files, err := regen.Plan(root, fixtures, a)
+		Expect(err).NotTo(HaveOccurred())
+		Expect(st).To(Equal([]regen.Status{{Rung: "T0.1", State: "unchanged"}, {Rung: "T0.1/quiet", State: "unchanged"}}))
+		Expect(files).To(BeEmpty(), "a sealed history the rendering lacks is no change")
+		fresh := map[string]string{}
+		for _, name := range ladder.Artifacts(rung) {
+			fresh[name] = golden(a, rung, name)
+		}
+		Expect(regen.Changes(root, rung.GoldenDir(), ladder.Artifacts(rung), fresh)).To(BeEmpty(),
+			"the run's manifest seals what the golden one does, the history aside")
+	})
+
+	It("reseals a set whose manifest is missing with its history as it stands", func() {
+		_, err := regenerate(root, fixtures, a, b)
+		Expect(err).NotTo(HaveOccurred())
+		Expect(os.Remove(golden(root, rung, ladder.ManifestFile))).To(Succeed())
+		st, err := regenerateWith(root, fixtures, a, b, regen.Note{By: "goldens"})
+		Expect(err).NotTo(HaveOccurred())
+		Expect(st[0].State).To(Equal("sealed"))
+		Expect(st[0].History).To(BeNil(), "a reseal is no change")
+		sealIntact(root, rung)
+		Expect(entries(rung)).To(HaveLen(1))
+	})
+
+	It("refuses to append to a history edited by hand, writing nothing", func() {
+		_, err := regenerate(root, fixtures, a, b)
+		Expect(err).NotTo(HaveOccurred())
+		Expect(os.WriteFile(golden(root, rung, history.File), []byte(`{"by":"goldens","code_hash":"","fixture":"","fixture_hash":"","state":"new"}`+"\n"), 0o644)).To(Succeed())
+		change(rung)
+		_, err = regenerate(root, fixtures, a, b)
+		Expect(err).To(MatchError(HavePrefix("goldens/T0.1-witness/history.jsonl does not match its seal")))
+		Expect(read(golden(root, rung, ladder.DenseFile))).To(Equal(denseA))
 	})
 })

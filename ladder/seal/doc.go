@@ -1,7 +1,8 @@
 // Package seal writes and verifies the manifest that seals a golden set:
 // goldens/<rung>-<slug>[/<case>]/manifest.json, one per rung and one per
 // case. The manifest holds the SHA-256 of every golden file of its set, by
-// name, and its own SHA-256, computed over itself with that field blank
+// name — the set's history.jsonl too, which the writers of goldens seal
+// beside what a run wrote (package history) — and its own SHA-256, computed over itself with that field blank
 // (self-sealing, as content-addressed reports are in the seeds):
 //
 //	{"files":{"checkpoints.json":"9f2c…","dense.csv":"04be…","trace.jsonl":"c1d7…"},"format":"chronicle.golden-seal.v1","manifest_sha256":"5a0e…","set":"T2.3/swapped"}

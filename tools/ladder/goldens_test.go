@@ -14,7 +14,9 @@ import (
 	. "github.com/onsi/gomega"
 
 	"github.com/chronicle/ladder/ladder/fixture"
+	"github.com/chronicle/ladder/ladder/history"
 	"github.com/chronicle/ladder/ladder/regen"
+	"github.com/chronicle/ladder/ladder/seal"
 )
 
 var artifacts = []string{"dense.csv", "trace.jsonl", "checkpoints.json", "manifest.json"}
@@ -123,6 +125,7 @@ var _ = Describe("goldens, end to end", Ordered, Serial, func() {
 		root = filepath.Join(dir, "root")
 		fixtureFile := filepath.Join(root, "fixtures", "T0.1-witness.yaml")
 		copyFile(filepath.Join(repo, "tools", "ladder", "testdata", "T0.1-witness.yaml"), fixtureFile)
+		module(root)
 		runs = loaded(fixtureFile)
 		renderGoldens(root, runs)
 		for _, r := range runs {
@@ -151,9 +154,9 @@ var _ = Describe("goldens, end to end", Ordered, Serial, func() {
 		return b.String()
 	}
 
-	goldens := func() string {
+	goldens := func(flags ...string) string {
 		GinkgoHelper()
-		cmd := exec.Command(bin, "goldens", "-rung", "T0.1")
+		cmd := exec.Command(bin, append([]string{"goldens", "-rung", "T0.1"}, flags...)...)
 		cmd.Dir = root
 		var stdout bytes.Buffer
 		cmd.Stdout, cmd.Stderr = &stdout, GinkgoWriter
@@ -197,10 +200,21 @@ var _ = Describe("goldens, end to end", Ordered, Serial, func() {
 		lines[6] = strings.Replace(lines[6], ",0.9,", ",0.5,", 1)
 		Expect(os.WriteFile(golden("dense.csv"), []byte(strings.Join(lines, "\n")), 0o644)).To(Succeed())
 
-		Expect(goldens()).To(Equal(proved() +
+		// A set that changes needs the reason its history records.
+		cmd := exec.Command(bin, "goldens", "-rung", "T0.1")
+		cmd.Dir = root
+		out, err := cmd.Output()
+		Expect(err).To(HaveOccurred())
+		Expect(string(out)).To(Equal(proved() +
+			`T0.1 not written: would be changed: dense.csv: first divergence at tick 5, column "witness/theft@2/confidence": golden 0.5, actual 0.9` + "\n" +
+			cases()))
+		Expect(golden(history.File)).NotTo(BeAnExistingFile())
+
+		Expect(goldens("-reason", "undo a hand edit")).To(Equal(proved() +
 			`T0.1 changed: dense.csv: first divergence at tick 5, column "witness/theft@2/confidence": golden 0.5, actual 0.9` + "\n" +
+			`  history: changed by goldens (value drift): first dense.csv at tick 5, column "witness/theft@2/confidence": 0.5 → 0.9; 1 cell, 0 records changed; why: "undo a hand edit"` + "\n" +
 			cases() + review))
-		for _, name := range artifacts {
+		for _, name := range artifacts[:3] {
 			got, err := os.ReadFile(golden(name))
 			Expect(err).NotTo(HaveOccurred())
 			Expect(bytes.Equal(got, original[name])).To(BeTrue(), "%s restored", name)
@@ -210,8 +224,35 @@ var _ = Describe("goldens, end to end", Ordered, Serial, func() {
 			Expect(err).NotTo(HaveOccurred())
 			Expect(info.ModTime().Equal(old)).To(BeTrue(), "%s untouched", name)
 		}
+		b, err := os.ReadFile(golden(history.File))
+		Expect(err).NotTo(HaveOccurred())
+		entries, err := history.Read(b)
+		Expect(err).NotTo(HaveOccurred())
+		Expect(entries).To(HaveLen(1))
+		Expect(entries[0].By).To(Equal("goldens"))
+		Expect(entries[0].Fixture).To(Equal("fixtures/T0.1-witness.yaml"))
+		Expect(entries[0].CodeHash).To(MatchRegexp(`^[0-9a-f]{16}$`))
+		r := seal.Check(filepath.Dir(golden(history.File)), "T0.1")
+		Expect(r.Breaches).To(BeEmpty())
+		Expect(r.Verified).To(HaveKey(history.File), "the history is sealed with the set")
+	})
+
+	It("changes nothing the second time: no entry appended, no reason needed", func() {
+		before, err := os.ReadFile(golden(history.File))
+		Expect(err).NotTo(HaveOccurred())
+		Expect(goldens()).To(Equal(proved() + "T0.1 unchanged\n" + cases() + review))
+		after, err := os.ReadFile(golden(history.File))
+		Expect(err).NotTo(HaveOccurred())
+		Expect(after).To(Equal(before))
 	})
 })
+
+// module makes root a module, as the repository is: goldens records the
+// hash of the code that made them (pending.CodeHash), which needs go.mod.
+func module(root string) {
+	GinkgoHelper()
+	Expect(os.WriteFile(filepath.Join(root, "go.mod"), []byte("module example\n"), 0o644)).To(Succeed())
+}
 
 // buildTool builds this command into a temporary directory, with the Go
 // files in overlay (repository path → replacement content) swapped in.
@@ -259,6 +300,7 @@ var _ = Describe("goldens, with state leaking from one rung into the next", Orde
 		for _, name := range []string{"T0.1-witness", "T0.2-decay"} {
 			copyFile(filepath.Join(repo, "fixtures", name+".yaml"), filepath.Join(root, "fixtures", name+".yaml"))
 		}
+		module(root)
 	})
 
 	It("is refused, naming the two runs, claiming nothing was identical, and writing nothing", func() {
@@ -346,6 +388,7 @@ var _ = Describe("goldens, the runs each rendering renders", Ordered, Serial, fu
 		for _, name := range []string{"T0.1-witness", "T0.2-decay"} {
 			copyFile(filepath.Join(repo, "fixtures", name+".yaml"), filepath.Join(root, "fixtures", name+".yaml"))
 		}
+		module(root)
 		log := filepath.Join(GinkgoT().TempDir(), "renders")
 		cmd := exec.Command(bin, "goldens", "-rung", "T0.1")
 		cmd.Dir, cmd.Env = root, append(os.Environ(), "RENDER_LOG="+log)

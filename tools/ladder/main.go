@@ -2,7 +2,9 @@
 // line. Run it from the repository root (the Makefile does):
 //
 //	go run ./tools/ladder check [fixture.yaml ...]   validate fixtures; exit 1 on any error
-//	go run ./tools/ladder goldens [-rung T0.2]       regenerate goldens (make goldens); -rung takes T2.3/swapped too;
+//	go run ./tools/ladder goldens [-rung T0.2] [-reason "…"]
+//	                                                 regenerate goldens (make goldens); -rung takes T2.3/swapped too;
+//	                                                 -reason (REASON=) is required when a set changes;
 //	                                                 -finish or -abandon: only finish or undo a killed run's switch
 //	go run ./tools/ladder render -out DIR [-rung R]  write a rendering laid out like goldens/;
 //	                                                 -exact: a rung's name renders it without its cases
@@ -36,8 +38,15 @@
 //	go run ./tools/ladder review [T2.1 ...]          the pending changes the last run left:
 //	                                                 first divergence, columns, cells, ticks,
 //	                                                 trace records by kind
-//	go run ./tools/ladder accept T2.3/swapped | -all copy reviewed artifacts into goldens/
+//	go run ./tools/ladder accept [-reason "…"] T2.3/swapped | -all
+//	                                                 copy reviewed artifacts into goldens/; -reason, why
+//	                                                 (recorded in the set's history), is required of a
+//	                                                 set that changes
 //	go run ./tools/ladder reject T2.1 | -all         discard pending changes
+//	go run ./tools/ladder blame R -tick T -column C | -record SEQ | -line N
+//	                                                 the commit that last changed a committed golden
+//	                                                 cell or trace record, with the entry it added to
+//	                                                 the set's history (reason, drift class); git only
 //	go run ./tools/ladder diff-golden [-run] T2.1    the dense change cell by cell, in runs
 //	go run ./tools/ladder textconv dense.csv         one line per cell (git diff driver)
 //	go run ./tools/ladder convert-trace [-expand] [-o OUT] trace.jsonl
@@ -88,6 +97,8 @@ import (
 	"sync"
 
 	"github.com/chronicle/ladder/ladder/fixture"
+	"github.com/chronicle/ladder/ladder/history"
+	"github.com/chronicle/ladder/ladder/pending"
 	"github.com/chronicle/ladder/ladder/regen"
 )
 
@@ -131,6 +142,8 @@ func run(args []string, stdout, stderr io.Writer) error {
 		return accept(args[1:], stdout, stderr)
 	case "reject":
 		return reject(args[1:], stdout, stderr)
+	case "blame":
+		return blame(args[1:], stdout, stderr)
 	case "diff-golden":
 		return diffGolden(args[1:], stdout, stderr)
 	case "textconv":
@@ -167,7 +180,7 @@ func run(args []string, stdout, stderr io.Writer) error {
 	return fmt.Errorf("unknown command %q (commands: %s)", args[0], strings.Join(commands, ", "))
 }
 
-var commands = []string{"check", "goldens", "render", "explain", "compare", "curve", "rules", "diff", "schedule", "role", "fear", "review", "accept", "reject", "diff-golden",
+var commands = []string{"check", "goldens", "render", "explain", "compare", "curve", "rules", "diff", "schedule", "role", "fear", "review", "accept", "reject", "blame", "diff-golden",
 	"textconv", "convert-trace", "shard", "costs", "merge-reports", "verify", "state", "audit", "schema", "pilot", "coverage", "explore", "explore-merge", "page", "why-not"}
 
 type rungList []string
@@ -253,6 +266,7 @@ func goldens(args []string, stdout, stderr io.Writer) error {
 	fl.Var(&names, "rung", "rung (T2.3) or case (T2.3/swapped) to regenerate (repeatable; default all)")
 	abandon := fl.Bool("abandon", false, "regenerate nothing: discard a switch a killed run committed, putting back every file it touched as it was before (make goldens ABANDON=1)")
 	finish := fl.Bool("finish", false, "regenerate nothing: finish a switch a killed run committed (make goldens FINISH=1)")
+	reason := fl.String("reason", "", "why the goldens change, recorded in each changed set's history (make goldens REASON=…; required when a set changes)")
 	if err := fl.Parse(args); err != nil {
 		return err
 	}
@@ -309,20 +323,28 @@ func goldens(args []string, stdout, stderr io.Writer) error {
 		run1.How = "every selected rung in one process, in file order, after " + prelude.Name()
 	}
 	run2 := regen.Rendering{Dir: ws.RunDir(2), Name: "run 2", How: "each rung and case alone in a fresh process"}
+	code, err := pending.CodeHash(".")
+	if err != nil {
+		return err
+	}
 	if err := renderTwice(prelude, fixtures, run1, run2, ws.Inherit(), stderr); err != nil {
 		return err
 	}
-	statuses, err := regen.Regenerate(ws, fixtures, run1, run2)
+	statuses, err := regen.Regenerate(ws, fixtures, run1, run2, regen.Note{By: "goldens", Reason: strings.TrimSpace(*reason), CodeHash: code})
 	var refused *regen.RefusedError
-	if err != nil && !errors.As(err, &refused) {
+	var unexplained *regen.ReasonError
+	if err != nil && !errors.As(err, &refused) && !errors.As(err, &unexplained) {
 		return err
 	}
 	fmt.Fprintf(stdout, "determinism: %d rung(s) rendered identically by %s (%s) and %s (%s)\n",
 		len(fixtures), run1.Name, run1.How, run2.Name, run2.How)
 	for _, s := range statuses {
 		fmt.Fprintln(stdout, s)
+		if s.History != nil && s.History.State == history.Changed {
+			fmt.Fprintf(stdout, "  history: %s\n", s.History)
+		}
 	}
-	if refused != nil {
+	if err != nil {
 		return err
 	}
 	fmt.Fprintln(stdout, "review the change before committing: git diff --stat goldens/ && git diff goldens/")

@@ -114,12 +114,12 @@ func chdir(dir string) {
 var _ = Describe("run", func() {
 	It("explains its usage when given no command", func() {
 		_, err := invoke()
-		Expect(err).To(MatchError("usage: ladder <check|goldens|render|explain|compare|curve|rules|diff|schedule|role|fear|review|accept|reject|diff-golden|textconv|convert-trace|shard|costs|merge-reports|verify|state|audit|schema|pilot|coverage|explore|explore-merge|page|why-not> [flags]"))
+		Expect(err).To(MatchError("usage: ladder <check|goldens|render|explain|compare|curve|rules|diff|schedule|role|fear|review|accept|reject|blame|diff-golden|textconv|convert-trace|shard|costs|merge-reports|verify|state|audit|schema|pilot|coverage|explore|explore-merge|page|why-not> [flags]"))
 	})
 
 	It("refuses an unknown command, listing the known ones", func() {
 		out, err := invoke("frobnicate", "-x")
-		Expect(err).To(MatchError(`unknown command "frobnicate" (commands: check, goldens, render, explain, compare, curve, rules, diff, schedule, role, fear, review, accept, reject, diff-golden, textconv, convert-trace, shard, costs, merge-reports, verify, state, audit, schema, pilot, coverage, explore, explore-merge, page, why-not)`))
+		Expect(err).To(MatchError(`unknown command "frobnicate" (commands: check, goldens, render, explain, compare, curve, rules, diff, schedule, role, fear, review, accept, reject, blame, diff-golden, textconv, convert-trace, shard, costs, merge-reports, verify, state, audit, schema, pilot, coverage, explore, explore-merge, page, why-not)`))
 		Expect(out).To(BeEmpty())
 	})
 })

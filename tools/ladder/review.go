@@ -6,7 +6,6 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"io/fs"
 	"maps"
 	"os"
 	"path/filepath"
@@ -17,6 +16,7 @@ import (
 	"github.com/chronicle/ladder/ladder"
 	"github.com/chronicle/ladder/ladder/artifact"
 	"github.com/chronicle/ladder/ladder/checkpoint"
+	"github.com/chronicle/ladder/ladder/history"
 	"github.com/chronicle/ladder/ladder/pending"
 	"github.com/chronicle/ladder/ladder/regen"
 	"github.com/chronicle/ladder/sim/trace"
@@ -82,15 +82,17 @@ func reviewOne(out io.Writer, m pending.Manifest, code string) (bool, error) {
 	for _, name := range ladder.ArtifactOrder(slices.Collect(maps.Keys(m.Artifacts))) {
 		actual := filepath.Join(dir, name)
 		golden := filepath.Join(filepath.FromSlash(m.GoldenDir), name)
-		same, err := artifact.Same(golden, actual)
+		// As accept compares them: the manifest by what it seals, the
+		// set's history aside.
+		changes, err := regen.Changes(".", m.GoldenDir, []string{name}, map[string]string{name: actual})
 		switch {
-		case errors.Is(err, fs.ErrNotExist) && exists(actual):
-			fmt.Fprintf(out, "  %s: new (%s)\n", name, size(name, actual))
-			continue
 		case err != nil:
 			return false, err
-		case same:
+		case len(changes) == 0:
 			fmt.Fprintf(out, "  %s: unchanged\n", name)
+			continue
+		case changes[0].New:
+			fmt.Fprintf(out, "  %s: new (%s)\n", name, size(name, actual))
 			continue
 		}
 		if err := summarise(out, name, golden, actual); err != nil {
@@ -102,7 +104,11 @@ func reviewOne(out io.Writer, m pending.Manifest, code string) (bool, error) {
 		fmt.Fprintf(out, "  cannot be accepted: %s\n", b)
 	}
 	if len(blockers) == 0 {
-		fmt.Fprintf(out, "  accept: go run ./tools/ladder accept %s   reject: go run ./tools/ladder reject %s\n", m.Name, m.Name)
+		reason := ""
+		if m.State == "changed" {
+			reason = `-reason "…" `
+		}
+		fmt.Fprintf(out, "  accept: go run ./tools/ladder accept %s%s   reject: go run ./tools/ladder reject %s\n", reason, m.Name, m.Name)
 	} else {
 		fmt.Fprintf(out, "  rerun: make ladder RUNG=%s   reject: go run ./tools/ladder reject %s\n", m.Name, m.Name)
 	}
@@ -116,11 +122,6 @@ func withoutCommands(line string) string {
 		return line[:i]
 	}
 	return line
-}
-
-func exists(path string) bool {
-	_, err := os.Stat(path)
-	return err == nil
 }
 
 // size describes a new artifact by its extent, reading it a record or a
@@ -229,15 +230,18 @@ func summarise(out io.Writer, name, golden, actual string) error {
 	return nil
 }
 
-// pick parses the arguments of accept and reject: names, or -all.
-func pick(command string, args []string, stderr io.Writer) ([]pending.Manifest, error) {
-	fl := flag.NewFlagSet(command, flag.ContinueOnError)
+// pick parses the arguments of accept and reject, given fl with the
+// command's own flags: names, or -all, and the flags before, between or
+// after them.
+func pick(fl *flag.FlagSet, args []string, stderr io.Writer) ([]pending.Manifest, error) {
+	command := fl.Name()
 	fl.SetOutput(stderr)
 	all := fl.Bool("all", false, "every pending change")
-	if err := fl.Parse(args); err != nil {
+	names, err := parseAnywhere(fl, args)
+	if err != nil {
 		return nil, err
 	}
-	if *all == (fl.NArg() > 0) {
+	if *all == (len(names) > 0) {
 		return nil, fmt.Errorf("%s: name rungs or cases (T2.1, T2.3/swapped), or pass -all", command)
 	}
 	ms, err := pending.List(reportsDir())
@@ -250,16 +254,37 @@ func pick(command string, args []string, stderr io.Writer) ([]pending.Manifest, 
 		}
 		return ms, nil
 	}
-	return pending.Select(ms, fl.Args())
+	return pending.Select(ms, names)
 }
 
-// accept copies reviewed pending changes into goldens/ without rerunning.
+// parseAnywhere parses fl's flags wherever they stand among the
+// positional arguments, which it returns in order: `accept T2.1 -reason
+// "…"` reads as `accept -reason "…" T2.1`, and `blame T2.1 -tick 44` as
+// `blame -tick 44 T2.1`.
+func parseAnywhere(fl *flag.FlagSet, args []string) ([]string, error) {
+	var positional []string
+	for {
+		if err := fl.Parse(args); err != nil {
+			return nil, err
+		}
+		if fl.NArg() == 0 {
+			return positional, nil
+		}
+		positional, args = append(positional, fl.Arg(0)), fl.Args()[1:]
+	}
+}
+
+// accept copies reviewed pending changes into goldens/ without rerunning,
+// recording in each set's history why (-reason, required of a set that
+// changes).
 func accept(args []string, stdout, stderr io.Writer) error {
-	ms, err := pick("accept", args, stderr)
+	fl := flag.NewFlagSet("accept", flag.ContinueOnError)
+	reason := fl.String("reason", "", "why the goldens change, recorded in each set's history (required unless every set is new)")
+	ms, err := pick(fl, args, stderr)
 	if err != nil {
 		return err
 	}
-	acc, rec, err := pending.Accept(".", reportsDir(), ms)
+	acc, rec, err := pending.Accept(".", reportsDir(), ms, strings.TrimSpace(*reason))
 	if !rec.Empty() {
 		fmt.Fprintf(stdout, "workspace: %s\n", rec)
 	}
@@ -272,6 +297,9 @@ func accept(args []string, stdout, stderr io.Writer) error {
 			files = strings.Join(a.Files, ", ")
 		}
 		fmt.Fprintf(stdout, "accepted %s → %s: %s\n", a.Name, a.GoldenDir, files)
+		if a.History != nil && a.History.State == history.Changed {
+			fmt.Fprintf(stdout, "  history: %s\n", a.History)
+		}
 	}
 	fmt.Fprintln(stdout, "commit the goldens with a line saying why they changed: git diff --stat goldens/")
 	fmt.Fprintln(stdout, "then run make test: specs outside the ladder read the goldens too, and an intended change must leave it green")
@@ -280,7 +308,7 @@ func accept(args []string, stdout, stderr io.Writer) error {
 
 // reject discards pending changes.
 func reject(args []string, stdout, stderr io.Writer) error {
-	ms, err := pick("reject", args, stderr)
+	ms, err := pick(flag.NewFlagSet("reject", flag.ContinueOnError), args, stderr)
 	if err != nil {
 		return err
 	}

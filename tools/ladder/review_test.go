@@ -62,7 +62,7 @@ var _ = Describe("review, accept and reject", Serial, func() {
 			"  checkpoints.json: unchanged",
 			"  trace.jsonl: unchanged",
 			"  manifest.json: unchanged",
-			"  accept: go run ./tools/ladder accept T0.1   reject: go run ./tools/ladder reject T0.1",
+			`  accept: go run ./tools/ladder accept -reason "…" T0.1   reject: go run ./tools/ladder reject T0.1`,
 			"",
 			"1 pending change(s): 1 can be accepted, 0 cannot",
 			"",
@@ -71,9 +71,12 @@ var _ = Describe("review, accept and reject", Serial, func() {
 
 	It("accepts a pending change without rerunning, after which nothing is pending and the goldens are the run's", func() {
 		golden, rendered := pendingRoot(5)
-		out, err := invoke("accept", "T0.1")
+		_, err := invoke("accept", "T0.1")
+		Expect(err).To(MatchError(ContainSubstring("T0.1: its goldens change, and a change is kept only with its reason: say why with -reason")))
+		out, err := invoke("accept", "T0.1", "-reason", "the witness is sure again") // a flag after the name reads as before it
 		Expect(err).NotTo(HaveOccurred())
-		Expect(out).To(Equal("accepted T0.1 → goldens/T0.1-witness: dense.csv\n" +
+		Expect(out).To(Equal("accepted T0.1 → goldens/T0.1-witness: dense.csv, history.jsonl, manifest.json\n" +
+			`  history: changed by accept (value drift): first dense.csv at tick 5, column "witness/theft@2/confidence": 0.5 → 0.9; 1 cell, 0 records changed; why: "the witness is sure again"` + "\n" +
 			"commit the goldens with a line saying why they changed: git diff --stat goldens/\n" +
 			"then run make test: specs outside the ladder read the goldens too, and an intended change must leave it green\n"))
 		Expect(read(golden)).To(Equal(rendered))
