@@ -35,6 +35,10 @@ var ArtifactNames = []string{DenseFile, CheckpointsFile, TraceFile}
 // copy it into goldens/ with them.
 const ManifestFile = seal.File
 
+// HistoryFile is a golden set's history (package ladder/history): why
+// each change of the set was made, sealed with it, never an artifact.
+const HistoryFile = "history.jsonl"
+
 // Sealed returns the files a run of f writes and its manifest seals, in
 // the order they are written and checked: a sweep rung's aggregates and
 // summary, every other rung's dense file, checkpoints and trace.

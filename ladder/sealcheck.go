@@ -123,6 +123,10 @@ func sealAdvice(dir, set string, first seal.Breach) string {
 		return fmt.Sprintf("the seal itself was edited: restore it (`git checkout HEAD -- %s`; if the edit is committed, `git log -p -- %s` finds it), "+
 			"or reseal the set by regenerating it (`make goldens RUNG=%s`)", manifest, manifest, set)
 	}
+	if first.File == HistoryFile {
+		return fmt.Sprintf("the set's history was edited: it records why each change was made and only `make goldens` and `ladder accept` append to it, "+
+			"so restore it (`git checkout HEAD -- %s/%s`; if the edit is committed, `git log -p -- %s/%s` finds it) — regenerating cannot give it back", dir, HistoryFile, dir, HistoryFile)
+	}
 	return fmt.Sprintf("a golden was changed outside `make goldens` and `ladder accept`: if that was not meant, restore the set "+
 		"(`git checkout HEAD -- %s/`; if the edit is committed, `git log -p -- %s` finds it); to change goldens on purpose, "+
 		"regenerate them (`make goldens RUNG=%s`) or accept a reviewed run (`go run ./tools/ladder accept %s`), which reseal the set, "+

@@ -7,6 +7,7 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -342,6 +343,17 @@ var _ = Describe("Verify", Label("unit"), func() {
 				}
 				return out
 			}
+
+			It("says that an edited history is restored from git, since regenerating cannot give it back", func() {
+				Expect(os.WriteFile(filepath.Join(dir, ladder.HistoryFile), []byte(`{"state":"new"}`+"\n"), 0o644)).To(Succeed())
+				Expect(seal.Write(dir, res.Fixture.Name(), append(slices.Clone(ladder.ArtifactNames), ladder.HistoryFile))).To(Succeed())
+				Expect(os.WriteFile(filepath.Join(dir, ladder.HistoryFile), []byte(`{"state":"changed"}`+"\n"), 0o644)).To(Succeed())
+				seals := ladder.CheckSeals(tmp, res.Fixture)
+				Expect(seals.Problems).To(HaveLen(1))
+				Expect(seals.Problems[0].Message).To(ContainSubstring("the set's history was edited"))
+				Expect(seals.Problems[0].Message).To(ContainSubstring("regenerating cannot give it back"))
+				Expect(seals.Problems[0].Message).NotTo(ContainSubstring("make goldens RUNG="))
+			})
 
 			It("seals a passing run, linked to its goldens, with the digests the check found", func() {
 				r, got := sealedRun(func() {})
