@@ -41,8 +41,14 @@ type Checker struct {
 	// (ladder.Options.Stall): a world that hangs the engine is a finding,
 	// not an exploration that never ends.
 	Stall time.Duration
-	// hook also sees every run's trace (specs: a sink that blocks stands
-	// in for a hung engine).
+	// Sampled checks the properties that cost runs of their own beyond
+	// the world's variants (the configuration relations, quiescence) only
+	// on their share of the worlds (inShare), as an exploration does;
+	// unset, as in a replay, on every world.
+	Sampled bool
+	// hook also sees every observed run's trace (specs: a sink that
+	// blocks stands in for a hung engine, one that changes the world for
+	// a read that writes).
 	hook trace.Sink
 }
 
@@ -52,8 +58,8 @@ type Outcome struct {
 	// Regimes are the rule regimes the base run reached (the ladder's
 	// meter).
 	Regimes []coverage.Reached
-	// Hash is the base run's dense.csv and trace.jsonl digests, for the
-	// fresh-process check.
+	// Hash is the base run's dense.csv, trace.jsonl and checkpoints.json
+	// digests, for the child-process checks.
 	Hash string
 	Runs int
 	// Hung is set when a run was given up as hung (Checker.Stall). Its
@@ -61,8 +67,9 @@ type Outcome struct {
 	// is run: the check ends at that run, and an exploration at that
 	// world.
 	Hung bool
-	// Checked counts the properties judged (a variant that does not
-	// apply — no rule left that the run never evaluated — is not).
+	// Checked counts the properties judged (one that does not apply is
+	// not: no rule left that the run never evaluated, no rumour's stage
+	// change due inside the run, nothing due within the run on's bound).
 	Checked int
 	// Refused is set when the engine refused the world's input (an event
 	// whose party died before it, a teller who holds nothing): a bug for
@@ -82,7 +89,7 @@ type run struct {
 	panic  any
 }
 
-func (c *Checker) run(name string, f *fixture.Fixture, exclude string) *run {
+func (c *Checker) run(name string, f *fixture.Fixture, exclude string, how runHow) *run {
 	dir := filepath.Join(c.Scratch, name)
 	_ = os.RemoveAll(dir)
 	r := &run{dir: dir, obs: newObserver(f)}
@@ -93,13 +100,20 @@ func (c *Checker) run(name string, f *fixture.Fixture, exclude string) *run {
 	r.stream = newStreamer(f, exclude)
 	func() {
 		defer func() { r.panic = recover() }()
-		observe := sinks{r.obs, r.stream}
-		if c.hook != nil {
-			observe = append(observe, c.hook)
+		opt := ladder.Options{Dir: dir, Stall: c.Stall}
+		if !how.unobserved {
+			observe := sinks{r.obs, r.stream}
+			if c.hook != nil {
+				observe = append(observe, c.hook)
+			}
+			opt.Observe = observe
 		}
-		r.res, r.err = ladder.Run(f, ladder.Options{Dir: dir, Observe: observe, Stall: c.Stall})
+		if how.serial {
+			opt.Stages = &ladder.Stages{}
+		}
+		r.res, r.err = ladder.Run(f, opt)
 	}()
-	if r.panic == nil && r.err == nil {
+	if r.panic == nil && r.err == nil && !how.unobserved {
 		r.obs.end()
 	}
 	return r
@@ -119,7 +133,7 @@ func (c *Checker) Check(cs *Case) Outcome {
 		}
 	}
 	f := cs.Loaded
-	base := c.run("base", f, "")
+	base := c.run("base", f, "", runHow{})
 	out.Runs++
 	if hung(base, &out, found) {
 		return out
@@ -139,16 +153,19 @@ func (c *Checker) Check(cs *Case) Outcome {
 	}
 	out.Checked++
 	out.Regimes = base.res.Regimes
-	out.Hash = digestOf(base.file(ladder.DenseFile)) + " " + digestOf(base.file(ladder.TraceFile))
+	out.Hash = base.digests()
 	for _, x := range base.obs.sorted() {
 		found(x)
 	}
 	out.Checked += len(oracleProperties)
+	if base.obs.rumoursApplied > 0 {
+		out.Checked++
+	}
 	// The second run comes straight after the first, before any other
 	// world is built: state leaking from one world into the next shows
 	// there first.
 	if c.wants(PropDeterminism) {
-		again := c.run("again", f, "")
+		again := c.run("again", f, "", runHow{})
 		out.Runs++
 		if hung(again, &out, found) {
 			return out
@@ -173,7 +190,7 @@ func (c *Checker) Check(cs *Case) Outcome {
 			found(&Finding{Property: v.Property, Tick: -1, Message: fmt.Sprintf("the variant (%s) does not load: %v", v.What, err)})
 			continue
 		}
-		vr := c.run(v.Property, vc, v.Exclude)
+		vr := c.run(v.Property, vc, v.Exclude, runHow{})
 		out.Runs++
 		if hung(vr, &out, found) {
 			return out
@@ -184,7 +201,73 @@ func (c *Checker) Check(cs *Case) Outcome {
 			found(x)
 		}
 	}
+	if c.wants(PropQuiescence) && c.sampled(PropQuiescence, cs.World) {
+		if r, x := c.quiescence(f, base); r != nil || x != nil {
+			if r != nil {
+				out.Runs++
+				if hung(r, &out, found) {
+					return out
+				}
+			}
+			out.Checked++
+			if x != nil {
+				found(x)
+			}
+		}
+	}
+	for _, cf := range configs {
+		if !c.wants(cf.prop) || !c.sampled(cf.prop, cs.World) {
+			continue
+		}
+		r := c.run(cf.prop, f, "", cf.how)
+		out.Runs++
+		if hung(r, &out, found) {
+			return out
+		}
+		out.Checked++
+		if x := sameArtifacts(cf.prop, "as the explorer runs it", "with "+cf.what, base, r); x != nil {
+			found(x)
+		}
+	}
 	return out
+}
+
+// quiescence runs the world on past its last tick, with no injected event
+// left, until every grudge it ended with has settled and every rumour it
+// left has gone dormant or forgotten, as far as runOnBound, and judges
+// what the run's models say past the end. It runs nothing, and returns
+// nothing, when nothing is due in that time.
+func (c *Checker) quiescence(f *fixture.Fixture, base *run) (*run, *Finding) {
+	until := base.obs.restingBy(runOnBound(f))
+	if until <= f.Ticks {
+		return nil, nil
+	}
+	g, err := reparse(f)
+	if err == nil {
+		g.Ticks = until
+		g, err = writeLoad(g, nil)
+	}
+	if err != nil {
+		return nil, &Finding{Property: PropQuiescence, Tick: -1, Message: fmt.Sprintf("the world run on to tick %d does not load: %v", until-1, err)}
+	}
+	r := c.run(PropQuiescence, g, "", runHow{})
+	if r.panic != nil || r.err != nil {
+		return r, &Finding{Property: PropQuiescence, Tick: r.obs.tick, Message: fmt.Sprintf("the world run on past its last tick %d did not reach tick %d: %v%v", f.Ticks-1, until-1, r.err, r.panic)}
+	}
+	return r, pastTheEnd(r.obs, f.Ticks)
+}
+
+// pastTheEnd is the first finding of a run on's models past the last
+// tick of the world it runs on, as quiescence's: before it, the run on is
+// the world's own run, whose findings are its own.
+func pastTheEnd(o *observer, end int64) *Finding {
+	for _, x := range o.sorted() {
+		if x.Tick >= end {
+			return &Finding{Property: PropQuiescence, Tick: x.Tick, Message: fmt.Sprintf("run on past its last tick %d (with ticks: %d it fails %s in its own run): %s",
+				end-1, x.Tick+1, x.Property, x.Message)}
+		}
+	}
+	return nil
 }
 
 // hung reports whether a run was given up as hung, and if so records it
@@ -532,7 +615,7 @@ func (s *streamer) firstDiff(o *streamer, upTo int64) (int64, bool) {
 }
 
 // HashRun runs a fixture file's world (its expectations left out) in dir
-// and returns the digests the fresh-process check compares
+// and returns the digests the child-process checks compare
 // (Outcome.Hash).
 func HashRun(path, dir string) (string, error) {
 	cs, _, err := Read(path)
@@ -540,12 +623,12 @@ func HashRun(path, dir string) (string, error) {
 		return "", err
 	}
 	c := &Checker{Scratch: dir}
-	r := c.run("base", cs.Loaded, "")
+	r := c.run("base", cs.Loaded, "", runHow{})
 	if r.panic != nil {
 		return "", fmt.Errorf("%s: the engine panicked: %v", path, r.panic)
 	}
 	if r.err != nil {
 		return "", r.err
 	}
-	return digestOf(r.file(ladder.DenseFile)) + " " + digestOf(r.file(ladder.TraceFile)), nil
+	return r.digests(), nil
 }

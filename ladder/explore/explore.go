@@ -61,9 +61,13 @@ type Options struct {
 	// Progress receives a line every few seconds and the summary.
 	Progress io.Writer
 	// Fresh runs fixture files in a fresh process and returns each one's
-	// dense and trace digests (Outcome.Hash), by path; nil skips the
-	// fresh-process property, saying so.
+	// dense, trace and checkpoints digests (Outcome.Hash), by path; nil
+	// skips the fresh-process property, saying so.
 	Fresh func(paths []string) (map[string]string, error)
+	// Constrained is Fresh in a process whose environment adds
+	// ConstrainedEnv (GOMAXPROCS=1, GOGC=10), for the worlds of
+	// PropConstrained's share; nil skips that property, saying so.
+	Constrained func(paths []string) (map[string]string, error)
 	// Now is the wall clock: it bounds a Budget and paces the progress
 	// lines; no world, finding or count depends on it.
 	Now func() time.Time
@@ -141,7 +145,7 @@ func Explore(opt Options) (Summary, error) {
 	start := opt.Now()
 	checkers := make([]*Checker, opt.Workers)
 	for i := range checkers {
-		checkers[i] = &Checker{Scratch: filepath.Join(opt.Scratch, "runs", strconv.Itoa(i)), Stall: opt.Stall, hook: opt.hook}
+		checkers[i] = &Checker{Scratch: filepath.Join(opt.Scratch, "runs", strconv.Itoa(i)), Stall: opt.Stall, Sampled: true, hook: opt.hook}
 	}
 	// The kept findings first: what failed before must be fixed before
 	// anything new counts.
@@ -218,6 +222,7 @@ func Explore(opt Options) (Summary, error) {
 		}
 	}
 	j.sum.Known = known
+	j.children = childChecks(opt)
 	waiting := map[int64]checked{}
 	want := int64(0)
 	for r := range results {
@@ -253,12 +258,15 @@ func Explore(opt Options) (Summary, error) {
 	if opt.Fresh == nil {
 		fmt.Fprintf(opt.Progress, "explore: WARNING: %s not checked (no fresh process to run worlds in)\n", PropFresh)
 	}
+	if opt.Constrained == nil {
+		fmt.Fprintf(opt.Progress, "explore: WARNING: %s not checked (no constrained process to run worlds in)\n", PropConstrained)
+	}
 	return j.sum, nil
 }
 
 // judge takes the worlds' outcomes in index order and decides what the
 // exploration found: the first failure of each property, the counts,
-// the coverage, the fresh-process batches.
+// the coverage, the child-process batches.
 type judge struct {
 	opt       Options
 	start     time.Time
@@ -266,8 +274,8 @@ type judge struct {
 	sum       Summary
 	failed    map[string]bool
 	found     []failure
-	fresh     []pendingFresh
-	freshIn   int // worlds taken since the last fresh batch
+	children  []*childCheck // the child-process properties (childChecks)
+	freshIn   int           // worlds taken since the last batch
 	freshDone int
 	lastLine  time.Time
 	cov       *Coverage
@@ -326,11 +334,8 @@ func (j *judge) take(r checked) {
 	if opt.UntilFailure && len(j.found) > 0 {
 		j.done = true
 	}
-	if opt.Fresh != nil && out.Hash != "" && len(out.Findings) == 0 {
-		path := filepath.Join(opt.Scratch, "fresh", FileName(r.cs.Loaded))
-		if err := os.MkdirAll(filepath.Dir(path), 0o755); err == nil && os.WriteFile(path, r.cs.YAML, 0o644) == nil {
-			j.fresh = append(j.fresh, pendingFresh{path, out.Hash, r.cs})
-		}
+	if out.Hash != "" && len(out.Findings) == 0 {
+		writePending(opt, j.children, r.cs, out.Hash)
 	}
 	if j.freshIn++; j.freshIn >= freshBatch {
 		j.flushFresh()
@@ -343,42 +348,28 @@ func (j *judge) take(r checked) {
 	}
 }
 
-// flushFresh runs the pending worlds in a fresh process and compares
-// their digests with this process's.
+// flushFresh runs the pending worlds in child processes, a batch per
+// child-process property, and compares their digests with this
+// process's.
 func (j *judge) flushFresh() {
 	j.freshIn = 0
-	if j.opt.Fresh == nil || len(j.fresh) == 0 {
-		return
+	for _, ch := range j.children {
+		ch.flush(func(cs *Case, x *Finding) {
+			j.freshDone++
+			if x != nil && !j.failed[x.Property] {
+				j.failed[x.Property] = true
+				fmt.Fprintf(j.opt.Progress, "explore: %s: %s\n", cs.World, x)
+				j.found = append(j.found, failure{cs, x, j.opt.Now().Sub(j.start)})
+			}
+		})
 	}
-	paths := make([]string, len(j.fresh))
-	for i, p := range j.fresh {
-		paths[i] = p.path
-	}
-	got, err := j.opt.Fresh(paths)
-	for _, p := range j.fresh {
-		h, ok := got[p.path]
-		var x *Finding
-		switch {
-		case err != nil:
-			x = &Finding{Property: PropFresh, Tick: -1, Message: fmt.Sprintf("the fresh process failed: %v", err)}
-		case !ok || h != p.hash:
-			x = &Finding{Property: PropFresh, Tick: -1, Message: fmt.Sprintf("a fresh process wrote dense and trace digests %q, this process %q", h, p.hash)}
-		}
-		j.freshDone++
-		if x != nil && !j.failed[x.Property] {
-			j.failed[x.Property] = true
-			fmt.Fprintf(j.opt.Progress, "explore: %s: %s\n", p.cs.World, x)
-			j.found = append(j.found, failure{p.cs, x, j.opt.Now().Sub(j.start)})
-		}
-	}
-	j.fresh = j.fresh[:0]
 }
 
 // report shrinks a failure and writes it under opt.Out.
 func report(opt Options, c *Checker, cs *Case, x *Finding, found time.Duration) Written {
 	t0 := opt.Now()
 	var s Shrunk
-	if x.Property == PropFresh {
+	if opt.childRun(x.Property) != nil {
 		s = Shrunk{Case: cs, Finding: x} // each candidate would need a process of its own
 	} else {
 		s = Shrink(c, cs, x, opt.ShrinkTries, opt.ShrinkBudget, opt.Now)

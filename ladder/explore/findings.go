@@ -56,11 +56,11 @@ func replayKnown(opt Options, c *Checker) ([]Known, error) {
 				break
 			}
 		}
-		if prop == PropFresh && opt.Fresh != nil && out.Hash != "" {
+		if run := opt.childRun(prop); run != nil && out.Hash != "" {
 			// Only another process can say whether this one still fails.
-			got, err := opt.Fresh([]string{path})
+			got, err := run([]string{path})
 			if h := got[path]; err != nil || h != out.Hash {
-				k.Failing = &Finding{Property: PropFresh, Tick: -1, Message: fmt.Sprintf("a fresh process wrote dense and trace digests %q, this process %q (%v)", h, out.Hash, err)}
+				k.Failing = &Finding{Property: prop, Tick: -1, Message: fmt.Sprintf("a child process wrote dense, trace and checkpoints digests %q, this process %q (%v)", h, out.Hash, err)}
 			}
 		}
 		if k.Failing != nil {

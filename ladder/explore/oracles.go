@@ -47,9 +47,20 @@ type observer struct {
 	// succession is, per vacant role, the tick rule 19 must decide its
 	// successor (or say why there is none).
 	succession map[string]int64
+
+	// memory is the gist curve (liveness.go); rumours are the beliefs by
+	// (holder, claim), stagesDue the stage changes filed by tick and
+	// stagesFrom the first tick not yet judged; rumoursApplied counts the
+	// changes that fell due inside the run.
+	memory         memoryCurve
+	rumours        map[[2]string]*rumourModel
+	stagesDue      map[int64][]rumourDue
+	stagesFrom     int64
+	rumoursApplied int
 }
 
-// oracleProperties are the properties the observer judges on every run.
+// oracleProperties are the properties the observer judges on every run
+// (and PropRumourStages, counted only where a stage change fell due).
 var oracleProperties = []string{PropObserver, PropAccumulation, PropGrudgeDecay, PropReputation, PropMourning, PropPairWeight, PropRoleReference}
 
 func newObserver(f *fixture.Fixture) *observer {
@@ -59,6 +70,9 @@ func newObserver(f *fixture.Fixture) *observer {
 		acc: map[[2]string]*accModel{}, grudges: map[[2]string]*grudgeModel{}, counted: map[[2]string]int64{},
 		opinions: map[[3]string][2]float64{}, weights: map[[2]string]float64{}, restores: map[[2]string]int64{},
 		holders: map[string]string{}, deaths: map[string]int64{}, succession: map[string]int64{},
+		// The curve reaches as far as the world may be run on
+		// (quiescence).
+		memory: newMemoryCurve(f, runOnBound(f)), rumours: map[[2]string]*rumourModel{}, stagesDue: map[int64][]rumourDue{},
 	}
 }
 
@@ -104,6 +118,9 @@ func (o *observer) Emit(r trace.Record) {
 			o.fail(PropObserver, r.Tick, &Finding{Message: fmt.Sprintf("%s's belief in %s changed (%s) with no record this tick of a witnessing, telling or derivation that reached it", b.Holder, b.Claim, b.Change)})
 		}
 		o.held[k] = true
+		o.rumour(r.Tick, b)
+	case *trace.Keyframe:
+		o.keyframe(r.Tick, b)
 	case *trace.Grudge:
 		o.grudge(r.Tick, b)
 	case *trace.Reputation:
@@ -121,9 +138,10 @@ func (o *observer) Emit(r trace.Record) {
 	}
 }
 
-// endTick closes a tick: restores that were due and did not come, roles
-// held by the dead.
+// endTick closes a tick: restores, settlings and stage changes that were
+// due and did not come, roles held by the dead.
 func (o *observer) endTick(next int64) {
+	o.rumoursDueBefore(next)
 	for _, k := range slices.SortedFunc(maps.Keys(o.restores), comparePair) {
 		due := o.restores[k]
 		if due < next && due < o.f.Ticks {
@@ -134,7 +152,7 @@ func (o *observer) endTick(next int64) {
 	}
 	for _, k := range slices.SortedFunc(maps.Keys(o.grudges), comparePair) {
 		g := o.grudges[k]
-		if due, ok := g.settles(o.f); ok && !g.settled && due < next && due < o.f.Ticks {
+		if due, ok := g.settles(o.f, o.f.Ticks); ok && !g.settled && due < next {
 			o.fail(PropGrudgeDecay, due, &Finding{Message: fmt.Sprintf("%s's grudge against %s falls below grudge_settled at tick %d (total %s) and did not settle then", k[0], k[1], due, fmtF(g.total(o.f, due))),
 				Expect: list(expectTrace(due, "kind", str("grudge"), "holder", str(k[0]), "target", str(k[1]), "change", str("settled")))})
 			g.settled = true
@@ -287,11 +305,15 @@ func boolFloat(b bool) float64 {
 
 // grudgeModel is a grudge's anchor as its last record gave it.
 type grudgeModel struct {
-	anchor           int64
-	emotional, evid  float64
-	settled          bool
-	holder, target   string
-	lastKeyframeTick int64
+	anchor          int64
+	emotional, evid float64
+	settled         bool
+	holder, target  string
+	// due is the first tick whose total is below grudge_settled, once
+	// found; scanned is the tick the scan for it has reached.
+	due     int64
+	found   bool
+	scanned int64
 }
 
 func (g *grudgeModel) total(f *fixture.Fixture, t int64) float64 {
@@ -310,14 +332,16 @@ func decay(v float64, elapsed int64, halfLife float64, off bool) float64 {
 }
 
 // settles is the first tick from the anchor at which the total is below
-// grudge_settled, by a scan bounded by the run.
-func (g *grudgeModel) settles(f *fixture.Fixture) (int64, bool) {
-	for t := g.anchor; t < f.Ticks; t++ {
+// grudge_settled, found by a scan of every tick (the engine bisects)
+// before bound: the run's end, or how far it may be run on.
+func (g *grudgeModel) settles(f *fixture.Fixture, bound int64) (int64, bool) {
+	for t := max(g.anchor, g.scanned); !g.found && t < bound; t++ {
 		if g.total(f, t) < f.Defines.GrudgeSettled {
-			return t, true
+			g.due, g.found = t, true
 		}
 	}
-	return 0, false
+	g.scanned = max(g.scanned, bound)
+	return g.due, g.found && g.due < bound
 }
 
 func (o *observer) grudge(t int64, b *trace.Grudge) {
@@ -337,7 +361,11 @@ func (o *observer) grudge(t int64, b *trace.Grudge) {
 		}
 		o.grudges[k] = &grudgeModel{anchor: t, emotional: b.Emotional, evid: b.Evidentiary, holder: b.Holder, target: b.Target}
 	case "settled":
-		due, ok := g.settles(o.f)
+		var due int64
+		var ok bool
+		if g != nil {
+			due, ok = g.settles(o.f, o.f.Ticks)
+		}
 		switch {
 		case g == nil:
 			o.fail(PropGrudgeDecay, t, &Finding{Message: fmt.Sprintf("%s's grudge against %s settled before it formed", b.Holder, b.Target)})

@@ -66,10 +66,10 @@ var _ = Describe("the rule oracles", func() {
 		o.held[[2]string{"a", "brawl@1"}] = true
 		emit(1, &trace.Grudge{Holder: "a", Target: "b", Change: "formed", Emotional: 0.06, Evidentiary: 0, Cause: "brawl@1"})
 		// 0.06 · 2^(−t/2880) falls below 0.05 at t = 758 after the anchor.
-		want, ok := o.grudges[[2]string{"a", "b"}].settles(o.f)
+		want, ok := o.grudges[[2]string{"a", "b"}].settles(o.f, o.f.Ticks)
 		Expect(ok).To(BeFalse(), "beyond a 100-tick run")
 		o.f.Ticks = 2000
-		want, ok = o.grudges[[2]string{"a", "b"}].settles(o.f)
+		want, ok = o.grudges[[2]string{"a", "b"}].settles(o.f, o.f.Ticks)
 		Expect(ok).To(BeTrue())
 		emit(want+5, &trace.Grudge{Holder: "a", Target: "b", Change: "settled", Cause: "brawl@1"})
 		Expect(o.findings).To(HaveKey(PropGrudgeDecay))

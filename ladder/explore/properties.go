@@ -28,12 +28,17 @@ const (
 	PropUnusedRule    = "locality-unused-rule"
 	PropView          = "locality-view"
 	PropObserver      = "observer-locality"
+	PropRumourStages  = "rule-9-rumours-fade"
 	PropAccumulation  = "rule-11-accumulation"
 	PropGrudgeDecay   = "rule-13-grudge-decay"
 	PropReputation    = "rule-16-once-per-claim"
 	PropMourning      = "rule-17-restored-on-time"
 	PropPairWeight    = "rule-18-pair-weight"
 	PropRoleReference = "rule-19-role-references"
+	PropQuiescence    = "quiescence"
+	PropSerial        = "config-serial"
+	PropUnobserved    = "config-unobserved"
+	PropConstrained   = "config-gomaxprocs-1-gogc-10"
 )
 
 // Properties lists every property with the sentence that says what it
@@ -49,12 +54,17 @@ var Properties = []Property{
 	{PropUnusedRule, "disabling a rule the run never evaluated leaves the run byte-identical (a rule toggle read where the rule does not decide)"},
 	{PropView, "switching the collective fear view on (a fear expectation) leaves the run byte-identical: no rule reads a view"},
 	{PropObserver, "no NPC's belief, grudge, obligation or reputation changes without a record at that tick that ties the change to something the NPC witnessed or was told (observer locality, decision 0014)"},
+	{PropRumourStages, "rule 9: every rumour left alone goes dormant, then forgotten, at the first tick its gist since its last refresh (formed, told again or contested), 2^(−ticks/gist_half_life), is below dormant_gist, then forgotten_gist, with a record then, and every keyframe shows it at that stage and gist (decision 0010; wherever the tick falls inside the run)"},
 	{PropAccumulation, "rule 11 fires at most once per arming, when the believed offences within the window reach the threshold, and re-arms only at or below its re-arm level (decision 0018)"},
 	{PropGrudgeDecay, "rule 13: a grudge never rises without a new cause and settles exactly once, at the first tick its total strength is below grudge_settled (decision 0016)"},
 	{PropReputation, "rule 16 counts a claim once per observer, however often the observer's belief in it changes variant, and α, β move by exactly the weight (decision 0017)"},
 	{PropMourning, "rule 17: every mourning laid over a schedule is lifted exactly when it ends (decision 0020)"},
 	{PropPairWeight, "rule 18's weight is max(0, 1 − avoidance_strength·g), within [0, 1], never rising as the grudge grows, and each weighted encounter's threshold is p·w (decision 0021)"},
 	{PropRoleReference, "rule 19: every role resolves to a living holder or to vacant; a holder's death vacates its role at once, and succession_delay_ticks later the rule decides its successor or says why there is none (decision 0022)"},
+	{PropQuiescence, "a world run on past its last tick with no injected event left, until its grudges and rumours must have come to rest (every 2nd world by index; to twice its length, or as long as the generator lets its cast run if that is longer), settles each grudge and lets each rumour go dormant, then forgotten, at the tick its half-lives and thresholds imply from its last cause or refresh, and every rule model holds there as in the run (what only a longer run would reach)"},
+	{PropSerial, "with the trace pipe and the writes behind off (a run timed by stage, as the benchmarks make it: every record spelt and every file written on the engine's goroutine) the run writes byte-identical dense.csv, trace.jsonl and checkpoints.json (every 4th world by index; a pipe or a writer that loses, reorders or adds a byte)"},
+	{PropUnobserved, "a run nobody observes (no Options.Observe, as make ladder runs a rung) writes the same dense.csv, trace.jsonl and checkpoints.json as the observed run the explorer judges (every 4th world by index; a read of the world that changes it)"},
+	{PropConstrained, "the same world run in a fresh process under GOMAXPROCS=1 and GOGC=10 writes the same dense.csv, trace.jsonl and checkpoints.json as in the explorer's (every 4th world by index; an output that depends on the number of cores, the scheduler or when the garbage collector runs)"},
 }
 
 // Table is the properties as a Markdown table, for docs/explore.md.

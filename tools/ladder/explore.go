@@ -47,7 +47,7 @@ func exploreCmd(args []string, stdout, stderr io.Writer) error {
 	replay := fl.String("replay", "", "check the world of one fixture file (a written failure) and print what fails")
 	promote := fl.String("promote", "", "turn a written failure into a rung skeleton: -promote FILE RUNG")
 	until := fl.Bool("until-failure", false, "stop exploring at the first failure (to measure how soon a fault is found)")
-	hash := fl.Bool("hash", false, "run each fixture file named and print its dense and trace digests (the fresh-process check)")
+	hash := fl.Bool("hash", false, "run each fixture file named and print its dense, trace and checkpoints digests (the child-process checks)")
 	if err := fl.Parse(args); err != nil {
 		return err
 	}
@@ -124,6 +124,9 @@ func exploreCmd(args []string, stdout, stderr io.Writer) error {
 		Seed: *seed, Worlds: *worlds, Lanes: *lanes, Budget: *budget, ShrinkTries: *shrinkTries, ShrinkBudget: *shrink, Workers: *workers,
 		Shard: k, Shards: n, Sizes: explore.DefaultSizes, Out: *out, Findings: *findings, Scratch: scratch, Progress: stdout,
 		Now: time.Now, Command: "go run ./tools/ladder explore", UntilFailure: *until, Stall: stall,
+		Constrained: func(paths []string) (map[string]string, error) {
+			return freshHashes(self, paths, explore.ConstrainedEnv...)
+		},
 		Fresh: func(paths []string) (map[string]string, error) { return freshHashes(self, paths) },
 	}
 	sum, err := explore.Explore(opt)
@@ -280,9 +283,13 @@ func hashRuns(paths []string, stdout io.Writer) error {
 	return nil
 }
 
-// freshHashes runs hashRuns in a new process of this executable.
-func freshHashes(self string, paths []string) (map[string]string, error) {
+// freshHashes runs hashRuns in a new process of this executable, its
+// environment this one's with env added (a later entry wins).
+func freshHashes(self string, paths []string, env ...string) (map[string]string, error) {
 	cmd := exec.Command(self, append([]string{"explore", "-hash"}, paths...)...)
+	if len(env) > 0 {
+		cmd.Env = append(os.Environ(), env...)
+	}
 	var out, errb bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &errb
 	if err := cmd.Run(); err != nil {
