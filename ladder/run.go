@@ -268,6 +268,9 @@ func collect(f *fixture.Fixture, w *sim.World, rec *recorder, out *streams, x *w
 	// The run's artifacts as a sealed set: what `make goldens` and `ladder
 	// accept` copy into goldens/ is exactly what this seals. The dense
 	// file and the trace were digested as they were written.
+	if out.unsealed {
+		return res, nil
+	}
 	if err := seal.WriteDigested(out.dir, f.Name(), Sealed(f), out.digested()); err != nil {
 		return nil, fmt.Errorf("%s: %w", f.Name(), err)
 	}

@@ -50,6 +50,10 @@ type Options struct {
 	// ends any other way is hashed from the file in place. nil hashes
 	// every artifact's bytes as they are written.
 	Seals *Seals
+	// Unsealed writes no manifest and digests nothing: for a run whose
+	// artifacts are only compared and thrown away (ladder/explore's
+	// scratch runs), never accepted nor regenerated from.
+	Unsealed bool
 	// Observe, when set, is shown every trace record after the run's own
 	// sinks (the artifact and the audit), as the engine emits it: a reader
 	// of the run that is not the ladder (ladder/explore's properties)
@@ -125,7 +129,9 @@ type streams struct {
 	// trace is gigabytes in a city).
 	digests map[string]*sealDigest
 	seals   *Seals
-	sink    *traceSink
+	// unsealed: Options.Unsealed, no digest.
+	unsealed bool
+	sink     *traceSink
 	// pipe, when set, shows sink the records on a goroutine of its own
 	// (records): an untimed run's trace is spelt, compared, checked and
 	// written on a second core beside the engine. A timed run (Stages)
@@ -141,7 +147,7 @@ type streams struct {
 // openStreams creates a run's artifact files under opt.Dir and opens the
 // goldens it compares them with.
 func openStreams(f *fixture.Fixture, opt Options) (_ *streams, err error) {
-	s := &streams{f: f, dir: opt.Dir, st: opt.Stages, seals: opt.Seals}
+	s := &streams{f: f, dir: opt.Dir, st: opt.Stages, seals: opt.Seals, unsealed: opt.Unsealed}
 	defer func() {
 		if err != nil {
 			s.abort()
@@ -227,6 +233,9 @@ type sealDigest struct {
 // sealDigest returns the digest of file, a twin of the golden at path (""
 // for a file written as it comes).
 func (s *streams) sealDigest(file *artifact.File, golden string) *sealDigest {
+	if s.unsealed {
+		return &sealDigest{w: file, file: file}
+	}
 	if v, ok := s.seals.sealed(golden); ok && file.Twinned() {
 		return &sealDigest{w: file, file: file, golden: v}
 	}

@@ -32,12 +32,24 @@ type share struct{ every, at int64 }
 // carries more than two of them. A world's share depends on its index
 // alone, so a campaign's shards, merged, checked what one exploration of
 // the same worlds checks.
-var shares = map[string]share{PropQuiescence: {2, 0}, PropSerial: {4, 1}, PropConstrained: {4, 2}, PropUnobserved: {4, 3}}
+//
+// The locality relations halve too: an NPC alone and a town apart guard
+// one defect (a roll keyed by stream position or cast size rather than
+// its key, which any world with rolls exposes), so each takes half the
+// worlds and every world has one of them; the fear view read at every
+// tick guards a rule that reads a view, which any world exposes where
+// that rule evaluates, so it takes the odd half. Together they took two
+// and a half runs of each world's seven or so (docs/explore.md).
+var shares = map[string]share{
+	PropQuiescence: {2, 0}, PropSerial: {4, 1}, PropConstrained: {4, 2}, PropUnobserved: {4, 3},
+	PropIsolatedTown: {2, 0}, PropIsolatedNPC: {2, 1}, PropView: {2, 1},
+}
 
-// inShare reports whether world w is one of those prop is checked on.
+// inShare reports whether world w is one of those prop is checked on;
+// a property no share names is checked on every world.
 func inShare(prop string, w World) bool {
-	s := shares[prop]
-	return w.Index%s.every == s.at
+	s, ok := shares[prop]
+	return !ok || w.Index%s.every == s.at
 }
 
 // sampled reports whether this checker checks prop on world w: always,
@@ -58,6 +70,10 @@ type runHow struct {
 	// unobserved runs without the explorer's sinks (Options.Observe), as
 	// make ladder runs a rung.
 	unobserved bool
+	// records keeps every trace record spelt (the streamer), for a
+	// locality relation's record-by-record comparison; a run compared by
+	// its files alone does without.
+	records bool
 }
 
 // configs are the in-process configuration relations, each a run of

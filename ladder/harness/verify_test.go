@@ -255,6 +255,20 @@ var _ = Describe("Verify", Label("unit"), func() {
 		}))
 	})
 
+	It("writes, unsealed, the same artifacts and no manifest (the explorer's scratch runs)", func() {
+		sealed, err := ladder.Run(res.Fixture, ladder.Options{Dir: GinkgoT().TempDir()})
+		Expect(err).NotTo(HaveOccurred())
+		u, err := ladder.Run(res.Fixture, ladder.Options{Dir: GinkgoT().TempDir(), Unsealed: true})
+		Expect(err).NotTo(HaveOccurred())
+		for _, name := range ladder.ArtifactNames {
+			want, err := os.ReadFile(sealed.Path(name))
+			Expect(err).NotTo(HaveOccurred())
+			Expect(os.ReadFile(u.Path(name))).To(Equal(want), name)
+		}
+		Expect(u.Path(ladder.ManifestFile)).NotTo(BeAnExistingFile())
+		Expect(sealed.Path(ladder.ManifestFile)).To(BeAnExistingFile())
+	})
+
 	// A run against goldens writes again only what differs from them
 	// (artifact.CreateTwin): these pin that what it leaves is, byte for
 	// byte, what a run without goldens writes.
