@@ -38,7 +38,7 @@ func exploreCmd(args []string, stdout, stderr io.Writer) error {
 	worlds := fl.Int64("worlds", 0, "check this many worlds (of this shard) instead of exploring for -time: the same worlds on any machine")
 	budget := fl.Duration("time", 60*time.Second, "how long to explore, when -worlds is not given")
 	lanes := fl.Int("lanes", 1, "split the corpus into N lanes, world i drawing from lane i mod N: the same worlds as a campaign of N shards (a shard is one lane)")
-	workers := fl.Int("workers", runtime.NumCPU(), "worlds checked side by side; the findings, coverage and summary are the same for any number")
+	workers := fl.Int("workers", 0, "worlds checked side by side (0: one per core); the findings, coverage and summary are the same for any number")
 	shrinkTries := fl.Int("shrink-tries", 1000, "candidate worlds each failure's shrinking may run (the same shrunk file on any machine)")
 	shrink := fl.Duration("shrink", 120*time.Second, "the most wall time each failure's shrinking may take (a safety net; a shrink it cuts short says so)")
 	shard := fl.String("shard", "", "k/N: explore worlds k−1, k−1+N, … of the seed (a CI matrix of N)")
@@ -99,8 +99,11 @@ func exploreCmd(args []string, stdout, stderr io.Writer) error {
 	case *seed == 0:
 		*seed = uint64(time.Now().UnixNano()%1_000_000_000) + 1
 	}
-	if *workers < 1 {
-		return fmt.Errorf("explore: -workers %d: want at least 1", *workers)
+	switch {
+	case *workers == 0:
+		*workers = runtime.NumCPU()
+	case *workers < 0:
+		return fmt.Errorf("explore: -workers %d: want at least 1 (0: one per core)", *workers)
 	}
 	scratch, err := os.MkdirTemp("", "ladder-explore-")
 	if err != nil {

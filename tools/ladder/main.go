@@ -1,87 +1,12 @@
-// Command ladder runs, checks and regenerates ladder rungs from the command
-// line. Run it from the repository root (the Makefile does):
+// Command ladder runs, checks, triages and regenerates ladder rungs from
+// the command line. Run it from the repository root (the Makefile does):
 //
-//	go run ./tools/ladder check [fixture.yaml ...]   validate fixtures; exit 1 on any error
-//	go run ./tools/ladder goldens [-rung T0.2] [-reason "…"]
-//	                                                 regenerate goldens (make goldens); -rung takes T2.3/swapped too;
-//	                                                 -reason (REASON=) is required when a set changes;
-//	                                                 -finish or -abandon: only finish or undo a killed run's switch
-//	go run ./tools/ladder render -out DIR [-rung R]  write a rendering laid out like goldens/;
-//	                                                 -exact: a rung's name renders it without its cases
-//	go run ./tools/ladder explain -rung T1.1 -at 12 -holder neighbor -claim theft@2
-//	                                                 a belief's provenance as of a tick
-//	go run ./tools/ladder compare [-n N | -all] A B  two runs (rung[/case] or trace.jsonl) aligned by
-//	                                                 roll key: value, threshold and control-flow drift,
-//	                                                 first divergent roll, belief set, dense cell;
-//	                                                 -against-golden R: R's goldens against a fresh run;
-//	                                                 -require-same-values|-keys|-rolls: exit 1 on that drift
-//	go run ./tools/ladder curve -rung T2.1 -claim theft@10 [-format yaml|csv]
-//	                                                 a claim's believer curve, as a curve:
-//	                                                 expectation or as CSV for plotting
-//	go run ./tools/ladder rules -rung T3.1 [-fired=false] [-rule NAME]
-//	                                                 the rule-firing log: every evaluation,
-//	                                                 declined ones with their values
-//	go run ./tools/ladder diff -rung T3.3 -from 10 -to 30
-//	                                                 every social-state change between two
-//	                                                 ticks (grudges, obligations, reputation,
-//	                                                 pair weights, roles, schedules), with
-//	                                                 its rule and its cause
-//	go run ./tools/ladder schedule -rung T4a.1 -npc frida
-//	                                                 an NPC's base and effective schedule side
-//	                                                 by side, and the events that rewrote it
-//	go run ./tools/ladder role -rung T5.1 -at 20     every role at a tick: holder or vacant,
-//	                                                 duties, references, the events so far
-//	go run ./tools/ladder fear -rung T6 -at 120 [-location temple]
-//	                                                 collective fear as of a tick, per location:
-//	                                                 the view, its recomputation within regime 3,
-//	                                                 and the beliefs that contribute
-//	go run ./tools/ladder review [T2.1 ...]          the pending changes the last run left:
-//	                                                 first divergence, columns, cells, ticks,
-//	                                                 trace records by kind
-//	go run ./tools/ladder accept [-reason "…"] T2.3/swapped | -all
-//	                                                 copy reviewed artifacts into goldens/; -reason, why
-//	                                                 (recorded in the set's history), is required of a
-//	                                                 set that changes
-//	go run ./tools/ladder reject T2.1 | -all         discard pending changes
-//	go run ./tools/ladder blame R -tick T -column C | -record SEQ | -line N
-//	                                                 the commit that last changed a committed golden
-//	                                                 cell or trace record, with the entry it added to
-//	                                                 the set's history (reason, drift class); git only
-//	go run ./tools/ladder diff-golden [-run] T2.1    the dense change cell by cell, in runs
-//	go run ./tools/ladder textconv dense.csv         one line per cell (git diff driver)
-//	go run ./tools/ladder convert-trace [-expand] [-o OUT] trace.jsonl
-//	                                                 a version 1 or 2 trace in version 3, or with
-//	                                                 -expand a version-3 trace as version 2 spelt it
-//	go run ./tools/ladder shard [-rung R] 2/4        the label filter of part 2 of 4 (make ladder SHARD=2/4)
-//	go run ./tools/ladder costs [-from FILE]         refresh ladder/shard/costs.json from a run's report
-//	go run ./tools/ladder merge-reports -out DIR A B join shards' reports into one
-//	go run ./tools/ladder schema [-o FILE|-]         regenerate docs/fixture.schema.json from the loader
-//	go run ./tools/ladder verify [-golden] [R ...]  replay runs from reports/<R>/events.jsonl: the engine
-//	                                                 must append exactly the logged records and reach the
-//	                                                 recorded state digests and log head (make verify)
-//	go run ./tools/ladder state -rung R [-at T]      the canonical engine state at a tick (its digest on stderr)
-//	go run ./tools/ladder audit [-lenient] [-full] [R ...]
-//	                                                 regime 2's invariant audit: what each invariant
-//	                                                 examined, every finding with its grade
-//	go run ./tools/ladder pilot [-seeds 200] T2.8   a sweep rung's pilot: each aggregate's mean and
-//	                                                 sd over seeds disjoint from the rung's, as its bounds
-//	go run ./tools/ladder coverage [-unreached] [-rule NAME]
-//	                                                 every rule's regimes with the runs of the last
-//	                                                 make ladder that reached each (reports/coverage.json)
-//	go run ./tools/ladder explore [-seed S] [-time 60s] [-shard k/N]
-//	                                                 generated worlds checked by properties; a failure
-//	                                                 shrunk to reports/explore/; -replay FILE, -promote FILE RUNG
-//	go run ./tools/ladder explore-merge -out DIR A B ...
-//	                                                 join a campaign's explore -shard k/N outputs into
-//	                                                 what one exploration of their worlds writes
-//	go run ./tools/ladder page [-compare A,B]...    rebuild reports/index.html from the last ladder run,
-//	                                                 running nothing; -compare adds a run comparison
-//	go run ./tools/ladder why-not -rung T2.7 -npc m1 -claim theft@9 [-at 100] [-reports DIR | -golden] [-json]
-//	                                                 why an NPC does not hold a claim at a tick (or why it
-//	                                                 does), from a run's written files: reports/, a CI
-//	                                                 artifact laid out like it, or the goldens
+//	go run ./tools/ladder help          every command, one line each
+//	go run ./tools/ladder help CMD      one command's usage, flags and examples
 //
-// `make ladder` is the CI gate and runs the Ginkgo suite, not this tool.
+// The commands are one table (commands.go), from which the help and
+// docs/cli.md are made. `make ladder` is the CI gate and runs the Ginkgo
+// suite, not this tool.
 package main
 
 import (
@@ -111,77 +36,14 @@ func main() {
 
 func run(args []string, stdout, stderr io.Writer) error {
 	if len(args) == 0 {
-		return errors.New("usage: ladder <" + strings.Join(commands, "|") + "> [flags]")
+		return errors.New("usage: ladder <" + strings.Join(names(), "|") + "> [flags] (ladder help: what each does)")
 	}
-	switch args[0] {
-	case "check":
-		return check(args[1:], stdout)
-	case "goldens":
-		return goldens(args[1:], stdout, stderr)
-	case "render":
-		return render(args[1:], stderr)
-	case "explain":
-		return explain(args[1:], stdout, stderr)
-	case "compare":
-		return compare(args[1:], stdout, stderr)
-	case "curve":
-		return curve(args[1:], stdout, stderr)
-	case "rules":
-		return rulesLog(args[1:], stdout, stderr)
-	case "diff":
-		return socialDiff(args[1:], stdout, stderr)
-	case "schedule":
-		return scheduleView(args[1:], stdout, stderr)
-	case "role":
-		return roleView(args[1:], stdout, stderr)
-	case "fear":
-		return fearView(args[1:], stdout, stderr)
-	case "review":
-		return review(args[1:], stdout)
-	case "accept":
-		return accept(args[1:], stdout, stderr)
-	case "reject":
-		return reject(args[1:], stdout, stderr)
-	case "blame":
-		return blame(args[1:], stdout, stderr)
-	case "diff-golden":
-		return diffGolden(args[1:], stdout, stderr)
-	case "textconv":
-		return textconv(args[1:], stdout)
-	case "convert-trace":
-		return convertTrace(args[1:], stdout, stderr)
-	case "shard":
-		return shardFilter(args[1:], stdout, stderr)
-	case "costs":
-		return costs(args[1:], stdout, stderr)
-	case "merge-reports":
-		return mergeReports(args[1:], stdout, stderr)
-	case "schema":
-		return fixtureSchema(args[1:], stdout, stderr)
-	case "verify":
-		return verify(args[1:], stdout, stderr)
-	case "state":
-		return state(args[1:], stdout, stderr)
-	case "audit":
-		return auditRuns(args[1:], stdout, stderr)
-	case "pilot":
-		return pilot(args[1:], stdout, stderr)
-	case "coverage":
-		return coverageTable(args[1:], stdout, stderr)
-	case "explore":
-		return exploreCmd(args[1:], stdout, stderr)
-	case "explore-merge":
-		return exploreMerge(args[1:], stdout, stderr)
-	case "page":
-		return pageCmd(args[1:], stdout, stderr)
-	case "why-not":
-		return whyNot(args[1:], stdout, stderr)
+	c, ok := lookup(args[0])
+	if !ok {
+		return fmt.Errorf("unknown command %q (commands: %s)", args[0], strings.Join(names(), ", "))
 	}
-	return fmt.Errorf("unknown command %q (commands: %s)", args[0], strings.Join(commands, ", "))
+	return c.Run(args[1:], stdout, stderr)
 }
-
-var commands = []string{"check", "goldens", "render", "explain", "compare", "curve", "rules", "diff", "schedule", "role", "fear", "review", "accept", "reject", "blame", "diff-golden",
-	"textconv", "convert-trace", "shard", "costs", "merge-reports", "verify", "state", "audit", "schema", "pilot", "coverage", "explore", "explore-merge", "page", "why-not"}
 
 type rungList []string
 

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strconv"
 	"strings"
 
@@ -114,13 +115,50 @@ func chdir(dir string) {
 var _ = Describe("run", func() {
 	It("explains its usage when given no command", func() {
 		_, err := invoke()
-		Expect(err).To(MatchError("usage: ladder <check|goldens|render|explain|compare|curve|rules|diff|schedule|role|fear|review|accept|reject|blame|diff-golden|textconv|convert-trace|shard|costs|merge-reports|verify|state|audit|schema|pilot|coverage|explore|explore-merge|page|why-not> [flags]"))
+		Expect(err).To(MatchError("usage: ladder <" + strings.Join(names(), "|") + "> [flags] (ladder help: what each does)"))
+		Expect(err.Error()).To(ContainSubstring("|why-not|"))
 	})
 
 	It("refuses an unknown command, listing the known ones", func() {
 		out, err := invoke("frobnicate", "-x")
-		Expect(err).To(MatchError(`unknown command "frobnicate" (commands: check, goldens, render, explain, compare, curve, rules, diff, schedule, role, fear, review, accept, reject, blame, diff-golden, textconv, convert-trace, shard, costs, merge-reports, verify, state, audit, schema, pilot, coverage, explore, explore-merge, page, why-not)`))
+		Expect(err).To(MatchError(`unknown command "frobnicate" (commands: ` + strings.Join(names(), ", ") + ")"))
 		Expect(out).To(BeEmpty())
+	})
+})
+
+var _ = Describe("the command table", func() {
+	It("lists every command in help, one line each", func() {
+		out, err := invoke("help")
+		Expect(err).NotTo(HaveOccurred())
+		for _, c := range commands {
+			Expect(out).To(MatchRegexp(`(?m)^  `+regexp.QuoteMeta(c.Name)+` +`+regexp.QuoteMeta(c.Summary)+`$`), c.Name)
+		}
+	})
+
+	It("gives each command's flags from its own flag set, and none for a command that parses none", func() {
+		for _, c := range commands {
+			out, err := invoke("help", c.Name)
+			Expect(err).NotTo(HaveOccurred(), c.Name)
+			Expect(out).To(HavePrefix("usage: go run ./tools/ladder "+c.Name+" "+c.Usage+"\n"), c.Name)
+			if c.Flags {
+				Expect(out).To(MatchRegexp(`(?m)^flags:\n  -`), "%s says it parses flags: its -h must print them and run nothing", c.Name)
+			} else {
+				Expect(out).NotTo(ContainSubstring("flags:"), c.Name)
+			}
+		}
+		_, err := invoke("help", "frobnicate")
+		Expect(err).To(MatchError(ContainSubstring(`help: unknown command "frobnicate"`)))
+	})
+
+	It("is what docs/cli.md says, generated: regenerate with go run ./tools/ladder help -markdown -o docs/cli.md", func() {
+		// Flag defaults read LADDER_REPORTS: the committed text is made
+		// without it.
+		GinkgoT().Setenv("LADDER_REPORTS", "")
+		var want bytes.Buffer
+		Expect(writeMarkdown(&want)).To(Succeed())
+		got, err := os.ReadFile(filepath.Join("..", "..", "docs", "cli.md"))
+		Expect(err).NotTo(HaveOccurred())
+		Expect(string(got) == want.String()).To(BeTrue(), "docs/cli.md is stale: run go run ./tools/ladder help -markdown -o docs/cli.md and commit it")
 	})
 })
 
