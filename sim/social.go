@@ -213,22 +213,25 @@ func (w *World) bearGrudge(b *claims.Belief, subject, target, reason string, emo
 	w.emit(&trace.Grudge{Holder: g.Holder, Target: g.Target, Change: change, Emotional: g.EmotionalAt(t, c), Evidentiary: g.EvidentiaryAt(t, c),
 		Rule: rules.GrudgeCreation, Cause: b.Claim})
 	if at, ok := g.SettlesAt(c); ok {
-		w.settling[at] = append(w.settling[at], grudgeDue{g: g, anchor: g.Anchor})
+		w.settling[at] = append(w.settling[at], grudgeDue{g: g, causes: len(g.Causes)})
 	}
 	w.reweigh(g.Holder, g.Target, b.Claim, change, before, t)
 	return nil
 }
 
-// grudgeDue is one entry of the settling calendar.
+// grudgeDue is one entry of the settling calendar: the grudge as it
+// stood after its causes-th cause. A cause added since — at a later tick
+// or in the same one, which leaves the anchor where it was — made a later
+// entry, and makes this one stale.
 type grudgeDue struct {
 	g      *social.Grudge
-	anchor int64
+	causes int
 }
 
 // settle is rule 13's trace: the grudges whose total strength falls below
 // grudge_settled at t, by holder then target (decay is derived on read, so
 // this records the derivation; a grudge reinforced since its entry was
-// made has a later entry instead).
+// made, even in the tick it formed, has another entry instead).
 func (w *World) settle(t int64) {
 	due := w.settling[t]
 	if len(due) == 0 {
@@ -241,7 +244,7 @@ func (w *World) settle(t int64) {
 	c := w.grudges.Curves()
 	for _, d := range due {
 		g := d.g
-		if g.Anchor != d.anchor {
+		if len(g.Causes) != d.causes {
 			continue
 		}
 		e, v := g.EmotionalAt(t, c), g.EvidentiaryAt(t, c)
