@@ -29,7 +29,8 @@ func causeFirst(res *Result, v Verdict, problems []Problem) []Problem {
 	if len(problems) == 0 || res.sweep != nil || c == nil || c.trace.missing || c.trace.err != nil || c.trace.path == "" {
 		return problems
 	}
-	rep, err := triage.AlignFiles(c.trace.path, res.Path(TraceFile))
+	end, _ := res.cutShort()
+	rep, err := triage.AlignFilesBefore(c.trace.path, res.Path(TraceFile), end)
 	if err != nil {
 		return append([]Problem{problem(f, DriftCheck, -1, "could not align the trace with its golden: %v", err)}, problems...)
 	}

@@ -109,6 +109,12 @@ func Commands(f *fixture.Fixture) string {
 // of the others. The dense and trace verdicts were reached as the run
 // wrote the files; only checkpoints.json, a few sampled values, is read
 // here.
+//
+// A run that stopped part way (an aborted run) is judged on the ticks it
+// finished: its dense rows and trace records are compared as far as they
+// go, the golden's later rows and records are not called missing (the
+// abort says why they are), and its checkpoints, whose outcome the abort
+// moved, are not compared.
 func Verify(r *Result) Verdict {
 	if r.sweep != nil {
 		return verifySweep(r)
@@ -135,13 +141,14 @@ func Verify(r *Result) Verdict {
 		}
 		return missing || err != nil
 	}
+	end, cut := r.cutShort()
 	if !unread(DenseFile, c.dense.missing, c.dense.err) {
-		if p, ok := denseProblem(f, c.dense.result); ok {
+		if p, ok := denseProblem(f, c.dense.result); ok && !(cut && (p.Tick < 0 || p.Tick >= end)) {
 			v.Problems = append(v.Problems, p)
 		}
 	}
 	if !unread(TraceFile, c.trace.missing, c.trace.err) {
-		if d := c.trace.result; d != nil {
+		if d := c.trace.result; d != nil && !(cut && d.Tick >= end) {
 			p := problem(f, TraceFile, d.Tick, "%s", d)
 			if p.record, p.hasRecord = recordSeq(d.Actual); !p.hasRecord {
 				p.record, p.hasRecord = recordSeq(d.Golden)
@@ -160,6 +167,9 @@ func Verify(r *Result) Verdict {
 		} else if d := c.same.result; d != nil {
 			v.Problems = append(v.Problems, problem(f, TraceFile, d.Tick, "same_run: not the same run as %s: compared with %s/%s cut at tick %d, %s", sr.Rung, sr.GoldenDir, TraceFile, f.Ticks, d))
 		}
+	}
+	if cut {
+		return v
 	}
 	golden, err := os.ReadFile(filepath.Join(dir, CheckpointsFile))
 	if !unread(CheckpointsFile, errors.Is(err, fs.ErrNotExist), err) {

@@ -12,9 +12,12 @@ import (
 // PageLink is the most specific place on the triage page a problem
 // names: its rung at its tick, and there the belief, NPC, social record
 // or trace record it is about — read off the problem's column (a dense
-// column, a trace record), or off an expectation's message
-// (belief(holder, claim), grudge(holder, target)). A problem without a
-// tick links to its rung.
+// column, a trace record), off what a failed expectation says it is
+// about (expect.Subject: a failed trace negative's first matching
+// record, an npc's, role's, schedule's, obligation's or reputation's
+// row, the first missing holder's "why not?"), or off an expectation's
+// message (belief(holder, claim), grudge(holder, target)). A problem
+// without a tick links to its rung.
 func (p Problem) PageLink() string {
 	name := p.Rung
 	if p.Case != "" {
@@ -58,6 +61,9 @@ func (p Problem) target() page.Target {
 			return page.TraceTarget(p.record)
 		}
 	case "expect":
+		if slices.Contains(page.Targets, p.about.Kind) {
+			return page.Target{Kind: p.about.Kind, Value: p.about.Value}
+		}
 		if m := beliefCall.FindStringSubmatch(p.Message); m != nil {
 			return page.BeliefTarget(m[1], m[2])
 		}

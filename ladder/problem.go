@@ -50,6 +50,9 @@ type Problem struct {
 	// problem names, when hasRecord.
 	record    int64
 	hasRecord bool
+	// about is what a failed expectation is about (expect.Subject): the
+	// row of the page its link opens.
+	about expect.Subject
 	// NoGoldens marks the problem of a new rung or case, whose golden
 	// directory does not exist yet: nothing to compare and no seal to
 	// check, which the seal summary must not call a seal check that
@@ -98,18 +101,17 @@ func StallProblem(f *fixture.Fixture, e *StallError) Problem {
 }
 
 // Problems gathers everything wrong with one run, in the order a person
-// should read it, cause before consequence: a run that aborted first
-// (nothing after it is trustworthy), then its root cause and its drift
-// class (causeFirst), then every other problem by the tick where it first
-// shows, earliest first — failed expectations, dense, trace and
-// checkpoints alike, the trace record first at a tick — and those without
-// a tick last.
+// should read it, cause before consequence: its root cause and its drift
+// class (causeFirst), then, for a run that aborted, the abort, then every
+// other problem by the tick where it first shows, earliest first —
+// failed expectations, dense, trace and checkpoints alike, the trace
+// record first at a tick — and those without a tick last. An aborted
+// run is judged like any other on what it wrote before it stopped (v is
+// Verify's verdict on it): when that differs from the golden, the first
+// divergent record is what moved, and the abort (a pin no roll used, a
+// step the world refused) is its consequence.
 func Problems(res *Result, aborted error, v Verdict) []Problem {
 	f := res.Fixture
-	var out []Problem
-	if aborted != nil {
-		out = append(out, abortion(f, aborted))
-	}
 	var rest []Problem
 	for _, r := range res.Expectations {
 		if !r.Passed {
@@ -131,7 +133,14 @@ func Problems(res *Result, aborted error, v Verdict) []Problem {
 		// before the cells and assertions it explains.
 		return cmp.Or(cmp.Compare(uint64(a.Tick), uint64(b.Tick)), cmp.Compare(causeRank(a), causeRank(b)))
 	})
-	out = append(out, causeFirst(res, v, rest)...)
+	out := causeFirst(res, v, rest)
+	if aborted != nil {
+		at := 0
+		for at < len(out) && (out[at].Check == RootCheck || out[at].Check == DriftCheck) {
+			at++
+		}
+		out = slices.Insert(out, at, abortion(f, aborted))
+	}
 	for i := range out {
 		out[i].Link = out[i].PageLink()
 	}
@@ -162,7 +171,7 @@ func Lines(ps []Problem) []string {
 func expectation(f *fixture.Fixture, r expect.Result) Problem {
 	return Problem{
 		Rung: f.Rung, Case: f.Case, Check: "expect", Tick: r.Tick, Column: r.Label(),
-		File: f.File, Line: r.At.Line, Ranged: r.Ranged,
+		File: f.File, Line: r.At.Line, Ranged: r.Ranged, about: r.Subject,
 		Message: fmt.Sprintf("%s %s %s", f.Name(), r.Line(f.File), Commands(f)),
 	}
 }

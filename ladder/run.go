@@ -58,6 +58,15 @@ type Result struct {
 	sweep *sweepCompared
 }
 
+// cutShort reports whether the run stopped before its last tick, and how
+// many ticks it finished: an aborted run's files are a prefix of what a
+// whole run writes, which Verify and the cause-first lines compare as far
+// as it goes.
+func (r *Result) cutShort() (int64, bool) {
+	n := r.Checkpoints.Outcome.Ticks
+	return n, n < r.Fixture.Ticks
+}
+
 // Path returns where the run wrote the artifact called name.
 func (r *Result) Path(name string) string { return filepath.Join(r.Dir, name) }
 

@@ -132,12 +132,14 @@ func (h *holdersCheck) AtTick(w World, o *Outcome) {
 	if h.exactly != nil {
 		want := slices.Sorted(slices.Values(h.exactly))
 		if !slices.Equal(got, want) {
+			h.about(o, minus(want, got), minus(got, want))
 			o.Fail(t, h.exactlyAt, "%s = %s, want exactly %s (missing %s, unexpected %s)", scope, list(got), list(want), list(minus(want, got)), list(minus(got, want)))
 			return
 		}
 	}
 	if h.only != nil {
 		if extra := minus(got, h.only); len(extra) > 0 {
+			h.about(o, nil, extra)
 			o.Fail(t, h.onlyAt, "%s include %s, outside the allowed %s", scope, list(extra), list(h.only))
 		}
 	}
@@ -185,4 +187,16 @@ func (h *holdersCheck) checkThrough(w World, o *Outcome, holders []string) bool 
 		}
 	}
 	return true
+}
+
+// about names the first NPC a failed holders check is about: one who
+// should hold the claim and does not (the page's "why not?" answer for
+// it), else one who holds it and should not (its belief row).
+func (h *holdersCheck) about(o *Outcome, missing, unexpected []string) {
+	switch {
+	case len(missing) > 0:
+		o.About("whynot", missing[0]+":"+h.claim)
+	case len(unexpected) > 0:
+		o.About("belief", unexpected[0]+":"+h.claim)
+	}
 }

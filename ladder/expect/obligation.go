@@ -87,6 +87,7 @@ func (c *obligationCheck) AtTick(w World, o *Outcome) {
 	o.Examine(1)
 	t := w.Tick()
 	id := social.ObligationID(c.favour)
+	o.About("social", "obligation/"+c.favour)
 	ob, ok := w.Ledger().Get(id)
 	if c.absent != nil {
 		if ok {

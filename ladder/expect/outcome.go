@@ -34,8 +34,11 @@ type Outcome struct {
 	tick    int64 // first failing tick; -1 for a whole-run judgement
 	at      Pos
 	message string
-	last    int64
-	more    int
+	subject Subject // what the first failure is about
+	// firstMatch is the tick of a stream check's first matching record.
+	firstMatch int64
+	last       int64
+	more       int
 }
 
 // Examine counts n more things examined.
@@ -43,6 +46,25 @@ func (o *Outcome) Examine(n int64) { o.Examined += n }
 
 // Failed reports whether the expectation has failed.
 func (o *Outcome) Failed() bool { return o.failed }
+
+// Subject is the one thing a failed expectation is about, so its failure
+// line can link to it rather than to the tick alone: Kind is a kind of
+// the triage page's targets — "npc" (an NPC), "belief" (holder:claim),
+// "social" (block/key, as the dense columns key a social record),
+// "whynot" (npc:claim, an NPC who does not hold a claim it should),
+// "trace" (a record's seq) — and Value what it names. The zero Subject
+// names nothing.
+type Subject struct {
+	Kind, Value string
+}
+
+// About names what the failure about to be recorded is about. Only the
+// first failure's subject is kept, as only its message is.
+func (o *Outcome) About(kind, value string) {
+	if !o.failed {
+		o.subject = Subject{kind, value}
+	}
+}
 
 // Fail records a failure at tick (-1 for one judged over the whole run),
 // placed at the fixture position of the field that failed.
@@ -78,6 +100,9 @@ type Result struct {
 	// over, not a tick where something was seen to differ: triage does not
 	// take it for the run's earliest divergence.
 	Ranged bool
+	// Subject is what the failure is about (Outcome.About): the row its
+	// link opens at Tick.
+	Subject Subject
 }
 
 // Label names the item as the fixture spells its path: expect[3],

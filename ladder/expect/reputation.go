@@ -107,6 +107,7 @@ func (c *reputationCheck) AtTick(w World, o *Outcome) {
 	}
 	o.Examine(1)
 	name := fmt.Sprintf("reputation(%s, %s, %s)", c.observer, c.subject, c.dimension)
+	o.About("social", "reputation/"+c.observer+"/"+c.subject+"/"+c.dimension)
 	op, ok := w.Reputation().Get(c.observer, c.subject, c.dimension)
 	if c.absent != nil {
 		if ok {
@@ -131,6 +132,7 @@ func (c *reputationCheck) rows(w World, o *Outcome) {
 	if c.observers != nil {
 		got, want := observersOf(w.Reputation(), c.subject, c.dimension, -1), slices.Sorted(slices.Values(c.observers))
 		if !slices.Equal(got, want) {
+			c.about(o, minus(got, want))
 			o.Fail(t, c.observersAt, "observers with a row for %s = %s, want exactly %s (missing %s, unexpected %s)", what, list(got), list(want), list(minus(want, got)), list(minus(got, want)))
 			return
 		}
@@ -138,6 +140,7 @@ func (c *reputationCheck) rows(w World, o *Outcome) {
 	if c.changed != nil {
 		got, want := observersOf(w.Reputation(), c.subject, c.dimension, t), slices.Sorted(slices.Values(c.changed))
 		if !slices.Equal(got, want) {
+			c.about(o, minus(got, want))
 			o.Fail(t, c.changedAt, "rows for %s changed at tick %d for %s, want exactly %s (missing %s, unexpected %s)", what, t, list(got), list(want), list(minus(want, got)), list(minus(got, want)))
 		}
 	}
@@ -155,4 +158,12 @@ func observersOf(r *social.Reputation, subject, dimension string, changedAt int6
 	}
 	slices.Sort(out)
 	return out
+}
+
+// about names the row of the first observer a failed rows check did not
+// expect; a missing observer has no row to open.
+func (c *reputationCheck) about(o *Outcome, unexpected []string) {
+	if len(unexpected) > 0 {
+		o.About("social", "reputation/"+unexpected[0]+"/"+c.subject+"/"+c.dimension)
+	}
 }

@@ -70,6 +70,7 @@ func (c *roleCheck) Finish(*Outcome) {}
 func (c *roleCheck) AtTick(w World, o *Outcome) {
 	o.Examine(1)
 	t := w.Tick()
+	o.About("social", "role/"+c.id)
 	r, ok := w.Roles().Get(c.id)
 	if !ok {
 		o.Fail(t, c.at, "role %s does not exist", c.id)

@@ -217,7 +217,7 @@ func (r *Run) Finish() []Result {
 		}
 		res := Result{Index: e.Index, Kind: e.Kind, Passed: !o.failed, Examined: o.Examined, Unit: e.Check.Unit(), At: e.Pos, Tick: -1}
 		if o.failed {
-			res.At, res.Tick, res.Message, res.More, res.Ranged = o.at, o.tick, o.message, o.more, o.ranged
+			res.At, res.Tick, res.Message, res.More, res.Ranged, res.Subject = o.at, o.tick, o.message, o.more, o.ranged, o.subject
 		}
 		out[i] = res
 	}

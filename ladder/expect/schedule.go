@@ -66,6 +66,7 @@ func (c *scheduleCheck) Finish(o *Outcome) {
 func (c *scheduleCheck) AtTick(w World, o *Outcome) {
 	o.Examine(1)
 	t := w.Tick()
+	o.About("social", "schedule/"+c.npc)
 	p := w.Placement(c.npc)
 	override := p.Override
 	if override == "" {

@@ -139,7 +139,7 @@ func spell(key string, v any) []byte {
 // with the fields a version-3 line puts such a field back from
 // (trace.Sources).
 func (c *traceCheck) Keys() []string {
-	out := []string{"kind"}
+	out := []string{"kind", "seq", "tick"} // seq and tick: where the first match is, for a failure's link
 	for _, p := range c.preds {
 		out = append(out, p.path[0])
 		out = append(out, trace.Sources(trace.Kind(c.kind), p.path[0])...)

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 
 	"gopkg.in/yaml.v3"
@@ -536,6 +537,14 @@ func (c *traceCheck) ObserveTrace(r Record, o *Outcome) {
 			return
 		}
 	}
+	if o.Matched == 0 {
+		// The first record that matched is what a failed negative's
+		// link opens: the row that shows the pattern did happen.
+		seq, _ := r["seq"].(float64)
+		tick, _ := r["tick"].(float64)
+		o.About("trace", strconv.FormatInt(int64(seq), 10))
+		o.firstMatch = int64(tick)
+	}
 	o.Matched++
 }
 
@@ -645,12 +654,19 @@ func (c *traceCheck) Finish(o *Outcome) {
 		at, o.ranged = w.From, true
 	}
 	switch {
-	case c.count != nil && n != c.count.v:
-		o.Fail(at, c.count.at, "%d trace records match %s in ticks [%d, %d], want %d", n, c.show, w.From, w.To, c.count.v)
 	case c.count == nil && c.exists && n == 0:
 		o.Fail(at, c.matchAt, "no trace record matches %s in ticks [%d, %d] (of %d %s examined)", c.show, w.From, w.To, o.Examined, c.Unit())
-	case c.count == nil && !c.exists && n > 0:
-		o.Fail(at, c.notAt, "%d trace records match %s in ticks [%d, %d], want none", n, c.show, w.From, w.To)
+	case c.negative() && n > 0:
+		// Found, not judged over the range: placed at the first record
+		// that matched, which the failure links to.
+		o.ranged = false
+		at, pos := o.firstMatch, c.notAt
+		if c.count != nil {
+			pos = c.count.at
+		}
+		o.Fail(at, pos, "%d trace records match %s in ticks [%d, %d], want none", n, c.show, w.From, w.To)
+	case c.count != nil && n != c.count.v:
+		o.Fail(at, c.count.at, "%d trace records match %s in ticks [%d, %d], want %d", n, c.show, w.From, w.To, c.count.v)
 	case c.negative() && o.Examined > 0:
 		c.couldMatch(o)
 	}

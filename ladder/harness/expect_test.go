@@ -272,7 +272,7 @@ var _ = Describe("Expectation failure messages", Label("unit"), func() {
 		Entry("trace exists: false",
 			"{trace: {match: {kind: event, event: theft}, exists: false}}",
 			"false}",
-			`: 1 trace records match {"event":"theft","kind":"event"} in ticks [0, 5], want none`),
+			` at tick 1: 1 trace records match {"event":"theft","kind":"event"} in ticks [0, 5], want none`),
 		Entry("trace exists",
 			"{trace: {match: {kind: supersession}}}",
 			"{kind: supersession}",

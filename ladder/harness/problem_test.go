@@ -183,6 +183,86 @@ var _ = Describe("a run that aborts", Label("unit"), func() {
 	})
 })
 
+var _ = Describe("an aborted run compared with its goldens", Label("unit"), func() {
+	// The goldens are a whole run of a world, edited by edit; the run
+	// under test is a world that aborts.
+	goldens := func(src string, edit func(trace string) string) string {
+		GinkgoHelper()
+		f := parse("fixtures/T0.9-unit.yaml", src)
+		res, _ := run(f)
+		Expect(res).NotTo(BeNil())
+		root := GinkgoT().TempDir()
+		dir := filepath.Join(root, filepath.FromSlash(f.GoldenDir()))
+		Expect(os.MkdirAll(dir, 0o755)).To(Succeed())
+		for name, b := range artifacts(res) {
+			if name == ladder.TraceFile {
+				b = []byte(edit(string(b)))
+			}
+			Expect(os.WriteFile(filepath.Join(dir, name), b, 0o644)).To(Succeed())
+		}
+		return root
+	}
+	same := func(trace string) string { return trace }
+	whole := strings.Replace(abortWorld, "  - {tick: 4, kind: report, from: listener, to: merchant, claim: theft@1}\n", "", 1)
+	aborted := func(src, root string) (*ladder.Result, error, []ladder.Problem) {
+		GinkgoHelper()
+		res, err := ladder.Run(parse("fixtures/T0.9-unit.yaml", src), ladder.Options{Dir: GinkgoT().TempDir(), Goldens: root})
+		Expect(err).To(HaveOccurred())
+		Expect(res).NotTo(BeNil())
+		return res, err, ladder.Problems(res, err, ladder.Verify(res))
+	}
+
+	It("names the first record that moved before the abort, at its tick, and the abort second", func() {
+		// A pin no roll will use (the listener is never at the market):
+		// the run goes to its last tick, then aborts. Its golden trace
+		// says the encounter of tick 2 went the other way.
+		src := whole + "pins:\n  - {purpose: encounter, tick: 6, site: market, between: [listener, merchant], value: 0.1}\n"
+		flipped := func(trace string) string {
+			lines := strings.Split(trace, "\n")
+			for i, l := range lines {
+				if strings.Contains(l, `"kind":"encounter"`) && strings.Contains(l, `"tick":2}`) {
+					lines[i] = strings.Replace(strings.Replace(l, `"fired":false`, `"fired":X`, 1), `"fired":true`, `"fired":false`, 1)
+					lines[i] = strings.Replace(lines[i], `"fired":X`, `"fired":true`, 1)
+					break
+				}
+			}
+			Expect(strings.Join(lines, "\n")).NotTo(Equal(trace), "an encounter at tick 2 to flip")
+			return strings.Join(lines, "\n")
+		}
+		_, err, ps := aborted(src, goldens(src, flipped))
+		Expect(err).To(MatchError(ContainSubstring("never matched a roll")))
+		var checks []string
+		for _, p := range ps {
+			checks = append(checks, p.Check)
+		}
+		Expect(checks).To(HaveLen(4))
+		Expect(checks).To(Equal([]string{ladder.RootCheck, ladder.DriftCheck, "run", ladder.TraceFile}))
+		Expect(ps[0].Tick).To(Equal(int64(2)), "the flipped encounter's record")
+		Expect(ps[0].Link).To(MatchRegexp(`#T0\.9@2/trace=\d+$`))
+	})
+
+	It("does not call the golden's ticks after the abort missing", func() {
+		res, err, ps := aborted(abortWorld, goldens(whole, same))
+		Expect(err).To(MatchError(ContainSubstring("report of theft@1")))
+		Expect(res.Checkpoints.Outcome.Ticks).To(Equal(int64(4)))
+		Expect(ladder.Verify(res).Problems).To(BeEmpty(), "ticks 0-3 are the golden's, row for row and record for record")
+		Expect(ps).To(HaveLen(1))
+		Expect(ps[0].Check).To(Equal("run"))
+	})
+
+	It("still names a divergence in the ticks it finished", func() {
+		moved := func(trace string) string {
+			out := strings.Replace(trace, `"tick":3}`, `"tick":3,"extra":1}`, 1)
+			Expect(out).NotTo(Equal(trace), "a record of tick 3 to change")
+			return out
+		}
+		_, _, ps := aborted(abortWorld, goldens(whole, moved))
+		Expect(ps[0].Check).To(Equal(ladder.RootCheck))
+		Expect(ps[0].Tick).To(Equal(int64(3)), "the last tick the run finished")
+		Expect(ps[2].Check).To(Equal("run"))
+	})
+})
+
 var _ = Describe("Verify's messages lead", Label("unit"), func() {
 	var (
 		res  *ladder.Result
@@ -280,3 +360,69 @@ func itoa(n int64) string {
 	}
 	return itoa(n/10) + string(rune('0'+n%10))
 }
+
+// subjectWorld is a small social world whose expectations each fail
+// about one thing: an NPC, a role, a schedule, a holder, a trace record.
+const subjectWorld = `rung: T5.9
+title: Unit — failures that name what they are about
+tier: 5
+seed_id: unit-T0.9-subjects
+ticks: 8
+locations:
+  market: {hold: whiterun}
+roles:
+  steward:
+    faction: court
+    holder: proventus
+    duties:
+      - {at: market, from: 3, to: 4, daily: true}
+cast:
+  proventus: {faction: court, home: market}
+  belethor:
+    schedule: [{at: market, from: 2, to: 8}]
+  ysolda: {}
+events:
+  - {tick: 1, kind: killing, actor: player, victim: proventus, at: market, witnesses: [belethor]}
+expect:
+`
+
+var _ = Describe("a failed expectation's link", Label("unit"), func() {
+	DescribeTable("opens the row the failure is about",
+		func(item, link string) {
+			res, err := run(parse("fixtures/T5.9-unit.yaml", subjectWorld+"  - "+item+"\n"))
+			Expect(err).NotTo(HaveOccurred())
+			var ps []ladder.Problem
+			for _, p := range ladder.Problems(res, nil, ladder.Verdict{}) {
+				if p.Check == "expect" {
+					ps = append(ps, p)
+				}
+			}
+			Expect(ps).To(HaveLen(1), "the one expectation fails")
+			Expect(ps[0].Link).To(MatchRegexp("^reports/index\\.html#" + link + "$"))
+		},
+		Entry("an NPC", "{at: 2, npc: {id: proventus, alive: true}}", `T5\.9@2/npc=proventus`),
+		Entry("a role", "{at: 2, role: {id: steward, holder: proventus}}", `T5\.9@2/social=role%2Fsteward`),
+		Entry("a schedule", "{at: 3, schedule: {npc: ysolda, at: market}}", `T5\.9@3/social=schedule%2Fysolda`),
+		Entry("a missing holder: why not", "{at: 2, holders: {claim: killing@1, exactly: [belethor, ysolda]}}", `T5\.9@2/whynot=ysolda:killing@1`),
+		Entry("an unexpected holder: the belief", "{at: 2, holders: {claim: killing@1, only: [ysolda]}}", `T5\.9@2/belief=belethor:killing@1`),
+		Entry("a trace negative: the first record that matched", "{trace: {match: {kind: event, event: killing}, exists: false}}", `T5\.9@1/trace=\d+`),
+		Entry("a trace count of 0: the same", "{from: 0, to: 7, trace: {match: {kind: event, event: killing}, count: 0}}", `T5\.9@1/trace=\d+`),
+	)
+
+	It("opens a trace negative at the record that matched it", func() {
+		res, err := run(parse("fixtures/T5.9-unit.yaml", subjectWorld+"  - {trace: {match: {kind: role, role: steward}, exists: false}}\n"))
+		Expect(err).NotTo(HaveOccurred())
+		ps := ladder.Problems(res, nil, ladder.Verdict{})
+		Expect(ps).To(HaveLen(1))
+		Expect(ps[0].Message).To(ContainSubstring(") at tick 1: 1 trace records match"), "placed at the first record that matched")
+		seq := strings.TrimPrefix(ps[0].Link, "reports/index.html#T5.9@1/trace=")
+		n, err := strconv.Atoi(seq)
+		Expect(err).NotTo(HaveOccurred())
+		b, err := os.ReadFile(res.Path(ladder.TraceFile))
+		Expect(err).NotTo(HaveOccurred())
+		line := strings.Split(string(b), "\n")[n+1]
+		Expect(line).To(ContainSubstring(`"seq":` + seq + ","))
+		Expect(line).To(ContainSubstring(`"kind":"role"`))
+		Expect(line).To(ContainSubstring(`"tick":1}`))
+	})
+})

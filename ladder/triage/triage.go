@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"strings"
 
@@ -128,6 +129,29 @@ func before(a, b *Difference) bool {
 
 // Align compares a golden trace with a run's, both read once as streams.
 func Align(golden, actual io.Reader) (*Report, error) {
+	return alignBefore(golden, actual, math.MaxInt64)
+}
+
+// AlignFilesBefore is AlignFiles over the ticks before end only: the
+// ticks a run that stopped part way finished. Its trace ends there, or
+// part way through tick end, so the golden's later records are missing
+// because the run stopped, not because anything it did moved; they are
+// not differences.
+func AlignFilesBefore(golden, actual string, end int64) (*Report, error) {
+	g, err := os.Open(golden)
+	if err != nil {
+		return nil, err
+	}
+	defer g.Close()
+	a, err := os.Open(actual)
+	if err != nil {
+		return nil, err
+	}
+	defer a.Close()
+	return alignBefore(g, a, end)
+}
+
+func alignBefore(golden, actual io.Reader, end int64) (*Report, error) {
 	g, err := newSide(golden)
 	if err != nil {
 		return nil, fmt.Errorf("golden: %w", err)
@@ -139,7 +163,7 @@ func Align(golden, actual io.Reader) (*Report, error) {
 	rep := &Report{}
 	for {
 		t, ok := compare.NextTick(g.Lookahead, a.Lookahead)
-		if !ok {
+		if !ok || t >= end {
 			break
 		}
 		if err := g.tick(t); err != nil {
@@ -155,17 +179,7 @@ func Align(golden, actual io.Reader) (*Report, error) {
 
 // AlignFiles is Align over two trace files.
 func AlignFiles(golden, actual string) (*Report, error) {
-	g, err := os.Open(golden)
-	if err != nil {
-		return nil, err
-	}
-	defer g.Close()
-	a, err := os.Open(actual)
-	if err != nil {
-		return nil, err
-	}
-	defer a.Close()
-	return Align(g, a)
+	return AlignFilesBefore(golden, actual, math.MaxInt64)
 }
 
 // side reads one trace a tick at a time.
