@@ -47,7 +47,7 @@
 // (never "regenerate": a red line is a bug until read); the dense-golden
 // message has a fixed shape that CI and tools parse (docs/triage.md):
 //
-//	T0.2 dense.csv: first divergence at tick 4, column "w1/theft@2/verbatim": golden 0.5, actual 999.0 (reproduce: make ladder RUNG=T0.2; if intended: `go run ./tools/ladder review T0.2`, then `accept T0.2`)
+//	T0.2 dense.csv: first divergence at tick 4, column "w1/theft@2/verbatim": golden 0.5, actual 999.0 (reproduce: make ladder RUNG=T0.2; if intended: `go run ./tools/ladder review T0.2`, then `accept -reason "…" T0.2`)
 //
 // Verify and Problems return each failure located (Problem: check, tick,
 // column, golden, actual, fixture line) and ordered cause first: a failing

@@ -94,10 +94,10 @@ type Verdict struct {
 // "regenerate": a red run is a bug until someone has read it.
 func Commands(f *fixture.Fixture) string {
 	if f.Sweep != nil {
-		return fmt.Sprintf("(reproduce: make ladder RUNG=%s; if intended: `go run ./tools/ladder pilot %s` for new bounds, then `review %s` and `accept %s`)",
+		return fmt.Sprintf("(reproduce: make ladder RUNG=%s; if intended: `go run ./tools/ladder pilot %s` for new bounds, then `review %s` and `accept -reason \"…\" %s`)",
 			f.Name(), f.Name(), f.Name(), f.Name())
 	}
-	return fmt.Sprintf("(reproduce: make ladder RUNG=%s; if intended: `go run ./tools/ladder review %s`, then `accept %s`)", f.Name(), f.Name(), f.Name())
+	return fmt.Sprintf("(reproduce: make ladder RUNG=%s; if intended: `go run ./tools/ladder review %s`, then `accept -reason \"…\" %s`)", f.Name(), f.Name(), f.Name())
 }
 
 // Verify judges a run's artifacts against the goldens its run compared

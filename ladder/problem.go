@@ -316,10 +316,10 @@ func missingGolden(root string, f *fixture.Fixture, name string) Problem {
 	path := f.GoldenDir() + "/" + name
 	if inGit(root, path) {
 		return problem(f, name, -1, "golden %s was deleted, but git has it: restore it with `git checkout HEAD -- %s` "+
-			"(or, if deleting it was meant, accept this run's artifacts: `go run ./tools/ladder accept %s`)", path, path, f.Name())
+			"(or, if deleting it was meant, accept this run's artifacts: `go run ./tools/ladder accept -reason \"…\" %s`)", path, path, f.Name())
 	}
 	return problem(f, name, -1, "golden %s is missing and was never committed: review and accept this run's artifacts "+
-		"(`go run ./tools/ladder review %s`, then `accept %s`)", path, f.Name(), f.Name())
+		"(`go run ./tools/ladder review %s`, then `accept -reason \"…\" %s`)", path, f.Name(), f.Name())
 }
 
 // inGit reports whether git knows path (relative to root) in HEAD or in

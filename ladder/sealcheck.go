@@ -129,6 +129,6 @@ func sealAdvice(dir, set string, first seal.Breach) string {
 	}
 	return fmt.Sprintf("a golden was changed outside `make goldens` and `ladder accept`: if that was not meant, restore the set "+
 		"(`git checkout HEAD -- %s/`; if the edit is committed, `git log -p -- %s` finds it); to change goldens on purpose, "+
-		"regenerate them (`make goldens RUNG=%s`) or accept a reviewed run (`go run ./tools/ladder accept %s`), which reseal the set, "+
+		"regenerate them (`make goldens RUNG=%s`) or accept a reviewed run (`go run ./tools/ladder accept -reason \"…\" %s`), which reseal the set, "+
 		"and commit them with a line saying why", dir, dir, set, set)
 }

@@ -73,7 +73,7 @@ var _ = Describe("Problems", Label("unit"), func() {
 		}))
 		Expect(ps[0]).To(Equal(ladder.Problem{Rung: "T1.9", Check: "expect", Tick: 3, Column: "expect[0]", File: "fixtures/T1.9-unit.yaml", Line: 20,
 			Message: "T1.9 expect[0] (fixtures/T1.9-unit.yaml:20:5) at tick 3: holders of t: got [a], want [a b] (and 4 more ticks) " +
-				"(reproduce: make ladder RUNG=T1.9; if intended: `go run ./tools/ladder review T1.9`, then `accept T1.9`)", Link: "reports/index.html#T1.9@3"}))
+				"(reproduce: make ladder RUNG=T1.9; if intended: `go run ./tools/ladder review T1.9`, then `accept -reason \"…\" T1.9`)", Link: "reports/index.html#T1.9@3"}))
 	})
 
 	DescribeTable("links each problem to the most specific place on the triage page",
@@ -122,7 +122,7 @@ var _ = Describe("Problems", Label("unit"), func() {
 		res := &ladder.Result{Fixture: f, Expectations: []expect.Result{failed(0, 20, 0, "x")}}
 		ps := ladder.Problems(res, os.ErrDeadlineExceeded, ladder.Verdict{})
 		Expect(ladder.Lines(ps)[0]).To(Equal("T1.9 run: aborted: i/o timeout (what it produced before that is in reports/T1.9/) " +
-			"(reproduce: make ladder RUNG=T1.9; if intended: `go run ./tools/ladder review T1.9`, then `accept T1.9`)"))
+			"(reproduce: make ladder RUNG=T1.9; if intended: `go run ./tools/ladder review T1.9`, then `accept -reason \"…\" T1.9`)"))
 		Expect(ps).To(HaveLen(2))
 	})
 
@@ -138,7 +138,7 @@ var _ = Describe("Problems", Label("unit"), func() {
 		c := *f
 		c.Case = "swapped"
 		ps := ladder.Problems(&ladder.Result{Fixture: &c, Expectations: []expect.Result{failed(0, 2, 1, "y")}}, nil, ladder.Verdict{})
-		Expect(ps[0].Message).To(HaveSuffix("(reproduce: make ladder RUNG=T1.9/swapped; if intended: `go run ./tools/ladder review T1.9/swapped`, then `accept T1.9/swapped`)"))
+		Expect(ps[0].Message).To(HaveSuffix("(reproduce: make ladder RUNG=T1.9/swapped; if intended: `go run ./tools/ladder review T1.9/swapped`, then `accept -reason \"…\" T1.9/swapped`)"))
 		Expect(ps[0].Case).To(Equal("swapped"))
 	})
 

@@ -99,7 +99,7 @@ var _ = Describe("same_run", Label("unit"), func() {
 		Expect(msgs).To(HaveLen(1))
 		Expect(msgs[0]).To(HavePrefix("T0.9 trace.jsonl: same_run: not the same run as T0.2: compared with goldens/T0.2-decay/trace.jsonl cut at tick 100, first divergent record at line "))
 		Expect(msgs[0]).To(ContainSubstring("(tick 96, keyframe"))
-		Expect(msgs[0]).To(HaveSuffix("(reproduce: make ladder RUNG=T0.9; if intended: `go run ./tools/ladder review T0.9`, then `accept T0.9`)"))
+		Expect(msgs[0]).To(HaveSuffix("(reproduce: make ladder RUNG=T0.9; if intended: `go run ./tools/ladder review T0.9`, then `accept -reason \"…\" T0.9`)"))
 	})
 
 	It("ignores the extended run past the cut", func() {

@@ -29,7 +29,7 @@ import (
 // at a time, run it again against them (a run compares as it writes) and
 // pin the one-line message.
 
-const t02Commands = "(reproduce: make ladder RUNG=T0.2; if intended: `go run ./tools/ladder review T0.2`, then `accept T0.2`)"
+const t02Commands = "(reproduce: make ladder RUNG=T0.2; if intended: `go run ./tools/ladder review T0.2`, then `accept -reason \"…\" T0.2`)"
 
 const t02Fixture = `rung: T0.2
 title: Decay — a synthetic copy for the harness specs

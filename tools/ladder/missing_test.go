@@ -18,7 +18,7 @@ import (
 // ladder package because the determinism matrix runs that package under
 // qemu-user, where fork/exec crashes the 386 Go runtime.
 
-const t02Commands = "(reproduce: make ladder RUNG=T0.2; if intended: `go run ./tools/ladder review T0.2`, then `accept T0.2`)"
+const t02Commands = "(reproduce: make ladder RUNG=T0.2; if intended: `go run ./tools/ladder review T0.2`, then `accept -reason \"…\" T0.2`)"
 
 func messages(v ladder.Verdict) []string { return ladder.Lines(v.Problems) }
 
@@ -49,7 +49,7 @@ var _ = Describe("Verify's advice on a missing golden", func() {
 		Expect(os.Remove(filepath.Join(dir, ladder.DenseFile))).To(Succeed())
 		Expect(messages(verify())).To(Equal([]string{
 			"T0.2 dense.csv: golden goldens/T0.2-decay/dense.csv is missing and was never committed: review and accept this run's artifacts " +
-				"(`go run ./tools/ladder review T0.2`, then `accept T0.2`) " + t02Commands,
+				"(`go run ./tools/ladder review T0.2`, then `accept -reason \"…\" T0.2`) " + t02Commands,
 		}))
 	})
 
@@ -77,7 +77,7 @@ var _ = Describe("Verify's advice on a missing golden", func() {
 		deleted := func(name string) string {
 			return "T0.2 " + name + ": golden goldens/T0.2-decay/" + name + " was deleted, but git has it: restore it with " +
 				"`git checkout HEAD -- goldens/T0.2-decay/" + name + "` (or, if deleting it was meant, accept this run's artifacts: " +
-				"`go run ./tools/ladder accept T0.2`) " + t02Commands
+				"`go run ./tools/ladder accept -reason \"…\" T0.2`) " + t02Commands
 		}
 		Expect(os.Remove(filepath.Join(dir, ladder.TraceFile))).To(Succeed())
 		Expect(messages(verify())).To(Equal([]string{deleted(ladder.TraceFile)}))
