@@ -200,6 +200,7 @@ var catalogue = []Rule{
 		{Name: "evidence for", Sign: fired("evidence for …")},
 		{Name: "evidence against", Sign: fired("evidence against …")},
 		{Name: "already counted", Sign: declined("already counted this claim")},
+		{Name: "office vacant", Sign: declined("the debtor's office …")},
 		disabled,
 	}},
 	{Name: ScheduleWriteBack, Number: 17, Tier: "4a", Layer: Schedule, Summary: "an NPC who comes to believe the killing of kin mourns at the temple of its hold for mourning_ticks: an override laid over its schedule, never an edit, then lifted", Values: []string{"from", "to"}, Regimes: []Regime{
