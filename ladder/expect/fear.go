@@ -21,8 +21,9 @@ import (
 // another order (confidence × gist first, then severity) and summed
 // pairwise rather than one after another — with severities of its own
 // (fearSeverities), so it agrees with the view only if both add up the
-// same terms with the same weights. It examines contributing beliefs;
-// a range in which none contributes anywhere checks nothing.
+// same terms with the same weights. It examines every belief the view
+// weighed (Unit); a range in which nobody in scope holds one checks
+// nothing.
 //
 //	from: 14
 //	fear: {location: temple, recompute: size-scaled}
@@ -67,7 +68,23 @@ func (fearKind) Decode(d Decoder, n *yaml.Node, path string) Check {
 	return c
 }
 
-func (c *fearCheck) Unit() string    { return "contributing beliefs" }
+// Unit is what the view weighed: every belief of a living NPC in the
+// check's scope, whether it carries fear or not. A negative —
+// contributors: [], nobody's beliefs carry fear here — has examined
+// each of them; counting only the contributing ones would make that
+// negative examine nothing exactly when it holds.
+func (c *fearCheck) Unit() string { return "beliefs weighed" }
+
+// weighed counts the beliefs the view weighed at this tick.
+func (c *fearCheck) weighed(w World) int64 {
+	var n int64
+	for _, npc := range w.NPCs() {
+		if w.Alive(npc) && (c.location == views.Everyone || w.At(npc) == c.location) {
+			n += int64(len(w.Store().Held(npc)))
+		}
+	}
+	return n
+}
 func (c *fearCheck) Finish(*Outcome) {}
 
 // where names the check's scope in messages.
@@ -86,7 +103,7 @@ func (c *fearCheck) AtTick(w World, o *Outcome) {
 	} else {
 		f = views.At(w, c.location)
 	}
-	o.Examine(int64(len(f.Contributions)))
+	o.Examine(c.weighed(w))
 	if c.total != nil && !c.total.compare(w, o, c.where()+".total", f.Total) {
 		return
 	}

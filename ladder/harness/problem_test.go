@@ -426,3 +426,38 @@ var _ = Describe("a failed expectation's link", Label("unit"), func() {
 		Expect(line).To(ContainSubstring(`"tick":1}`))
 	})
 })
+
+var _ = Describe("a fear negative, contributors: []", Label("unit"), func() {
+	// In the subject world Belethor, at the market from tick 2, believes
+	// the killing he saw at tick 1; nobody else is anywhere.
+	check := func(item string) []expect.Result {
+		GinkgoHelper()
+		res, err := run(parse("fixtures/T5.9-unit.yaml", subjectWorld+"  - "+item+"\n"))
+		Expect(err).NotTo(HaveOccurred())
+		return res.Expectations
+	}
+
+	It("examines every belief the view weighed, so it fails where one carries fear", func() {
+		r := check("{at: 3, fear: {location: market, contributors: []}}")[0]
+		Expect(r.Passed).To(BeFalse())
+		Expect(r.Message).To(ContainSubstring("contributors = [belethor], want exactly []"))
+	})
+
+	It("holds where the beliefs weighed carry none, having examined them", func() {
+		// The killing is forgotten by no tick of this short run; a title
+		// carries no fear, so a world whose only belief there is a title
+		// is where the negative holds.
+		src := strings.Replace(subjectWorld, "kind: killing, actor: player, victim: proventus, at: market, witnesses: [belethor]",
+			"kind: title, actor: player, recipient: belethor, title: thane, at: market, witnesses: [belethor]", 1)
+		res, err := run(parse("fixtures/T5.9-unit.yaml", src+"  - {at: 3, fear: {location: market, contributors: []}}\n"))
+		Expect(err).NotTo(HaveOccurred())
+		Expect(res.Expectations[0].Passed).To(BeTrue(), res.Expectations[0].Message)
+		Expect(res.Expectations[0].Examined).To(BeNumerically(">", 0), "Belethor's belief in the title, weighed")
+	})
+
+	It("fails as having checked nothing where nobody is", func() {
+		r := check("{at: 0, fear: {location: market, contributors: []}}")[0]
+		Expect(r.Passed).To(BeFalse())
+		Expect(r.Message).To(HavePrefix("checked nothing: examined 0 beliefs weighed"))
+	})
+})

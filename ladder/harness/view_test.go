@@ -82,9 +82,9 @@ var _ = Describe("Failure messages of the fear expectation", Label("unit"), func
 		Entry("who contributes",
 			"{at: 2, fear: {contributors: [son]}}", "[son]",
 			" at tick 2: fear(everywhere) contributors = [balg, son], want exactly [son] (missing [], unexpected [balg])"),
-		Entry("a range where nobody fears anything",
-			"{to: 1, fear: {recompute: size-scaled}}", "{to",
-			": checked nothing: examined 0 contributing beliefs in ticks [0, 1]"),
+		Entry("a range where nobody there holds any belief",
+			"{to: 1, fear: {location: shrine, recompute: size-scaled}}", "{to",
+			": checked nothing: examined 0 beliefs weighed in ticks [0, 1]"),
 	)
 
 	DescribeTable("refuse a body that checks nothing or names no regime",
