@@ -14,6 +14,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -107,10 +108,11 @@ func TestBrowser(t *testing.T) {
 	_, failing32 := failingT32(t)
 	passing := passingRun(t, loadRung(t, "T0.1-witness.yaml")[0])
 	carrier := passingRun(t, loadRung(t, "T2.6-carrier.yaml")[0])
+	serial := passingRun(t, loadRung(t, "T3.1-serial-theft.yaml")[0])
 	favours, vacancy := loadRung(t, "T3.3-favor-ledger.yaml")[0], loadRung(t, "T5.1-vacancy.yaml")[0]
 	socialInputs := []page.Input{passingRun(t, favours), passingRun(t, vacancy)}
 	sweepIns := failingSweep(t)
-	inputs := slices.Concat([]page.Input{passing, failing, carrier, failing32}, socialInputs, sweepIns)
+	inputs := slices.Concat([]page.Input{passing, failing, carrier, failing32, serial}, socialInputs, sweepIns)
 	html, err := page.Page(inputs, page.Options{})
 	if err != nil {
 		t.Fatal(err)
@@ -248,6 +250,8 @@ func TestBrowser(t *testing.T) {
 		t.Errorf("a declined encounter is styled %q, a fired one %q: negative results must carry equal weight", style[false], style[true])
 	}
 
+	checkAsOf(t, ctx, url, "T0.1", 0, "theft@2", 2)
+	checkAsOf(t, ctx, url, "T3.1", 19, "escalation@20", 20)
 	checkT32(t, ctx, url, models["T3.2"])
 	checkCarriers(t, ctx, url, models["T2.6"])
 	checkWhyNot(t, ctx, url, carrier)
@@ -269,6 +273,54 @@ func TestBrowser(t *testing.T) {
 	b.shoot(filepath.Base(Screenshot), b.sec)
 
 	checkPlainLoad(t, exe, url, models["T3.2"])
+}
+
+// checkAsOf holds the variant tree and the contests to the scrubber's
+// tick: at #name@tick nothing made after the tick is shown (a claim, a
+// variant, a contest), and everything made by then is. later names a
+// claim the run mints at tick laterAt, after tick, so the check cannot
+// pass by the panel having nothing later to hide; at laterAt it shows.
+func checkAsOf(t *testing.T, ctx context.Context, url, name string, tick int64, later string, laterAt int64) {
+	t.Helper()
+	b := browser{t: t, ctx: ctx, sec: `section.rung[data-name="` + name + `"]`}
+	b.do(chromedp.Navigate("about:blank"), chromedp.Navigate(url+"#"+page.Fragment(name, tick)), b.ready())
+	b.waitTick(int(tick))
+	items := evalAll[string](b, b.sec+` .panel.variants [data-tick]`,
+		`e => e.getAttribute("data-tick") + " " + (e.closest("[hidden]") === null ? "shown" : "hidden") + " " + e.textContent.trim().split(/\s+/)[0]`)
+	var before, after int
+	for _, it := range items {
+		f := strings.Fields(it)
+		at, err := strconv.ParseInt(f[0], 10, 64)
+		if err != nil {
+			t.Fatalf("%s: a data-tick of %q", name, it)
+		}
+		switch {
+		case at > tick && f[1] == "shown":
+			t.Errorf("#%s@%d shows %s, made at tick %d", name, tick, f[2], at)
+		case at <= tick && f[1] == "hidden":
+			t.Errorf("#%s@%d hides %s, made at tick %d", name, tick, f[2], at)
+		}
+		if at > tick {
+			after++
+		} else {
+			before++
+		}
+	}
+	if after == 0 {
+		t.Fatalf("#%s@%d: nothing in the variant panel (%d items) is made after the tick: the check examines nothing", name, tick, before)
+	}
+	if !strings.Contains(eval[string](b, b.sec+` .panel.variants`, `e => e.textContent`), later) {
+		t.Fatalf("#%s@%d: the variant panel does not hold %s at all: the check examines nothing", name, tick, later)
+	}
+	if strings.Contains(eval[string](b, b.sec+` .panel.variants`, `e => e.innerText`), later) {
+		t.Errorf("#%s@%d: the variant panel shows %s, made after the tick", name, tick, later)
+	}
+	// At the tick it is made, it shows.
+	b.do(chromedp.Navigate("about:blank"), chromedp.Navigate(url+"#"+page.Fragment(name, laterAt)), b.ready())
+	b.waitTick(int(laterAt))
+	if !strings.Contains(eval[string](b, b.sec+` .panel.variants`, `e => e.innerText`), later) {
+		t.Errorf("#%s@%d: the variant panel does not show %s, made at that tick", name, laterAt, later)
+	}
 }
 
 // failingSweep is T2.8 at a tenth of a village — 4 seeds of 2 towns —

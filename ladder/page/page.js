@@ -1013,6 +1013,33 @@
     this.renderFeed(t);
     this.renderCompare(t);
     this.renderRules(t);
+    this.renderVariants(t);
+  };
+
+  // renderVariants shows the variant tree and the contests as they were
+  // at t: a claim minted, a variant made or a contest held after t is
+  // hidden, and each variant's contest counts are those up to t.
+  Section.prototype.renderVariants = function (t) {
+    var panel = this.root.querySelector('.panel.variants');
+    if (!panel) return;
+    var later = 0;
+    panel.querySelectorAll('[data-tick]').forEach(function (e) {
+      var hide = +e.getAttribute('data-tick') > t;
+      if (hide) later++;
+      if (e.hidden !== hide) e.hidden = hide;
+    });
+    panel.querySelectorAll('table.contests').forEach(function (tb) {
+      var shown = tb.querySelector('tbody tr:not([hidden])') !== null;
+      if (tb.hidden === shown) tb.hidden = !shown;
+    });
+    panel.querySelectorAll('span.contests').forEach(function (sp) {
+      var upTo = function (k) { return (sp.getAttribute(k) || '').split(' ').filter(function (x) { return x !== '' && +x <= t; }).length; };
+      var won = upTo('data-won'), lost = upTo('data-lost');
+      sp.hidden = won + lost === 0;
+      sp.textContent = 'won ' + won + ', lost ' + lost + ' contests' + (won ? "; each win dents its holder's confidence (below)" : '');
+    });
+    var note = panel.querySelector('.later');
+    if (note) note.textContent = later ? later + ' made after it are hidden until the scrubber reaches them.' : 'nothing in it is later.';
   };
 
   Section.prototype.setTick = function (t, remember) {

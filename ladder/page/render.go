@@ -265,12 +265,15 @@ type supersessionView struct {
 
 type variantNode struct {
 	Variant
-	Section  string // the section's name, for links to ticks
-	Slots    string // "actor=player, item=sweetroll" (v0 only)
-	Diff     string // "item: sweetroll → apple"
-	Won      int    // contests it won
-	Lost     int
-	Children []*variantNode
+	Section string // the section's name, for links to ticks
+	Slots   string // "actor=player, item=sweetroll" (v0 only)
+	Diff    string // "item: sweetroll → apple"
+	Won     int    // contests it won
+	Lost    int
+	// WonAt and LostAt are the ticks of those contests, space-separated,
+	// for the page's script to count the ones up to the current tick.
+	WonAt, LostAt string
+	Children      []*variantNode
 }
 
 func claimViews(s *Section) []claimView {
@@ -299,14 +302,18 @@ func claimViews(s *Section) []claimView {
 				diff = append(diff, d.Slot+": "+d.From+" → "+d.To)
 			}
 			n.Diff = strings.Join(diff, ", ")
+			var won, lost []string
 			for _, x := range c.Supersessions {
 				if x.Winner == v.ID {
 					n.Won++
+					won = append(won, strconv.FormatInt(x.Tick, 10))
 				}
 				if x.Loser == v.ID {
 					n.Lost++
+					lost = append(lost, strconv.FormatInt(x.Tick, 10))
 				}
 			}
+			n.WonAt, n.LostAt = strings.Join(won, " "), strings.Join(lost, " ")
 			nodes[v.ID] = n
 			if p, ok := nodes[v.Predecessor]; ok {
 				p.Children = append(p.Children, n)
