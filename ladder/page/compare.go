@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"regexp"
 	"strconv"
 
 	cmp "github.com/chronicle/ladder/ladder/compare"
@@ -83,8 +84,23 @@ func compareRuns(otherName string, other, own Artifact, ownName string, limit in
 	if err != nil {
 		return nil, err
 	}
+	note := ""
+	if branchesOnly(d) {
+		// Two timelines of one world (a case and the run it is a
+		// counterfactual of): each has its own branch, so every line
+		// differs by its branch key, from the header on, and every event
+		// by its hash. Aligned with those left out, the first line that
+		// differs is the first record that differs in what it says.
+		aligned, ok, err := compareUnbranched(other, own, limit)
+		if err != nil {
+			return nil, err
+		}
+		if ok {
+			d, note = aligned, " (branch keys aside: each run is its own timeline)"
+		}
+	}
 	if d != nil {
-		c.FirstRecord = &FirstRecord{Tick: d.Tick, Kind: d.Kind, Key: d.Key, Seq: seqOf(d), Text: d.Describe(otherName, ownName)}
+		c.FirstRecord = &FirstRecord{Tick: d.Tick, Kind: d.Kind, Key: d.Key, Seq: seqOf(d), Text: d.Describe(otherName, ownName) + note}
 	}
 	for _, a := range []Artifact{other, own} {
 		if n, ok := size(a); ok && n > limit {
@@ -121,6 +137,41 @@ func compareRuns(otherName string, other, own Artifact, ownName string, limit in
 		c.FirstRoll = fr
 	}
 	return c, nil
+}
+
+// branchesOnly reports whether two traces part only by their branch
+// keys: the first line that differs differs in nothing else.
+func branchesOnly(d *trace.Divergence) bool {
+	return d != nil && d.Form() == trace.FormBranch
+}
+
+// branchKeys are what a version-3 trace's lines say of their branch: the
+// header's list of branches, each record's branch, and an event's hash
+// in the canonical log's chain, which is chained over its branch (the
+// keys are sorted, and a later key always follows each).
+var branchKeys = regexp.MustCompile(`"branches":\[[^\]]*\],|"branch":[0-9]+,|"hash":"[0-9a-f]{64}",`)
+
+// compareUnbranched compares two traces with their branch keys left
+// out, line for line, so each line keeps its number. Both are read
+// whole: a pair larger than limit is not aligned (ok false).
+func compareUnbranched(a, b Artifact, limit int64) (d *trace.Divergence, ok bool, err error) {
+	var out [2][]byte
+	for i, x := range []Artifact{a, b} {
+		if n, known := size(x); !known || n > limit {
+			return nil, false, nil
+		}
+		r, err := x.Open()
+		if err != nil {
+			return nil, false, err
+		}
+		raw, err := io.ReadAll(r)
+		r.Close()
+		if err != nil {
+			return nil, false, err
+		}
+		out[i] = branchKeys.ReplaceAll(raw, nil)
+	}
+	return trace.Compare(out[0], out[1]), true, nil
 }
 
 // seqOf reads the seq of the section's own record at a divergence (its
