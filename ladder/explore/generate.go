@@ -9,6 +9,7 @@ import (
 
 	"github.com/chronicle/ladder/ladder/fixture"
 	"github.com/chronicle/ladder/sim"
+	"github.com/chronicle/ladder/sim/detmath"
 	"github.com/chronicle/ladder/sim/rules"
 	"github.com/chronicle/ladder/sim/schedule"
 )
@@ -150,7 +151,10 @@ func (g *gen) logUniform(lo, hi int64) int64 {
 	if hi <= lo {
 		return lo
 	}
-	v := math.Exp(math.Log(float64(lo)) + g.r.Float64()*(math.Log(float64(hi))-math.Log(float64(lo))))
+	// detmath, not math: math.Exp and math.Log are the machine's in their
+	// last bit, and a world must be the same on every machine.
+	l := detmath.Log(float64(lo))
+	v := detmath.Exp(l + float64(g.r.Float64()*(detmath.Log(float64(hi))-l)))
 	return min(hi, max(lo, int64(v)))
 }
 

@@ -1,5 +1,6 @@
-// Package detmath provides exponential functions whose results have the
-// same bits on every platform, CPU and compiler setting the engine runs on.
+// Package detmath provides exponential functions, and the natural
+// logarithm, whose results have the same bits on every platform, CPU and
+// compiler setting the engine runs on.
 //
 // # Why not the math package
 //

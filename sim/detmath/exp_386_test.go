@@ -28,3 +28,11 @@ var _ = Describe("on 386, where math runs unfused pure Go", func() {
 		})
 	})
 })
+
+var _ = Describe("on 386, where math.Log runs unfused pure Go", func() {
+	It("Log equals math.Log bit for bit over the sweep", func() {
+		sweep(sweepPoints, 0x1p-1022, 1e6, func(x float64) {
+			Expect(math.Float64bits(detmath.Log(x))).To(Equal(math.Float64bits(math.Log(x))), "x=%v", x)
+		})
+	})
+})
