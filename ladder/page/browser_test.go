@@ -109,10 +109,11 @@ func TestBrowser(t *testing.T) {
 	passing := passingRun(t, loadRung(t, "T0.1-witness.yaml")[0])
 	carrier := passingRun(t, loadRung(t, "T2.6-carrier.yaml")[0])
 	serial := passingRun(t, loadRung(t, "T3.1-serial-theft.yaml")[0])
+	mutate := passingRun(t, loadRung(t, "T2.2-mutate.yaml")[0])
 	favours, vacancy := loadRung(t, "T3.3-favor-ledger.yaml")[0], loadRung(t, "T5.1-vacancy.yaml")[0]
 	socialInputs := []page.Input{passingRun(t, favours), passingRun(t, vacancy)}
 	sweepIns := failingSweep(t)
-	inputs := slices.Concat([]page.Input{passing, failing, carrier, failing32, serial}, socialInputs, sweepIns)
+	inputs := slices.Concat([]page.Input{passing, failing, carrier, failing32, serial, mutate}, socialInputs, sweepIns)
 	html, err := page.Page(inputs, page.Options{})
 	if err != nil {
 		t.Fatal(err)
@@ -253,6 +254,8 @@ func TestBrowser(t *testing.T) {
 	checkAsOf(t, ctx, url, "T0.1", 0, "theft@2", 2)
 	checkAsOf(t, ctx, url, "T3.1", 19, "escalation@20", 20)
 	checkT32(t, ctx, url, models["T3.2"])
+	checkCauses(t, ctx, url, models["T2.2"])
+	checkTrigger(t, ctx, url, models["T5.1"])
 	checkCarriers(t, ctx, url, models["T2.6"])
 	checkWhyNot(t, ctx, url, carrier)
 	checkSweep(t, ctx, url, models, sweepIns)
@@ -1148,4 +1151,194 @@ func writeAtomic(path string, data []byte) error {
 		return err
 	}
 	return os.Rename(tmp, path)
+}
+
+// checkCauses follows a sample of every kind of cause link in T2.2 (a
+// mutation, then a contest the loser's holder switched in) and holds each
+// to the record the page model says it names: the belief table's
+// strengths, its variant (to the mutation, and to the contest), confidence
+// and sources cells; a transmission's encounter, a mutation roll's
+// transmission and a belief change's contest in the feed; a variant's slot
+// diff in the tree.
+func checkCauses(t *testing.T, ctx context.Context, url string, m *page.Section) {
+	t.Helper()
+	b := browser{t: t, ctx: ctx, sec: `section.rung[data-name="` + m.Name + `"]`}
+	// The first contest in which a holder switched to another variant,
+	// and the mutation that made that variant.
+	var sup page.Record
+	for _, r := range m.Feed {
+		if r.Kind == page.KindSupersession && r.Fields[5] == "switched" {
+			sup = r
+			break
+		}
+	}
+	if sup.Kind == "" {
+		t.Fatalf("%s has no contest a holder switched in: the cause links examine nothing", m.Name)
+	}
+	holder, claim, variant := sup.Fields[0], sup.Fields[1], sup.Fields[2]
+	var made page.Maker
+	for _, mk := range m.Makers() {
+		if mk.Variant == variant {
+			made = mk
+		}
+	}
+	mut := recordBySeq(m, made.Seq)
+	if mut == nil || mut.Kind != page.KindRule || mut.Fields[0] != "mutation-policy" || !mut.Fired {
+		t.Fatalf("%s: the record that made %s is %+v, want a fired mutation-policy evaluation", m.Name, variant, mut)
+	}
+	// follow clicks a link and returns the feed rows it marks, as
+	// "kind seq", at the tick it moves to.
+	follow := func(sel string, tick int64) []string {
+		t.Helper()
+		b.do(chromedp.Click(chromedp.CSS(sel)))
+		b.waitTick(int(tick))
+		return evalAll[string](b, b.sec+` ol.feed li.target`, `e => e.dataset.kind + " " + e.dataset.seq`)
+	}
+	open := func(tick int64) {
+		b.do(chromedp.Navigate("about:blank"), chromedp.Navigate(url+"#"+page.Fragment(m.Name, tick)), b.ready())
+		b.waitTick(int(tick))
+	}
+	row := func(h, c string) string {
+		return fmt.Sprintf(`%s table.beliefs tr[data-holder=%q][data-claim=%q]`, b.sec, h, c)
+	}
+	want := func(what string, got []string, r *page.Record) {
+		t.Helper()
+		if w := fmt.Sprintf("%s %d", r.Kind, r.Seq); len(got) == 0 || got[0] != w {
+			t.Errorf("%s marks %q, want %q", what, got, w)
+		}
+	}
+
+	// The strengths: every held row's verbatim and gist are the model's
+	// (the dense CSV's), and present.
+	open(sup.Tick)
+	type strength struct{ Holder, Claim, Verbatim, Gist string }
+	var wantStr []strength
+	for _, r := range m.BeliefsAt(sup.Tick) {
+		if r.Held {
+			if r.Verbatim == "" || r.Gist == "" {
+				t.Errorf("the model has no strengths for %s/%s at tick %d", r.Holder, r.Claim, sup.Tick)
+			}
+			wantStr = append(wantStr, strength{r.Holder, r.Claim, r.Verbatim, r.Gist})
+		}
+	}
+	gotStr := evalAll[strength](b, b.sec+` table.beliefs tbody tr[data-held="1"]`, `e => ({Holder: e.dataset.holder, Claim: e.dataset.claim,
+		Verbatim: e.querySelector(".c-verbatim").textContent, Gist: e.querySelector(".c-gist").textContent})`)
+	if d := gocmp.Diff(wantStr, gotStr); d != "" || len(wantStr) == 0 {
+		t.Errorf("verbatim and gist at tick %d (-model +page):\n%s", sup.Tick, d)
+	}
+
+	// The switched holder's variant links the contest; its confidence the
+	// belief record that set it; its sources the evidence counted.
+	want("the switched holder's variant", follow(row(holder, claim)+` td.c-variant a`, sup.Tick), &sup)
+	open(sup.Tick)
+	var set *page.Record
+	for i := range m.Feed {
+		if r := &m.Feed[i]; r.Kind == page.KindBelief && r.Tick <= sup.Tick && r.Fields[0] == holder && r.Fields[1] == claim {
+			if set == nil || set.Fields[4] != r.Fields[4] {
+				set = r
+			}
+		}
+	}
+	want("the switched holder's confidence", follow(row(holder, claim)+` td.c-confidence a`, set.Tick), set)
+	open(sup.Tick)
+	counted := 0
+	for _, r := range m.BeliefsAt(sup.Tick) {
+		if r.Holder == holder && r.Claim == claim {
+			for _, e := range r.Evidence {
+				if e.Counted {
+					counted++
+				}
+			}
+		}
+	}
+	b.do(chromedp.Click(chromedp.CSS(row(holder, claim) + ` td.c-sources a`)))
+	if !b.waitFor(fmt.Sprintf(`document.querySelectorAll('%s td.ev div.evidence.counted.target').length === %d`, row(holder, claim), counted)) || counted == 0 {
+		t.Errorf("following %s's sources does not mark its %d counted evidence items", holder, counted)
+	}
+
+	// The mutated variant's first holder: its variant links the mutation.
+	var first *page.Record
+	for i := range m.Feed {
+		if r := &m.Feed[i]; r.Kind == page.KindBelief && r.Fields[2] == variant && first == nil {
+			first = r
+		}
+	}
+	open(first.Tick)
+	want("the mutated variant's first holder's variant", follow(row(first.Fields[0], claim)+` td.c-variant a`, mut.Tick), mut)
+
+	// The feed: the mutation's roll links the transmission it decided,
+	// which links its encounter; the switched holder's belief change
+	// links its contest.
+	open(mut.Tick)
+	var tr, enc *page.Record
+	recs, _ := m.FeedAt(mut.Tick)
+	for i := range recs {
+		r := &recs[i]
+		if r.Kind == page.KindTransmission && r.Seq > mut.Seq && r.Fields[3] == variant && tr == nil {
+			tr = r
+		}
+	}
+	for i := range recs {
+		if r := &recs[i]; r.Kind == page.KindEncounter && tr != nil && r.ID == tr.Fields[6] {
+			enc = r
+		}
+	}
+	if tr == nil || enc == nil {
+		t.Fatalf("no transmission of %s and its encounter at tick %d", variant, mut.Tick)
+	}
+	want("the mutation roll", follow(fmt.Sprintf(`%s ol.feed li[data-seq="%d"] a.ref`, b.sec, mut.Seq), mut.Tick), tr)
+	want("the transmission's via", follow(fmt.Sprintf(`%s ol.feed li[data-seq="%d"] a.ref`, b.sec, tr.Seq), mut.Tick), enc)
+	open(sup.Tick)
+	var change *page.Record
+	for i := range m.Feed {
+		if r := &m.Feed[i]; r.Kind == page.KindBelief && r.Tick == sup.Tick && r.Seq > sup.Seq && r.Fields[0] == holder && change == nil {
+			change = r
+		}
+	}
+	want("the switched holder's belief change", follow(fmt.Sprintf(`%s ol.feed li[data-seq="%d"] a.ref`, b.sec, change.Seq), sup.Tick), &sup)
+
+	// The variant tree: the mutated variant's slot diff links its mutation.
+	open(mut.Tick)
+	sel := fmt.Sprintf(`%s .panel.variants li.variant[data-tick="%d"] a.diff`, b.sec, made.Tick)
+	want("the slot diff of "+variant, follow(sel, mut.Tick), mut)
+}
+
+// checkTrigger follows a social change's trigger ("← death@…") in
+// T5.1's social diff to its event's record.
+func checkTrigger(t *testing.T, ctx context.Context, url string, m *page.Section) {
+	t.Helper()
+	b := browser{t: t, ctx: ctx, sec: `section.rung[data-name="` + m.Name + `"]`}
+	var c page.SocialChange
+	var evt *page.Record
+	for _, x := range m.Social {
+		for i := range m.Feed {
+			if r := &m.Feed[i]; r.Kind == page.KindEvent && r.Fields[0] == x.Cause && evt == nil {
+				c, evt = x, r
+			}
+		}
+	}
+	if evt == nil {
+		t.Fatalf("%s has no social change triggered by an event: the trigger link examines nothing", m.Name)
+	}
+	b.do(chromedp.Navigate("about:blank"), chromedp.Navigate(url+"#"+page.Fragment(m.Name, c.Tick)), b.ready())
+	b.waitTick(int(c.Tick))
+	sel := fmt.Sprintf(`%s ol.socialdiff a.trigger`, b.sec)
+	if got := eval[string](b, sel, `e => e.textContent`); got != c.Cause {
+		t.Errorf("the first trigger link reads %q, want %q", got, c.Cause)
+	}
+	b.do(chromedp.Click(chromedp.CSS(sel)))
+	b.waitTick(int(evt.Tick))
+	if got := evalAll[string](b, b.sec+` ol.feed li.target`, `e => e.dataset.seq`); !slices.Equal(got, []string{fmt.Sprint(evt.Seq)}) {
+		t.Errorf("following the trigger %s marks %q, want the event's seq %d", c.Cause, got, evt.Seq)
+	}
+}
+
+// recordBySeq returns the embedded record with a seq, nil when none.
+func recordBySeq(m *page.Section, seq int64) *page.Record {
+	for i := range m.Feed {
+		if m.Feed[i].Seq == seq {
+			return &m.Feed[i]
+		}
+	}
+	return nil
 }

@@ -77,6 +77,10 @@
 //	bel   [holder, claim, [[tick, held, variant, confidence, stage, sources], …]]
 //	gbel  the same for the golden (failing rungs only)
 //	ev    [holder, claim, [[tick, type, [chain…], via, variant, confidence, counted], …]]
+//	str   {w: [from, to, capped], b: [[holder, claim,                 memory strengths (Strengths) over a
+//	       [[tick, verbatim, gist], …]], …]}                          window of ticks
+//	vm    [variant, tick, seq]                                        the record that made each variant
+//	                                                                  (Makers), when embedded
 //	feed  [tick, kind, fired, seq step, field…]                       Record, kind by index in
 //	                                                                  event, encounter, transmission,
 //	                                                                  rule, supersession, belief; seq

@@ -81,6 +81,22 @@ func (s *Section) data() ([]byte, error) {
 		}
 	}
 	out["ev"] = ev
+	var vm [][3]int64
+	for _, m := range s.Makers() {
+		vm = append(vm, [3]int64{int64(in.id(m.Variant)), m.Tick, m.Seq})
+	}
+	out["vm"] = vm
+	if st := s.Strengths; st != nil {
+		var bs []any
+		for _, b := range st.Tracks {
+			var ch [][3]int64
+			for _, c := range b.Changes {
+				ch = append(ch, [3]int64{c.Tick, int64(in.id(c.Verbatim)), int64(in.id(c.Gist))})
+			}
+			bs = append(bs, []any{in.id(b.Holder), in.id(b.Claim), ch})
+		}
+		out["str"] = map[string]any{"w": []int64{st.From, st.To, int64(bit(st.Capped))}, "b": bs}
+	}
 	if s.Engine != nil {
 		var cl [][2]int64
 		for _, c := range s.Engine.Claims {

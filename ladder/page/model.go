@@ -72,6 +72,10 @@ type Options struct {
 	// MaxCompareBytes bounds the traces aligned roll by roll for a
 	// comparison (0: DefaultMaxCompareBytes).
 	MaxCompareBytes int64
+	// MaxStrengths bounds the belief-ticks of memory strengths a section
+	// embeds (0: DefaultMaxStrengths): a run with more keeps a window of
+	// ticks around the one it opens at.
+	MaxStrengths int
 	// MaxWhyNot bounds the bytes of why-not answers a section embeds (0:
 	// DefaultMaxWhyNot): a run with more keeps the ticks around the one it
 	// opens at, and says so.
@@ -165,6 +169,9 @@ type Section struct {
 	Dents map[string]Dent
 	// Sweep is a sweep rung's bounds and per-seed aggregates.
 	Sweep *SweepView
+	// Strengths are the beliefs' verbatim and gist over a window of the
+	// embedded rows (nil: the run has no beliefs).
+	Strengths *Strengths
 	// WhyNot is why each NPC does not hold each claim, at the embedded
 	// ticks (nil when the input asks for none).
 	WhyNot *WhyNot
@@ -225,6 +232,9 @@ func Build(in Input, opt Options) (*Section, error) {
 	if opt.MaxWhyNot <= 0 {
 		opt.MaxWhyNot = DefaultMaxWhyNot
 	}
+	if opt.MaxStrengths <= 0 {
+		opt.MaxStrengths = DefaultMaxStrengths
+	}
 	if in.MaxRecords > 0 {
 		opt.MaxRecords = min(opt.MaxRecords, in.MaxRecords)
 	}
@@ -262,6 +272,11 @@ func Build(in Input, opt Options) (*Section, error) {
 		}
 		if err := s.others(in, opt); err != nil {
 			return nil, err
+		}
+	}
+	if in.Dense != nil && s.Rows.N > 0 {
+		if err := s.strengths(in.Dense, opt.MaxStrengths); err != nil {
+			return nil, fmt.Errorf("%s: dense.csv: strengths: %w", in.Name, err)
 		}
 	}
 	if s.Actual != nil {

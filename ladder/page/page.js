@@ -200,6 +200,13 @@
     });
     this.claimTick = new Map();
     (d.cl || []).forEach(function (c) { self.claimTick.set(S[c[0]], c[1]); });
+    // The record that made each variant, and the memory strengths over
+    // their window (doc.go: vm, str).
+    this.made = new Map();
+    (d.vm || []).forEach(function (m) { self.made.set(S[m[0]], m); });
+    this.str = new Map();
+    this.sw = d.str ? d.str.w : null;
+    if (d.str) d.str.b.forEach(function (b) { self.str.set(S[b[0]] + '\u0000' + S[b[1]], b[2]); });
     // The why-not answers, as package page's WhyNot holds them.
     if (d.wn) {
       this.wn = { from: d.wn.w[0], to: d.wn.w[1], cmd: S[d.wn.c], claims: d.wn.k.map(this.s, this), pairs: new Map(), answers: d.wn.a };
@@ -253,7 +260,9 @@
       claims.forEach(function (c) {
         var a = self.state(self.bel, h, c, t), g = self.gbel ? self.state(self.gbel, h, c, t) : null;
         if (!a.held && !(g && g.held)) return;
-        var r = Object.assign({}, base, a, { claim: c, evidence: [] });
+        var r = Object.assign({}, base, a, { claim: c, evidence: [] }), x = a.held ? self.strengthAt(h, c, t) : null;
+        r.verbatim = x ? x[0] : '';
+        r.gist = x ? x[1] : '';
         (self.ev.get(h + '\u0000' + c) || []).forEach(function (e) { if (e[0] <= t) r.evidence.push(e); });
         if (g && (g.held !== a.held || g.variant !== a.variant || g.confidence !== a.confidence || g.stage !== a.stage || g.sources !== a.sources)) r.golden = g;
         rows.push(r);
@@ -263,6 +272,15 @@
       rows[first].first = true;
     });
     return rows;
+  };
+
+  // strengthAt returns a belief's verbatim and gist at t, null outside
+  // the embedded window.
+  Section.prototype.strengthAt = function (h, c, t) {
+    var ch = this.str.get(h + '\u0000' + c);
+    if (!ch || t < this.sw[0] || t > this.sw[1]) return null;
+    var st = at(ch, t);
+    return st ? [this.s(st[1]), this.s(st[2])] : null;
   };
 
   Section.prototype.evidenceParts = function (holder, e) {
@@ -324,16 +342,19 @@
       claim.appendChild(evt ? this.link(r.claim, evt.tick, [evt]) : ct !== undefined ? this.link(r.claim, ct) : document.createTextNode(r.claim));
     } else claim.textContent = '—';
     tr.appendChild(claim);
-    ['variant', 'confidence', 'stage', 'sources'].forEach(function (k) {
+    ['variant', 'confidence', 'verbatim', 'gist', 'stage', 'sources'].forEach(function (k) {
       var v = r.held || k === 'stage' ? r[k] : r.claim ? 'not held' : '—', td = el('td', 'c-' + k);
-      var rec = k === 'stage' && r.held ? self.lastBeliefRecord(r.holder, r.claim, t) : null;
-      td.appendChild(rec ? self.link(v, rec.tick, [rec]) : document.createTextNode(v));
-      if (r.golden && r.golden[k] !== r[k]) td.appendChild(el('span', 'golden', 'golden: ' + (r.golden.held || k === 'stage' ? r.golden[k] || '—' : 'not held')));
+      if (r.held && (k === 'verbatim' || k === 'gist') && !v) {
+        v = '·';
+        td.title = 'not embedded at this tick: the page keeps the strengths of ticks ' + self.sw[0] + '–' + self.sw[1] + '; dense.csv has every tick';
+      }
+      td.appendChild(r.held ? self.causeLink(k, v, r, t) : document.createTextNode(v));
+      if (r.golden && k in r.golden && r.golden[k] !== r[k]) td.appendChild(el('span', 'golden', 'golden: ' + (r.golden.held || k === 'stage' ? r.golden[k] || '—' : 'not held')));
       tr.appendChild(td);
     });
     var ev = el('td', 'ev');
     r.evidence.forEach(function (e) {
-      var parts = self.evidenceParts(r.holder, e), div = el('div', 'evidence');
+      var parts = self.evidenceParts(r.holder, e), div = el('div', 'evidence' + (e[6] ? ' counted' : ''));
       div.appendChild(document.createTextNode(parts[0]));
       var a = self.link(parts[1], e[0], self.carried(r.holder, r.claim, e));
       a.className = 'via';
@@ -351,6 +372,50 @@
     return last;
   };
 
+  // setBy returns the belief record that gave a belief's field (2: the
+  // variant, 4: the confidence) the value it has at t: the first of the
+  // last run of records up to t that all carry that value.
+  Section.prototype.setBy = function (h, c, t, field) {
+    var recs = (this.beliefRecs.get(h + '\u0000' + c) || []).filter(function (r) { return r.tick <= t; }), i = recs.length - 1;
+    if (i < 0) return null;
+    while (i > 0 && recs[i - 1].f[field] === recs[i].f[field]) i--;
+    return recs[i];
+  };
+
+  // variantCause returns the record that made a holder's variant what it
+  // is at t: the contest it switched to it in, else the record that made
+  // the variant itself (its mutation, a witness's account, its event).
+  Section.prototype.variantCause = function (h, c, v, t) {
+    var got = this.setBy(h, c, t, 2), won = null;
+    if (got && got.f[2] === v) {
+      this.feedAt(got.tick).forEach(function (r) {
+        if (r.kind === 'supersession' && r.seq < got.seq && r.f[0] === h && r.f[1] === c && r.f[2] === v && r.f[5] === 'switched') won = r;
+      });
+    }
+    var m = this.made.get(v);
+    return won || (m ? this.bySeq.get(m[2]) || null : null);
+  };
+
+  // causeLink writes a held belief's field linked to its cause: the
+  // variant to what made it, confidence and stage to the belief record
+  // that last set them, sources to the evidence counted.
+  Section.prototype.causeLink = function (k, v, r, t) {
+    var self = this, rec = null;
+    if (k === 'variant') rec = this.variantCause(r.holder, r.claim, v, t);
+    if (k === 'confidence') rec = this.setBy(r.holder, r.claim, t, 4);
+    if (k === 'stage') rec = this.lastBeliefRecord(r.holder, r.claim, t);
+    if (rec) return this.link(v, rec.tick, [rec]);
+    if (k !== 'sources' || !r.evidence.some(function (e) { return e[6]; })) return document.createTextNode(v);
+    var a = el('a', 'sources', v), tg = { kind: 'belief', value: r.holder + ':' + r.claim };
+    a.href = '#' + fragment(this.name, t, tg);
+    a.addEventListener('click', function (ev) {
+      ev.preventDefault();
+      self.go(t, tg);
+      self.mark([].slice.call(self.root.querySelectorAll('table.beliefs tr[data-holder="' + CSS.escape(r.holder) + '"][data-claim="' + CSS.escape(r.claim) + '"] div.evidence.counted')));
+    });
+    return a;
+  };
+
   Section.prototype.renderBeliefs = function (t) {
     var self = this, body = this.root.querySelector('table.beliefs tbody');
     var rows = this.rows(t).filter(function (r) {
@@ -364,7 +429,7 @@
     }
     body.textContent = '';
     this.pagers.beliefs.slice(rows, want).forEach(function (r) { body.appendChild(self.beliefRow(r, t)); });
-    if (!rows.length) body.appendChild(el('tr', 'empty')).appendChild(el('td', '', 'No row matches the filters.')).colSpan = 8;
+    if (!rows.length) body.appendChild(el('tr', 'empty')).appendChild(el('td', '', 'No row matches the filters.')).colSpan = 10;
   };
 
   // feedAt returns the embedded records of tick t.
@@ -419,9 +484,91 @@
     li.setAttribute('data-seq', String(r.seq));
     li.appendChild(el('span', 'out ' + (r.fired ? 'fired' : 'declined'), dsc[1]));
     li.appendChild(el('span', 'kind', dsc[0]));
-    li.appendChild(el('span', 'text', dsc[2]));
+    li.appendChild(this.refText(r, dsc[2]));
     li.appendChild(el('span', 'seq', ' seq ' + r.seq));
     return li;
+  };
+
+  // refText writes a feed record's text (describe's, unchanged) with each
+  // record it refers to linked: a transmission's or a contest's encounter,
+  // a rule's subject and the record its roll decided, what a belief
+  // change came from.
+  Section.prototype.refText = function (r, text) {
+    var self = this, span = el('span', 'text'), f = r.f, rest = text;
+    // put writes text up to ref, then ref linked to what it names.
+    function put(ref, write) {
+      var i = rest.indexOf(ref);
+      if (!ref || i < 0) return;
+      span.appendChild(document.createTextNode(rest.slice(0, i)));
+      write(ref);
+      rest = rest.slice(i + ref.length);
+    }
+    function to(recs) { return function (ref) { span.appendChild(recs.length ? self.ref(ref, r.tick, recs) : document.createTextNode(ref)); }; }
+    switch (r.kind) {
+      case 'transmission':
+        put('via ' + f[6], function () { span.appendChild(document.createTextNode('via ')); to(self.encounter(r.tick, f[6]))(f[6]); });
+        break;
+      case 'supersession':
+        put('via ' + f[4], function () { span.appendChild(document.createTextNode('via ')); to(self.encounter(r.tick, f[4]))(f[4]); });
+        break;
+      case 'rule':
+        put('[' + f[1] + ']', function () {
+          span.appendChild(document.createTextNode('['));
+          var sub = el('span', 'subject');
+          self.subjectLinks(sub, f[1], r.tick);
+          span.appendChild(sub);
+          span.appendChild(document.createTextNode(']'));
+        });
+        if (f[3]) put('roll ' + f[3], function () { span.appendChild(document.createTextNode('roll ')); to(self.rolled(r.tick, f[3]))(f[3]); });
+        break;
+      case 'belief':
+        var cause = self.beliefCause(r);
+        if (cause) put(f[2], to([cause]));
+        break;
+    }
+    span.appendChild(document.createTextNode(rest));
+    return span;
+  };
+
+  // ref is a link from one record to another: following it marks the
+  // target in the feed (and the rule log).
+  Section.prototype.ref = function (text, tick, recs) {
+    var a = this.link(text, recs[0].tick, recs);
+    a.className = 'ref';
+    a.setAttribute('data-to', String(recs[0].seq));
+    return a;
+  };
+
+  // encounter returns the encounter record of tick t with an id, as a
+  // list (empty when it is not embedded, or for "injected").
+  Section.prototype.encounter = function (t, id) {
+    return this.feedAt(t).filter(function (x) { return x.kind === 'encounter' && encounterID(x.tick, x.f[0], x.f[1], x.f[2]) === id; });
+  };
+
+  // rolled returns the record a rule's roll decided: an encounter's roll
+  // is keyed by the encounter's id; a mutation's roll
+  // (mutation@t/site/[teller,listener,claim]) decided the transmission
+  // from that teller to that listener that follows it.
+  Section.prototype.rolled = function (t, key) {
+    var enc = this.encounter(t, key);
+    if (enc.length) return enc;
+    var m = /^[a-z-]+@\d+\/[^\/]+\/\[([^,\]]+),([^,\]]+),([^\]]+)\]$/.exec(key);
+    if (!m) return [];
+    return this.feedAt(t).filter(function (x) { return x.kind === 'transmission' && x.f[0] === m[1] && x.f[1] === m[2] && x.f[2] === m[3]; }).slice(0, 1);
+  };
+
+  // beliefCause returns the record a belief change came from: the
+  // transmission, contest or rule evaluation about that holder and claim
+  // just before it in the same tick; null for a change time caused.
+  Section.prototype.beliefCause = function (r) {
+    var h = r.f[0], c = r.f[1], cause = null;
+    this.feedAt(r.tick).forEach(function (x) {
+      if (x.seq >= r.seq) return;
+      if ((x.kind === 'transmission' && x.fired && x.f[1] === h && x.f[2] === c) ||
+        (x.kind === 'supersession' && x.f[0] === h && x.f[1] === c) ||
+        (x.kind === 'rule' && x.f[1] === h + '/' + c)) cause = x;
+    });
+    return cause;
   };
 
   Section.prototype.renderFeed = function (t) {
@@ -492,7 +639,7 @@
         // The roll a rule made is in its own record; an encounter's roll
         // key is the encounter's id.
         cell.appendChild(document.createTextNode((vals.length ? ', ' : '') + 'roll '));
-        var rolled = self.feedAt(r.tick).filter(function (x) { return x.kind === 'encounter' && encounterID(x.tick, x.f[0], x.f[1], x.f[2]) === f[3]; });
+        var rolled = self.rolled(r.tick, f[3]);
         cell.appendChild(rolled.length ? self.link(f[3], r.tick, rolled) : document.createTextNode(f[3]));
         cell.appendChild(document.createTextNode(' = ' + f[4] + ' vs ' + f[5]));
       }
@@ -574,9 +721,7 @@
       if (b.name === 'schedule') tr.appendChild(el('td', 'c-where', r.where || '—'));
       var last = el('td', 'c-last');
       if (r.last) {
-        var c = r.last, a = self.ruleLink(c);
-        last.appendChild(a);
-        last.appendChild(document.createTextNode(self.changeText(c).slice(a.textContent.length)));
+        self.appendChange(last, r.last);
       } else {
         last.textContent = '—';
       }
@@ -600,6 +745,24 @@
     return a;
   };
 
+  // appendChange writes a social change's text (changeText) with its tick
+  // linked to the rule evaluation behind it and its trigger
+  // ("← killing@10") to the trigger's event.
+  Section.prototype.appendChange = function (box, c) {
+    var a = this.ruleLink(c), text = this.changeText(c).slice(a.textContent.length), cause = this.s(c[6]);
+    var evt = cause && this.events.get(cause), i = evt ? text.indexOf(' ← ' + cause) : -1;
+    box.appendChild(a);
+    if (i < 0) {
+      box.appendChild(document.createTextNode(text));
+      return;
+    }
+    box.appendChild(document.createTextNode(text.slice(0, i + 3)));
+    var t = this.link(cause, evt.tick, [evt]);
+    t.className = 'trigger';
+    box.appendChild(t);
+    box.appendChild(document.createTextNode(text.slice(i + 3 + cause.length)));
+  };
+
   // changeText mirrors SocialChange.Text in Go.
   Section.prototype.changeText = function (c) {
     var f = c.slice(8).map(this.s, this), out = 't' + c[0] + ' ' + this.s(c[4]);
@@ -620,9 +783,7 @@
       var b = BLOCKS[c[2]], li = el('li');
       li.setAttribute('data-block', b.name);
       li.appendChild(el('span', 'block', b.name + ' ' + self.s(c[3]) + ': '));
-      var a = self.ruleLink(c);
-      li.appendChild(a);
-      li.appendChild(document.createTextNode(self.changeText(c).slice(a.textContent.length)));
+      self.appendChange(li, c);
       list.appendChild(li);
       n++;
     });

@@ -20,7 +20,10 @@ type Row struct {
 	// the golden holds at this tick.
 	Held                                bool
 	Variant, Confidence, Stage, Sources string
-	Evidence                            []Evidence // what had arrived by the tick
+	// Verbatim and Gist are the memory strengths, "" where the section
+	// does not embed them (Strengths).
+	Verbatim, Gist string
+	Evidence       []Evidence // what had arrived by the tick
 	// Golden is the golden's state of the same belief at the tick, set
 	// only when it differs from the actual one (failing rungs).
 	Golden *BeliefState
@@ -70,6 +73,9 @@ func (s *Section) BeliefsAt(t int64) []Row {
 			r := base
 			r.Claim, r.Held = c, a.Held
 			r.Variant, r.Confidence, r.Stage, r.Sources = a.Variant, a.Confidence, a.Stage, a.Sources
+			if x, ok := s.StrengthAt(n.ID, c, t); ok && a.Held {
+				r.Verbatim, r.Gist = x.Verbatim, x.Gist
+			}
 			for _, e := range s.Evidence[[2]string{n.ID, c}] {
 				if e.Tick <= t {
 					r.Evidence = append(r.Evidence, e)

@@ -268,8 +268,11 @@ type variantNode struct {
 	Section string // the section's name, for links to ticks
 	Slots   string // "actor=player, item=sweetroll" (v0 only)
 	Diff    string // "item: sweetroll → apple"
-	Won     int    // contests it won
-	Lost    int
+	// Made is the record that made the variant (Makers), which its slot
+	// diff links; nil when it is not embedded.
+	Made *State
+	Won  int // contests it won
+	Lost int
 	// WonAt and LostAt are the ticks of those contests, space-separated,
 	// for the page's script to count the ones up to the current tick.
 	WonAt, LostAt string
@@ -278,6 +281,10 @@ type variantNode struct {
 
 func claimViews(s *Section) []claimView {
 	var out []claimView
+	made := map[string]Maker{}
+	for _, m := range s.Makers() {
+		made[m.Variant] = m
+	}
 	for _, c := range s.Engine.Claims {
 		cv := claimView{ID: c.ID, Kind: c.Kind, Tick: c.Tick}
 		for _, x := range c.Supersessions {
@@ -290,6 +297,9 @@ func claimViews(s *Section) []claimView {
 		nodes := map[string]*variantNode{}
 		for _, v := range c.Variants {
 			n := &variantNode{Variant: v, Section: s.Name}
+			if m, ok := made[v.ID]; ok {
+				n.Made = &State{Name: s.Name, Tick: m.Tick, Target: Target{Kind: "trace", Value: strconv.FormatInt(m.Seq, 10)}}
+			}
 			if v.Predecessor == "" {
 				var slots []string
 				for _, sl := range v.Slots {
