@@ -1192,6 +1192,9 @@ func checkCauses(t *testing.T, ctx context.Context, url string, m *page.Section)
 		t.Helper()
 		b.do(chromedp.Click(chromedp.CSS(sel)))
 		b.waitTick(int(tick))
+		// A link with no handler of its own (the tree's) is followed
+		// when the address changes, after the click returns.
+		b.waitFor(fmt.Sprintf(`document.querySelectorAll('%s ol.feed li.target').length > 0`, b.sec))
 		return evalAll[string](b, b.sec+` ol.feed li.target`, `e => e.dataset.kind + " " + e.dataset.seq`)
 	}
 	open := func(tick int64) {
@@ -1230,16 +1233,34 @@ func checkCauses(t *testing.T, ctx context.Context, url string, m *page.Section)
 	// The switched holder's variant links the contest; its confidence the
 	// belief record that set it; its sources the evidence counted.
 	want("the switched holder's variant", follow(row(holder, claim)+` td.c-variant a`, sup.Tick), &sup)
-	open(sup.Tick)
-	var set *page.Record
-	for i := range m.Feed {
-		if r := &m.Feed[i]; r.Kind == page.KindBelief && r.Tick <= sup.Tick && r.Fields[0] == holder && r.Fields[1] == claim {
-			if set == nil || set.Fields[4] != r.Fields[4] {
-				set = r
+	// Confidence: a belief whose last record kept the value an earlier
+	// one set (a retelling, say), so that the link must reach past it.
+	setBy := func(h, c string, tick int64) (set, last *page.Record) {
+		for i := range m.Feed {
+			if r := &m.Feed[i]; r.Kind == page.KindBelief && r.Tick <= tick && r.Fields[0] == h && r.Fields[1] == c {
+				if set == nil || set.Fields[4] != r.Fields[4] {
+					set = r
+				}
+				last = r
 			}
 		}
+		return set, last
 	}
-	want("the switched holder's confidence", follow(row(holder, claim)+` td.c-confidence a`, set.Tick), set)
+	var set *page.Record
+	var at page.Record
+	for _, r := range m.Feed {
+		if r.Kind != page.KindBelief {
+			continue
+		}
+		if s, last := setBy(r.Fields[0], r.Fields[1], r.Tick); s != last && set == nil {
+			set, at = s, r
+		}
+	}
+	if set == nil {
+		t.Fatalf("%s has no belief whose last record kept its confidence: the confidence link examines nothing", m.Name)
+	}
+	open(at.Tick)
+	want("the confidence of "+at.Fields[0]+"/"+at.Fields[1], follow(row(at.Fields[0], at.Fields[1])+` td.c-confidence a`, set.Tick), set)
 	open(sup.Tick)
 	counted := 0
 	for _, r := range m.BeliefsAt(sup.Tick) {
@@ -1286,6 +1307,12 @@ func checkCauses(t *testing.T, ctx context.Context, url string, m *page.Section)
 	if tr == nil || enc == nil {
 		t.Fatalf("no transmission of %s and its encounter at tick %d", variant, mut.Tick)
 	}
+	listener, _, _ := strings.Cut(mut.Fields[1], "<-")
+	b.do(chromedp.Click(chromedp.CSS(fmt.Sprintf(`%s ol.feed li[data-seq="%d"] .subject a`, b.sec, mut.Seq))))
+	if !b.waitFor(fmt.Sprintf(`document.querySelectorAll('%s table.beliefs tr.target[data-holder=%q]').length > 0`, b.sec, listener)) {
+		t.Errorf("following the subject %s of the mutation record marks no belief of %s", mut.Fields[1], listener)
+	}
+	open(mut.Tick)
 	want("the mutation roll", follow(fmt.Sprintf(`%s ol.feed li[data-seq="%d"] a.ref`, b.sec, mut.Seq), mut.Tick), tr)
 	want("the transmission's via", follow(fmt.Sprintf(`%s ol.feed li[data-seq="%d"] a.ref`, b.sec, tr.Seq), mut.Tick), enc)
 	open(sup.Tick)
