@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 
 	"github.com/google/go-cmp/cmp"
@@ -151,6 +152,62 @@ var _ = Describe("every committed rung", Ordered, func() {
 				}
 			}
 		}
+	})
+
+	It("names, for every variant, the record that made it", func() {
+		mutated, made := 0, 0
+		for _, file := range files {
+			for _, f := range file.Fixtures {
+				if f.Sweep != nil {
+					continue
+				}
+				s, err := page.Build(runs[f], page.Options{})
+				Expect(err).NotTo(HaveOccurred())
+				makers := map[string]page.Maker{}
+				for _, m := range s.Makers() {
+					makers[m.Variant] = m
+				}
+				for _, c := range s.Engine.Claims {
+					for _, v := range c.Variants {
+						recs, embedded := s.FeedAt(v.Tick)
+						if !embedded {
+							continue
+						}
+						m, ok := makers[v.ID]
+						Expect(ok).To(BeTrue(), "%s: no record made %s (%s at tick %d)", f.Name(), v.ID, v.Reason, v.Tick)
+						i := slices.IndexFunc(recs, func(r page.Record) bool { return r.Seq == m.Seq })
+						Expect(i).To(BeNumerically(">=", 0), "%s: %s's maker, seq %d, is not a record of tick %d", f.Name(), v.ID, m.Seq, v.Tick)
+						r := recs[i]
+						switch {
+						case v.Reason == "event":
+							Expect([]string{string(r.Kind), r.Fields[0]}).To(Equal([]string{"event", c.ID}), "%s: %s", f.Name(), v.ID)
+						case strings.HasPrefix(v.Reason, "mutation:"):
+							mutated++
+							// The mutation-policy evaluation of a listener from the
+							// variant's producer, the last before the telling of it.
+							Expect(r.Kind).To(Equal(page.KindRule))
+							Expect(r.Fields[0]).To(Equal("mutation-policy"))
+							Expect(r.Fired).To(BeTrue())
+							listener, rest, _ := strings.Cut(r.Fields[1], "<-")
+							Expect(rest).To(Equal(v.By+"/"+c.ID), "%s: %s", f.Name(), v.ID)
+							j := slices.IndexFunc(recs[i+1:], func(x page.Record) bool {
+								return x.Kind == page.KindTransmission && x.Fields[0] == v.By && x.Fields[1] == listener && x.Fields[3] == v.ID
+							})
+							Expect(j).To(BeNumerically(">=", 0), "%s: no telling of %s follows its maker", f.Name(), v.ID)
+							for _, x := range recs[i+1 : i+1+j] {
+								Expect(x.Kind == page.KindRule && x.Fields[0] == "mutation-policy" && x.Fired && x.Fields[1] == r.Fields[1]).To(BeFalse(),
+									"%s: a later mutation step (seq %d) made %s, not seq %d", f.Name(), x.Seq, v.ID, r.Seq)
+							}
+						default:
+							Expect([]string{string(r.Kind), r.Fields[0], r.Fields[1]}).To(Equal([]string{"rule", "witness-creates-belief", v.By + "/" + c.ID}), "%s: %s", f.Name(), v.ID)
+						}
+						made++
+					}
+				}
+			}
+		}
+		Expect(mutated).To(BeNumerically(">", 0), "no rung mutates a variant: the check examines nothing")
+		GinkgoWriter.Printf("%d variants' makers, %d of them mutations\n", made, mutated)
 	})
 
 	It("has a belief table and a social panel equal to the engine's at every tick", func() {
