@@ -1324,6 +1324,11 @@ func checkCauses(t *testing.T, ctx context.Context, url string, m *page.Section)
 	}
 	want("the switched holder's belief change", follow(fmt.Sprintf(`%s ol.feed li[data-seq="%d"] a.ref`, b.sec, change.Seq), sup.Tick), &sup)
 
+	// The rule log as of the tick: exactly the tick's evaluations, and a
+	// button to the next tick that has any.
+	open(mut.Tick)
+	checkRuleLog(b, m, mut.Tick)
+
 	// The variant tree: the mutated variant's slot diff links its mutation.
 	open(mut.Tick)
 	sel := fmt.Sprintf(`%s .panel.variants li.variant[data-tick="%d"] a.diff`, b.sec, made.Tick)
@@ -1368,4 +1373,40 @@ func recordBySeq(m *page.Section, seq int64) *page.Record {
 		}
 	}
 	return nil
+}
+
+// checkRuleLog holds the rule log at a tick to the model's evaluations of
+// that tick, then follows its "next" button to the next tick that has
+// any and holds the log there too.
+func checkRuleLog(b browser, m *page.Section, tick int64) {
+	b.t.Helper()
+	rulesAt := func(t int64) []string {
+		out := []string{}
+		recs, _ := m.FeedAt(t)
+		for _, r := range recs {
+			if r.Kind == page.KindRule {
+				out = append(out, fmt.Sprint(r.Seq))
+			}
+		}
+		return out
+	}
+	next := int64(-1)
+	for _, r := range m.Feed {
+		if r.Kind == page.KindRule && r.Tick > tick {
+			next = r.Tick
+			break
+		}
+	}
+	if len(rulesAt(tick)) == 0 || next < 0 {
+		b.t.Fatalf("%s has no rule evaluation at tick %d or none after it: the rule log check examines nothing", m.Name, tick)
+	}
+	for _, t := range []int64{tick, next} {
+		if t == next {
+			b.do(chromedp.Click(chromedp.CSS(b.sec + ` .rulenav button.next`)))
+			b.waitTick(int(t))
+		}
+		if got := evalAll[string](b, b.sec+` table.rulelog tbody tr[data-seq]`, `e => e.dataset.seq`); !slices.Equal(got, rulesAt(t)) {
+			b.t.Errorf("the rule log at tick %d shows seqs %q, want the tick's evaluations %q", t, got, rulesAt(t))
+		}
+	}
 }

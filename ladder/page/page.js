@@ -606,22 +606,42 @@
     }
   };
 
+  // renderRules shows the log as of t: the tick's evaluations (paged
+  // when many), and buttons to the previous and the next tick that has
+  // any, with their counts.
   Section.prototype.renderRules = function (t) {
     var self = this, body = this.root.querySelector('table.rulelog tbody');
     if (!body) return;
-    // The log's rows change with the filters, not with the tick.
+    // The rows that match the filters, counted by tick.
     var key = this.npc + '\u0000' + filters.query;
     if (this.ruleKey !== key) {
       this.ruleKey = key;
       this.ruleList = this.feed.filter(function (r) { return r.kind === 'rule' && involves(r, self.npc) && (!filters.query || matches(self.describe(r)[2])); });
+      this.ruleCount = new Map();
+      this.ruleList.forEach(function (r) { self.ruleCount.set(r.tick, (self.ruleCount.get(r.tick) || 0) + 1); });
     }
-    var rules = this.ruleList;
+    var rules = this.ruleList.filter(function (r) { return r.tick === t; }), prev = -1, next = -1;
+    this.ruleCount.forEach(function (_, x) {
+      if (x < t && x > prev) prev = x;
+      if (x > t && (next < 0 || x < next)) next = x;
+    });
+    var nav = this.root.querySelector('.rulenav');
+    nav.textContent = '';
+    nav.appendChild(el('span', 'count', rules.length + ' evaluation' + (rules.length === 1 ? '' : 's') + ' at this tick. '));
+    [['prev', prev, '‹ tick '], ['next', next, 'tick ']].forEach(function (b) {
+      if (b[1] < 0) return;
+      var n = self.ruleCount.get(b[1]), btn = el('button', b[0], b[0] === 'prev' ? b[2] + b[1] + ' (' + n + ')' : b[2] + b[1] + ' (' + n + ') ›');
+      btn.type = 'button';
+      btn.setAttribute('data-tick', String(b[1]));
+      btn.addEventListener('click', function () { self.setTick(b[1], true); });
+      nav.appendChild(btn);
+    });
     var want = -1;
     if (this.want) want = rules.findIndex(function (r) { return self.want.indexOf(r.seq) >= 0; });
-    if (want < 0) want = rules.findIndex(function (r) { return r.tick >= t; });
     body.textContent = '';
+    if (!rules.length) body.appendChild(el('tr', 'empty')).appendChild(el('td', '', 'No rule evaluation at this tick' + (self.npc || filters.query ? ' matches the filters.' : '.'))).colSpan = 6;
     this.pagers.rules.slice(rules, want).forEach(function (r) {
-      var f = r.f, tr = el('tr', r.tick === t ? 'here' : '');
+      var f = r.f, tr = el('tr');
       tr.setAttribute('data-seq', String(r.seq));
       var td = el('td');
       td.appendChild(self.link(String(r.tick), r.tick, [r]));
