@@ -16,19 +16,23 @@
 // SVG, the golden's dashed over the run's with the divergence marked; an
 // as-of-tick scrubber driving every view: the rumour map (each NPC a dot at
 // its location coloured by its stage, roads, carriers' routes: MapView),
-// the belief table (each NPC's variant, confidence, stage, sources and
-// evidence chain, every item linked to the records that carried it; for
-// an NPC without a claim, a "why not?" opening the answer package whynot
+// the belief table (each NPC's variant, confidence, verbatim and gist,
+// stage, sources and evidence chain, every field linked to the record
+// that caused it and every evidence item to the records that carried it;
+// for an NPC without a claim, a "why not?" opening the answer package whynot
 // gives from the same files, as ladder why-not prints it), the
 // social state with a two-tick diff of its changes, the tick's feed
-// (declined encounters and transmissions listed exactly like fired ones),
+// (declined encounters and transmissions listed exactly like fired ones,
+// each record's references — encounter, roll, subject, cause — linked),
 // and for a failing run (or a run compared with another: Partner) the
 // comparison — the drift as ladder compare names it, the first divergent
 // roll, belief set and record, and at the tick the belief sets that differ
 // and both runs' records side by side; then the variant tree with slot
-// diffs, every supersession and its dent, and the rule-firing log. A
-// sweep's section is its bounds table and each aggregate's per-seed
-// distribution, with a link to one seed's world, an ordinary section.
+// diffs (each linked to the mutation that made it), every supersession
+// and its dent, and the tick's rule evaluations with the previous and
+// next tick that has any. A sweep's section is its bounds table and each
+// aggregate's per-seed distribution, with a link to one seed's world, an
+// ordinary section.
 //
 // # Where the data comes from
 //
@@ -117,8 +121,10 @@
 // in its stretch. The why-not answers are capped (Options.MaxWhyNot,
 // DefaultMaxWhyNot): a run whose answers are larger keeps the ticks
 // around the one its section opens at, and a "why not?" elsewhere gives
-// the command that answers it. Today's rungs and cases make a page of
-// about 3.5 MB.
+// the command that answers it. The memory strengths, which change every
+// tick, are capped (Options.MaxStrengths, DefaultMaxStrengths) to a
+// window of ticks around the one the section opens at. Today's rungs and
+// cases make a page of about 9.6 MB, the strengths 1.5 MB of it.
 //
 // # Reading the artifacts
 //
