@@ -6,6 +6,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"slices"
+	"strings"
 
 	"github.com/google/go-cmp/cmp"
 	. "github.com/onsi/ginkgo/v2"
@@ -73,6 +74,14 @@ var _ = Describe("the instruments from a run's files", Serial, func() {
 			if len(f.Roles) > 0 {
 				sameFromFiles("role", "-rung", name, "-at", fmt.Sprint(last/2))
 				sameFromFiles("role", "-rung", name)
+			}
+			// The first claim's curve: every claim's columns are read
+			// alike.
+			for _, c := range goldenDense(f).Columns {
+				if claim, ok := strings.CutSuffix(c, "/believers"); ok {
+					sameFromFiles("curve", "-rung", name, "-claim", claim, "-format", "csv")
+					break
+				}
 			}
 			// Every NPC a rule rescheduled; the base and where it was
 			// are read the same way for every other.
