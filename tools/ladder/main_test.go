@@ -435,7 +435,7 @@ var _ = Describe("curve", Serial, func() {
 	BeforeEach(func() { socialRoot("T0.1-witness.yaml") })
 
 	It("prints a claim's believer curve as a curve: expectation", func() {
-		out, err := invoke("curve", "-rung", "T0.1", "-claim", "theft@2")
+		out, err := invoke("curve", "-rerun", "-rung", "T0.1", "-claim", "theft@2")
 		Expect(err).NotTo(HaveOccurred())
 		var steps []string
 		for i, p := range wantCurve(fixtureRun("T0.1-witness", "T0.1"), "theft@2") {
@@ -448,7 +448,7 @@ var _ = Describe("curve", Serial, func() {
 	})
 
 	It("prints one row per tick as CSV", func() {
-		out, err := invoke("curve", "-rung", "T0.1", "-claim", "theft@2", "-format", "csv")
+		out, err := invoke("curve", "-rerun", "-rung", "T0.1", "-claim", "theft@2", "-format", "csv")
 		Expect(err).NotTo(HaveOccurred())
 		want := []string{"tick,believers,holders"}
 		for _, p := range wantCurve(fixtureRun("T0.1-witness", "T0.1"), "theft@2") {
@@ -459,7 +459,7 @@ var _ = Describe("curve", Serial, func() {
 
 	DescribeTable("refuses wrong arguments",
 		func(want string, args ...string) {
-			out, err := invoke(append([]string{"curve"}, args...)...)
+			out, err := invoke(append([]string{"curve", "-rerun"}, args...)...)
 			Expect(err).To(MatchError(want))
 			Expect(out).To(BeEmpty())
 		},

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/chronicle/ladder/ladder"
+	"github.com/chronicle/ladder/ladder/runfiles"
 	"github.com/chronicle/ladder/sim/roles"
 	"github.com/chronicle/ladder/sim/rules"
 	"github.com/chronicle/ladder/sim/trace"
@@ -19,22 +20,28 @@ import (
 // reference to it and what each resolves to now — and the role events
 // of the run up to that tick, each with its rule and its cause.
 
-// roleView prints the roles of a run as of a tick.
+// roleView prints the roles of a run as of a tick, from the files the
+// run wrote (runfiles.Roles), or from a fresh run with -rerun.
 func roleView(args []string, stdout, stderr io.Writer) error {
 	fl := flag.NewFlagSet("role", flag.ContinueOnError)
 	fl.SetOutput(stderr)
 	name := fl.String("rung", "", "rung, or rung/case")
 	at := fl.Int64("at", -1, "the tick to show the roles as of (default: the last tick)")
 	only := fl.String("role", "", "only this role")
+	rf := addRunFlags(fl)
 	if err := fl.Parse(args); err != nil {
 		return err
 	}
 	if *name == "" {
 		return errors.New("role: -rung is required")
 	}
-	f, tick, err := findAt("role", *name, *at)
+	f, err := find(*name)
 	if err != nil {
 		return err
+	}
+	run, err := rf.locate(f)
+	if err != nil {
+		return fmt.Errorf("role: %w", err)
 	}
 	tr := &trace.Buffer{}
 	w, err := ladder.Build(f, tr)
@@ -51,14 +58,36 @@ func roleView(args []string, stdout, stderr io.Writer) error {
 		}
 		return fmt.Errorf("role: %s has no role %q (roles: %s)", f.Name(), *only, strings.Join(ids, ", "))
 	}
-	for w.Now() < tick {
-		if err := w.Step(); err != nil {
-			return f.Locate(err)
+	tick := *at
+	if run == nil {
+		_, tick, err = findAt("role", *name, *at)
+	} else {
+		tick, err = run.At("role", *at)
+	}
+	if err != nil {
+		return err
+	}
+	var book []runfiles.Role
+	var recs []trace.Record
+	if run == nil {
+		for w.Now() < tick {
+			if err := w.Step(); err != nil {
+				return f.Locate(err)
+			}
 		}
+		for _, r := range w.Roles().All() {
+			book = append(book, runfiles.Role{Role: r, References: w.References(r.ID)})
+		}
+		recs = tr.Records
+	} else {
+		if recs, err = records("role", run, tick); err != nil {
+			return err
+		}
+		book = runfiles.Roles(w, recs)
 	}
 	out := bufio.NewWriter(stdout)
 	fmt.Fprintf(out, "%s: roles as of tick %d\n", f.Name(), tick)
-	for _, r := range w.Roles().All() {
+	for _, r := range book {
 		if *only != "" && r.ID != *only {
 			continue
 		}
@@ -81,12 +110,12 @@ func roleView(args []string, stdout, stderr io.Writer) error {
 		for n, b := range r.Duties {
 			fmt.Fprintf(out, "  duty %s: %s, %s\n", roles.DutyID(r.ID, n), place(b.At), blockTimes(b.From, b.To, b.Every))
 		}
-		for _, ref := range w.References(r.ID) {
+		for _, ref := range r.References {
 			fmt.Fprintf(out, "  reference %s names %s, resolves to %s\n", ref.Where, ref.Names, nobody(ref.Resolved))
 		}
 	}
 	n := 0
-	for _, rec := range tr.Records {
+	for _, rec := range recs {
 		line := roleChange(rec.Body)
 		if line == "" || *only != "" && !strings.Contains(line, " "+*only) && !strings.Contains(line, ":"+*only) {
 			continue

@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/chronicle/ladder/ladder"
+	"github.com/chronicle/ladder/sim"
 	"github.com/chronicle/ladder/sim/rules"
 	"github.com/chronicle/ladder/sim/trace"
 )
@@ -20,12 +21,16 @@ import (
 // tick range, then every change a rule made to it with the rule and the
 // event that caused it.
 
-// scheduleView prints an NPC's base and effective schedule over a run.
+// scheduleView prints an NPC's base and effective schedule over a run:
+// where it was and the override in force from the run's dense file, its
+// base from the fixture, the changes from its trace — or all of it from a
+// fresh run with -rerun.
 func scheduleView(args []string, stdout, stderr io.Writer) error {
 	fl := flag.NewFlagSet("schedule", flag.ContinueOnError)
 	fl.SetOutput(stderr)
 	name := fl.String("rung", "", "rung, or rung/case")
 	npc := fl.String("npc", "", "the NPC whose schedule to show")
+	rf := addRunFlags(fl)
 	if err := fl.Parse(args); err != nil {
 		return err
 	}
@@ -36,6 +41,10 @@ func scheduleView(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
+	run, err := rf.locate(f)
+	if err != nil {
+		return fmt.Errorf("schedule: %w", err)
+	}
 	tr := &trace.Buffer{}
 	w, err := ladder.Build(f, tr)
 	if err != nil {
@@ -44,37 +53,53 @@ func scheduleView(args []string, stdout, stderr io.Writer) error {
 	if !slices.Contains(w.NPCs(), *npc) {
 		return fmt.Errorf("schedule: %s has no NPC %q (cast: %s)", f.Name(), *npc, strings.Join(w.NPCs(), ", "))
 	}
-	out := bufio.NewWriter(stdout)
-	fmt.Fprintf(out, "%s %s: base and effective schedule, ticks 0–%d\n", f.Name(), *npc, f.Ticks-1)
-	row := func(a, b, c, d string) {
-		fmt.Fprintln(out, strings.TrimRight(fmt.Sprintf("%-10s  %-22s  %-22s  %s", a, b, c, d), " "))
-	}
-	row("ticks", "base", "effective", "override")
 	type span struct {
 		from, to           int64
 		base, at, override string
 	}
-	var cur *span
-	flush := func() {
-		if cur != nil {
-			row(ticks(cur.from, cur.to), place(cur.base), place(cur.at), cur.override)
+	var spans []span
+	add := func(t int64, p sim.Placement) {
+		if n := len(spans); n > 0 && spans[n-1].base == p.Base && spans[n-1].at == p.At && spans[n-1].override == p.Override {
+			spans[n-1].to = t
+			return
+		}
+		spans = append(spans, span{from: t, to: t, base: p.Base, at: p.At, override: p.Override})
+	}
+	var recs []trace.Record
+	if run == nil {
+		for t := int64(0); t < f.Ticks; t++ {
+			if err := w.Step(); err != nil {
+				return f.Locate(err)
+			}
+			add(t, w.Placement(*npc))
+		}
+		recs = tr.Records
+	} else {
+		d, err := run.Dense()
+		if err != nil {
+			return fmt.Errorf("schedule: %w", err)
+		}
+		// The base is the fixture's, never edited; where the NPC was and
+		// the override in force are the run's.
+		base, _, _ := w.Schedules(*npc)
+		for i, t := range d.Ticks {
+			add(t, sim.Placement{Base: base.At(t), At: d.Cell(i, *npc+"/at"), Override: d.Cell(i, "schedule/"+*npc+"/override")})
+		}
+		if recs, err = records("schedule", run, -1); err != nil {
+			return err
 		}
 	}
-	for t := int64(0); t < f.Ticks; t++ {
-		if err := w.Step(); err != nil {
-			return f.Locate(err)
-		}
-		p := w.Placement(*npc)
-		if cur != nil && cur.base == p.Base && cur.at == p.At && cur.override == p.Override {
-			cur.to = t
-			continue
-		}
-		flush()
-		cur = &span{from: t, to: t, base: p.Base, at: p.At, override: p.Override}
+	out := bufio.NewWriter(stdout)
+	fmt.Fprintf(out, "%s %s: base and effective schedule, ticks %d–%d\n", f.Name(), *npc, spans[0].from, spans[len(spans)-1].to)
+	row := func(a, b, c, d string) {
+		fmt.Fprintln(out, strings.TrimRight(fmt.Sprintf("%-10s  %-22s  %-22s  %s", a, b, c, d), " "))
 	}
-	flush()
+	row("ticks", "base", "effective", "override")
+	for _, s := range spans {
+		row(ticks(s.from, s.to), place(s.base), place(s.at), s.override)
+	}
 	n := 0
-	for _, r := range tr.Records {
+	for _, r := range recs {
 		s, ok := r.Body.(*trace.Schedule)
 		if !ok || s.NPC != *npc {
 			continue

@@ -12,6 +12,7 @@ import (
 
 	"github.com/chronicle/ladder/ladder"
 	"github.com/chronicle/ladder/ladder/fixture"
+	"github.com/chronicle/ladder/ladder/runfiles"
 	"github.com/chronicle/ladder/sim"
 	"github.com/chronicle/ladder/sim/canon"
 	"github.com/chronicle/ladder/sim/rules"
@@ -67,7 +68,8 @@ func stepped(f *fixture.Fixture, until int64) (*sim.World, []trace.Record, error
 
 // rulesLog prints every rule evaluation of a run — one line each, fired
 // and declined alike, with the values the rule looked at (an accumulator
-// at 3 of 4 is as visible as the one that fired).
+// at 3 of 4 is as visible as the one that fired) — from the trace the run
+// wrote, or from a fresh run with -rerun.
 func rulesLog(args []string, stdout, stderr io.Writer) error {
 	fl := flag.NewFlagSet("rules", flag.ContinueOnError)
 	fl.SetOutput(stderr)
@@ -75,6 +77,7 @@ func rulesLog(args []string, stdout, stderr io.Writer) error {
 	only := fl.String("rule", "", "only this rule's evaluations")
 	var fired firedFilter
 	fl.Var(&fired, "fired", "only the evaluations that fired (true) or were declined (false); default both")
+	rf := addRunFlags(fl)
 	if err := fl.Parse(args); err != nil {
 		return err
 	}
@@ -88,7 +91,16 @@ func rulesLog(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	_, recs, err := stepped(f, -1)
+	run, err := rf.locate(f)
+	if err != nil {
+		return fmt.Errorf("rules: %w", err)
+	}
+	var recs []trace.Record
+	if run == nil {
+		_, recs, err = stepped(f, -1)
+	} else {
+		recs, err = records("rules", run, -1)
+	}
 	if err != nil {
 		return err
 	}
@@ -139,6 +151,7 @@ func socialDiff(args []string, stdout, stderr io.Writer) error {
 	name := fl.String("rung", "", "rung, or rung/case")
 	from := fl.Int64("from", -1, "the earlier tick (changes after it are listed)")
 	to := fl.Int64("to", -1, "the later tick (changes up to it are listed; default the last tick)")
+	rf := addRunFlags(fl)
 	if err := fl.Parse(args); err != nil {
 		return err
 	}
@@ -149,16 +162,44 @@ func socialDiff(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	end := *to
-	if end < 0 {
-		end = f.Ticks - 1
-	}
-	if end >= f.Ticks || *from >= end {
-		return fmt.Errorf("diff: want 0 ≤ from < to < %d (%s's run), got from %d, to %d", f.Ticks, f.Name(), *from, end)
-	}
-	w, recs, err := stepped(f, end)
+	run, err := rf.locate(f)
 	if err != nil {
-		return err
+		return fmt.Errorf("diff: %w", err)
+	}
+	end, bound, where := *to, f.Ticks, f.Name()+"'s run"
+	if run != nil {
+		_, last, err := run.Ticks()
+		if err != nil {
+			return fmt.Errorf("diff: %w", err)
+		}
+		bound, where = last+1, "the run in "+run.Where
+	}
+	if end < 0 {
+		end = bound - 1
+	}
+	if end >= bound || *from >= end {
+		return fmt.Errorf("diff: want 0 ≤ from < to < %d (%s), got from %d, to %d", bound, where, *from, end)
+	}
+	var recs []trace.Record
+	var grudges []*social.Grudge
+	var curves social.Curves
+	if run == nil {
+		var w *sim.World
+		if w, recs, err = stepped(f, end); err != nil {
+			return err
+		}
+		grudges, curves = w.Grudges().All(), w.Grudges().Curves()
+	} else {
+		if recs, err = records("diff", run, end); err != nil {
+			return err
+		}
+		// The curves are the fixture's parameters: building the world
+		// reads them, and steps nothing.
+		w, err := ladder.Build(f, nil)
+		if err != nil {
+			return err
+		}
+		grudges, curves = runfiles.Grudges(recs), w.Grudges().Curves()
 	}
 	out := bufio.NewWriter(stdout)
 	fmt.Fprintf(out, "%s: social-state changes after tick %d, up to tick %d\n", f.Name(), *from, end)
@@ -185,13 +226,12 @@ func socialDiff(args []string, stdout, stderr io.Writer) error {
 		}
 		fmt.Fprintf(out, "tick %d  %s\n", r.Tick, line)
 	}
-	c := w.Grudges().Curves()
-	for _, g := range w.Grudges().All() {
+	for _, g := range grudges {
 		// Strengths derive on read from the last anchor, so the state at
 		// the later of from and the anchor (the last formed or reinforced
 		// record above) is exact.
 		start := max(*from, g.Anchor)
-		b, a := strengths(g, start, c), strengths(g, end, c)
+		b, a := strengths(g, start, curves), strengths(g, end, curves)
 		if b == a {
 			continue
 		}

@@ -27,7 +27,7 @@ var _ = Describe("rules", Serial, func() {
 
 	DescribeTable("refuses missing or wrong arguments",
 		func(want string, args ...string) {
-			out, err := invoke(append([]string{"rules"}, args...)...)
+			out, err := invoke(append([]string{"rules", "-rerun"}, args...)...)
 			Expect(err).To(MatchError(want))
 			Expect(out).To(BeEmpty())
 		},
@@ -42,7 +42,7 @@ var _ = Describe("rules", Serial, func() {
 	)
 
 	It("prints every evaluation of a rule, declined ones with their accumulator values at equal weight", func() {
-		out, err := invoke("rules", "-rung", "T3.1", "-rule", "accumulation-threshold")
+		out, err := invoke("rules", "-rerun", "-rung", "T3.1", "-rule", "accumulation-threshold")
 		Expect(err).NotTo(HaveOccurred())
 		want, n, fired := wantRules(fixtureRun("T3.1-serial-theft", "T3.1"), "accumulation-threshold", nil)
 		Expect(fired).To(BeNumerically(">", 0), "the golden run has no fired evaluation: the spec examines nothing")
@@ -53,14 +53,14 @@ var _ = Describe("rules", Serial, func() {
 
 	It("keeps only the declined, or only the fired, evaluations", func() {
 		keeper := fixtureRun("T3.4-secret", "T3.4")
-		out, err := invoke("rules", "-rung", "T3.4", "-rule", "tell-decision", "-fired=false")
+		out, err := invoke("rules", "-rerun", "-rung", "T3.4", "-rule", "tell-decision", "-fired=false")
 		Expect(err).NotTo(HaveOccurred())
 		no, yes := false, true
 		want, declined, _ := wantRules(keeper, "tell-decision", &no)
 		Expect(declined).To(BeNumerically(">", 0))
 		Expect(out).To(Equal(strings.Join(want, "\n") + "\n"))
 		Expect(out).NotTo(ContainSubstring("  fired: "))
-		out, err = invoke("rules", "-rung", "T3.4", "-rule", "tell-decision", "-fired")
+		out, err = invoke("rules", "-rerun", "-rung", "T3.4", "-rule", "tell-decision", "-fired")
 		Expect(err).NotTo(HaveOccurred())
 		want, fired, _ := wantRules(keeper, "tell-decision", &yes)
 		Expect(fired).To(BeNumerically(">", 0))
@@ -69,7 +69,7 @@ var _ = Describe("rules", Serial, func() {
 	})
 
 	It("shows a rule the run never evaluates as no evaluation at all", func() {
-		out, err := invoke("rules", "-rung", "T3.1", "-fired=false", "-rule", "grudge-creation")
+		out, err := invoke("rules", "-rerun", "-rung", "T3.1", "-fired=false", "-rule", "grudge-creation")
 		Expect(err).NotTo(HaveOccurred())
 		no := false
 		want, n, _ := wantRules(fixtureRun("T3.1-serial-theft", "T3.1"), "grudge-creation", &no)
@@ -78,7 +78,7 @@ var _ = Describe("rules", Serial, func() {
 	})
 
 	It("shows a victim out of a case's scope as no evaluation of theirs", func() {
-		out, err := invoke("rules", "-rung", "T3.1/no-peers", "-rule", "accumulation-threshold")
+		out, err := invoke("rules", "-rerun", "-rung", "T3.1/no-peers", "-rule", "accumulation-threshold")
 		Expect(err).NotTo(HaveOccurred())
 		want, n, _ := wantRules(fixtureRun("T3.1-serial-theft", "T3.1/no-peers"), "accumulation-threshold", nil)
 		Expect(out).To(Equal(strings.Join(want, "\n") + "\n"))
@@ -93,7 +93,7 @@ var _ = Describe("diff", Serial, func() {
 	ticks := fixtureRun("T3.3-favor-ledger", "T3.3").Ticks
 	DescribeTable("refuses missing or wrong arguments",
 		func(want string, args ...string) {
-			out, err := invoke(append([]string{"diff"}, args...)...)
+			out, err := invoke(append([]string{"diff", "-rerun"}, args...)...)
 			Expect(err).To(MatchError(want))
 			Expect(out).To(BeEmpty())
 		},
@@ -114,7 +114,7 @@ var _ = Describe("diff", Serial, func() {
 		f := fixtureRun("T3.3-favor-ledger", "T3.3")
 		at := firstGrudge(f)
 		from, to := max(0, at-10), min(ticks-1, at+10)
-		out, err := invoke("diff", "-rung", "T3.3", "-from", fmt.Sprint(from), "-to", fmt.Sprint(to))
+		out, err := invoke("diff", "-rerun", "-rung", "T3.3", "-from", fmt.Sprint(from), "-to", fmt.Sprint(to))
 		Expect(err).NotTo(HaveOccurred())
 		want := wantDiff(f, from, to)
 		for _, kind := range []string{"  grudge ", "  obligation ", "  reputation ", "  event ", " decayed: "} {
@@ -127,7 +127,7 @@ var _ = Describe("diff", Serial, func() {
 	It("shows a grudge's decay between two ticks as a change by grudge-decay", func() {
 		f := fixtureRun("T3.2-humiliation", "T3.2")
 		from, to := firstGrudge(f), f.Ticks-1
-		out, err := invoke("diff", "-rung", "T3.2", "-from", fmt.Sprint(from), "-to", fmt.Sprint(to))
+		out, err := invoke("diff", "-rerun", "-rung", "T3.2", "-from", fmt.Sprint(from), "-to", fmt.Sprint(to))
 		Expect(err).NotTo(HaveOccurred())
 		want := wantDiff(f, from, to)
 		Expect(want).To(ContainSubstring(" decayed: "))

@@ -12,7 +12,7 @@ var _ = Describe("schedule", Serial, func() {
 
 	DescribeTable("refuses missing or wrong arguments",
 		func(want string, args ...string) {
-			out, err := invoke(append([]string{"schedule"}, args...)...)
+			out, err := invoke(append([]string{"schedule", "-rerun"}, args...)...)
 			Expect(err).To(MatchError(want))
 			Expect(out).To(BeEmpty())
 		},
@@ -25,14 +25,14 @@ var _ = Describe("schedule", Serial, func() {
 	It("shows the base and the effective schedule side by side, and the events that rewrote it", func() {
 		f := fixtureRun("T4a.1-mourning", "T4a.1")
 		ticksOf(f, "schedule change of frida", func(r record) bool { return r.S("kind") == "schedule" && r.S("npc") == "frida" })
-		out, err := invoke("schedule", "-rung", "T4a.1", "-npc", "frida")
+		out, err := invoke("schedule", "-rerun", "-rung", "T4a.1", "-npc", "frida")
 		Expect(err).NotTo(HaveOccurred())
 		Expect(out).To(Equal(wantSchedule(f, "frida")))
 	})
 
 	It("shows a schedule no rule touched as its base, with no changes", func() {
 		f := fixtureRun("T4a.1-mourning", "T4a.1/no-temple")
-		out, err := invoke("schedule", "-rung", "T4a.1/no-temple", "-npc", "frida")
+		out, err := invoke("schedule", "-rerun", "-rung", "T4a.1/no-temple", "-npc", "frida")
 		Expect(err).NotTo(HaveOccurred())
 		Expect(out).To(Equal(wantSchedule(f, "frida")))
 		Expect(out).To(HaveSuffix("0 schedule changes by schedule-write-back or role-succession\n"))
@@ -43,7 +43,7 @@ var _ = Describe("schedule", Serial, func() {
 		f := fixtureRun("T4a.1-mourning", "T4a.1")
 		first, last := ticksOf(f, "schedule change", kindIs("schedule"))
 		from, to := max(0, first-1), min(f.Ticks-1, last+7)
-		out, err := invoke("diff", "-rung", "T4a.1", "-from", fmt.Sprint(from), "-to", fmt.Sprint(to))
+		out, err := invoke("diff", "-rerun", "-rung", "T4a.1", "-from", fmt.Sprint(from), "-to", fmt.Sprint(to))
 		Expect(err).NotTo(HaveOccurred())
 		want := wantDiff(f, from, to)
 		Expect(want).To(ContainSubstring(": overridden, at "))
@@ -61,7 +61,7 @@ var _ = Describe("diff, Tier 4b", Serial, func() {
 		f := fixtureRun("T4b.1-avoidance", "T4b.1")
 		first, _ := ticksOf(f, "pair weighting", weighted)
 		from, to := max(0, first-1), min(f.Ticks-1, first+11)
-		out, err := invoke("diff", "-rung", "T4b.1", "-from", fmt.Sprint(from), "-to", fmt.Sprint(to))
+		out, err := invoke("diff", "-rerun", "-rung", "T4b.1", "-from", fmt.Sprint(from), "-to", fmt.Sprint(to))
 		Expect(err).NotTo(HaveOccurred())
 		want := wantDiff(f, from, to)
 		Expect(want).To(ContainSubstring("  pair weight "))
@@ -72,7 +72,7 @@ var _ = Describe("diff, Tier 4b", Serial, func() {
 		f := fixtureRun("T4b.1-avoidance", "T4b.1/rule-off")
 		first, _ := ticksOf(f, "evaluation of pair weighting (declined, disabled)", weighted)
 		from, to := max(0, first-1), min(f.Ticks-1, first+11)
-		out, err := invoke("diff", "-rung", "T4b.1/rule-off", "-from", fmt.Sprint(from), "-to", fmt.Sprint(to))
+		out, err := invoke("diff", "-rerun", "-rung", "T4b.1/rule-off", "-from", fmt.Sprint(from), "-to", fmt.Sprint(to))
 		Expect(err).NotTo(HaveOccurred())
 		Expect(out).To(Equal(wantDiff(f, from, to)))
 		Expect(out).NotTo(ContainSubstring("pair weight"))
@@ -85,7 +85,7 @@ var _ = Describe("role", Serial, func() {
 	ticks := fixtureRun("T5.3-no-orphans", "T5.3").Ticks
 	DescribeTable("refuses missing or wrong arguments",
 		func(want string, args ...string) {
-			out, err := invoke(append([]string{"role"}, args...)...)
+			out, err := invoke(append([]string{"role", "-rerun"}, args...)...)
 			Expect(err).To(MatchError(want))
 			Expect(out).To(BeEmpty())
 		},
@@ -100,12 +100,12 @@ var _ = Describe("role", Serial, func() {
 		vacant, appointed := ticksOf(f, "steward's vacancy and appointment", func(r record) bool { return r.S("kind") == "role" && r.S("role") == "steward" })
 		Expect(appointed).To(BeNumerically(">", vacant), "the golden's steward is not vacant, then appointed")
 		during := (vacant + appointed) / 2
-		out, err := invoke("role", "-rung", "T5.3", "-at", fmt.Sprint(during), "-role", "steward")
+		out, err := invoke("role", "-rerun", "-rung", "T5.3", "-at", fmt.Sprint(during), "-role", "steward")
 		Expect(err).NotTo(HaveOccurred())
 		Expect(out).To(Equal(wantRoles(f, during, "steward")))
 		Expect(out).To(ContainSubstring("resolves to nobody\n"))
 		after := min(appointed+2, f.Ticks-1)
-		out, err = invoke("role", "-rung", "T5.3", "-at", fmt.Sprint(after))
+		out, err = invoke("role", "-rerun", "-rung", "T5.3", "-at", fmt.Sprint(after))
 		Expect(err).NotTo(HaveOccurred())
 		Expect(out).To(Equal(wantRoles(f, after, "")))
 		Expect(out).NotTo(ContainSubstring("resolves to nobody\n"))
@@ -115,7 +115,7 @@ var _ = Describe("role", Serial, func() {
 		f := fixtureRun("T5.3-no-orphans", "T5.3")
 		first, last := ticksOf(f, "role change", kindIs("role"))
 		from, to := max(0, first-1), min(f.Ticks-1, last+1)
-		out, err := invoke("diff", "-rung", "T5.3", "-from", fmt.Sprint(from), "-to", fmt.Sprint(to))
+		out, err := invoke("diff", "-rerun", "-rung", "T5.3", "-from", fmt.Sprint(from), "-to", fmt.Sprint(to))
 		Expect(err).NotTo(HaveOccurred())
 		want := wantDiff(f, from, to)
 		for _, kind := range []string{"  role ", "  schedule ", "  event "} {

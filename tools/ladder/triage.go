@@ -16,6 +16,7 @@ import (
 	cmp "github.com/chronicle/ladder/ladder/compare"
 	"github.com/chronicle/ladder/ladder/fixture"
 	"github.com/chronicle/ladder/ladder/regen"
+	"github.com/chronicle/ladder/ladder/runfiles"
 )
 
 // find returns the fixture named rung or rung/case.
@@ -242,13 +243,15 @@ func freshRun(name string) (compareSide, error) {
 }
 
 // curve prints a claim's believer curve: as the step function a `curve:`
-// expectation takes (yaml, the default), or one row per tick as CSV.
+// expectation takes (yaml, the default), or one row per tick as CSV —
+// from the run's dense file, or from a fresh run with -rerun.
 func curve(args []string, stdout, stderr io.Writer) error {
 	fl := flag.NewFlagSet("curve", flag.ContinueOnError)
 	fl.SetOutput(stderr)
 	name := fl.String("rung", "", "rung, or rung/case")
 	claim := fl.String("claim", "", "claim id")
 	format := fl.String("format", "yaml", "yaml (a curve: expectation) or csv (tick,believers,holders)")
+	rf := addRunFlags(fl)
 	if err := fl.Parse(args); err != nil {
 		return err
 	}
@@ -262,7 +265,22 @@ func curve(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	points, err := ladder.Curve(f, *claim)
+	run, err := rf.locate(f)
+	if err != nil {
+		return fmt.Errorf("curve: %w", err)
+	}
+	var points []ladder.CurvePoint
+	if run == nil {
+		points, err = ladder.Curve(f, *claim)
+	} else {
+		var d *runfiles.Dense
+		if d, err = run.Dense(); err == nil {
+			points, err = d.Curve(*claim)
+		}
+		if err != nil {
+			err = fmt.Errorf("curve: %s: %w", run.Where, err)
+		}
+	}
 	if err != nil {
 		return err
 	}
