@@ -317,6 +317,13 @@ func beside(cov *explore.Coverage, ladderReport string, stdout io.Writer) {
 	if err != nil {
 		return // no make ladder ran here: nothing to set it beside
 	}
+	if !rep.Complete {
+		// A partial make ladder (RUNG=…) reached only its runs' regimes:
+		// set beside it, most regimes would read "no rung reaches them".
+		fmt.Fprintf(stdout, "explore: not set beside %s: the last make ladder ran %d of %d runs; after a full make ladder this line names the regimes exploration alone reaches\n",
+			ladderReport, len(rep.Runs), len(rep.Expected))
+		return
+	}
 	byRungs := map[string]bool{}
 	for _, row := range rep.Regimes {
 		byRungs[row.Name()] = len(row.Runs) > 0
