@@ -6,6 +6,7 @@ import (
 	"io"
 	"math"
 	"os"
+	"slices"
 	"strings"
 
 	"github.com/chronicle/ladder/ladder/compare"
@@ -30,7 +31,7 @@ func (c Change) String() string { return changeNames[c] }
 
 // decisions are the fields whose change is a decision taken otherwise,
 // not a number moved: whether a rule, an encounter or a retelling fired,
-// and why it declined.
+// and why it declined (isDecision adds a roll drawn on one side only).
 var decisions = []string{"fired", "reason"}
 
 // Difference is one record that is not the same in both traces.
@@ -269,7 +270,7 @@ func (rep *Report) pair(t int64, pos int, g compare.Record, as []compare.Record,
 	}
 	change := Moved
 	for _, f := range fields {
-		if isDecision(f.Path) {
+		if isDecision(f) {
 			change = Flipped
 			break
 		}
@@ -283,13 +284,15 @@ func (rep *Report) pair(t int64, pos int, g compare.Record, as []compare.Record,
 	rep.note(d)
 }
 
-func isDecision(path string) bool {
-	for _, d := range decisions {
-		if path == d {
-			return true
-		}
+// isDecision reports whether a field change is a decision taken
+// otherwise: a decision field moved, or a roll drawn in one run and not
+// in the other (its key on one side only), which ladder compare calls
+// control flow too.
+func isDecision(f trace.FieldChange) bool {
+	if f.Path == "roll.key" && (f.Golden == trace.Missing || f.Actual == trace.Missing) {
+		return true
 	}
-	return false
+	return slices.Contains(decisions, f.Path)
 }
 
 // section is the first segment of a flattened path: "grudges" of
@@ -357,7 +360,7 @@ func (d *Difference) firstField(fields []trace.FieldChange) {
 		}
 	}
 	for _, c := range fields {
-		if isDecision(c.Path) {
+		if isDecision(c) {
 			f = c
 			break
 		}

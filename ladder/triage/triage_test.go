@@ -87,6 +87,18 @@ var _ = Describe("Align", func() {
 		Expect(rep.Summary()).To(Equal(`control-flow drift: first flipped decision: tick 12, trace line 5: encounter "encounter@12/market/[neighbor,witness]": fired golden true, actual false; records 1 flipped, 1 moved`))
 	})
 
+	It("calls a roll drawn in one run and not the other control-flow drift, as ladder compare does, even when its record's reason stayed", func() {
+		rolled := `{"fired":false,"kind":"rule","reason":"memory: no slot has an alternative","roll":{"key":"mutation@12/market/[neighbor,witness,theft@2]","natural":0.1,"pinned":false,"purpose":"mutation","threshold":0.2,"value":0.1},"rule":"mutation-policy","subject":"neighbor<-witness/theft@2","tick":12,"values":{}}`
+		unrolled := `{"fired":false,"kind":"rule","reason":"memory: no slot has an alternative","rule":"mutation-policy","subject":"neighbor<-witness/theft@2","tick":12,"values":{}}`
+		golden := append(append([]string(nil), base[:5]...), rolled, base[5])
+		actual := append(append([]string(nil), base[:5]...), unrolled, base[5])
+		rep := align(golden, actual)
+		Expect(rep.Class()).To(Equal(triage.ControlFlowDrift))
+		first := rep.FirstControlFlow()
+		Expect(first.Change).To(Equal(triage.Flipped))
+		Expect(first.Field).To(Equal("roll.key"), "the roll one run drew")
+	})
+
 	It("names a record that vanished by its golden line, and one that appeared by the run's", func() {
 		rep := align(base, planted(4, ""))
 		Expect(rep.Class()).To(Equal(triage.ControlFlowDrift))

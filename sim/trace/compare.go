@@ -253,7 +253,7 @@ func CompareFacts(golden, actual []byte, gf, af Facts) *Divergence {
 	g, a := lineAt(golden, start), lineAt(actual, start)
 	d := &Divergence{Line: line, Golden: g, Actual: a}
 	ref := g
-	if g == "<missing>" {
+	if g == Missing {
 		ref = a
 	}
 	var rec map[string]any
@@ -417,7 +417,7 @@ func numbersAsWritten(v any) any {
 
 func lineAt(b []byte, start int) string {
 	if start >= len(b) {
-		return "<missing>"
+		return Missing
 	}
 	rest := b[start:]
 	if end := bytes.IndexByte(rest, '\n'); end >= 0 {

@@ -47,17 +47,19 @@ func FieldDiff(golden, actual map[string]any) []FieldChange {
 			continue
 		}
 		if !gok {
-			gv = missing
+			gv = Missing
 		}
 		if !aok {
-			av = missing
+			av = Missing
 		}
 		out = append(out, FieldChange{Path: p, Golden: gv, Actual: av})
 	}
 	return out
 }
 
-const missing = "<missing>"
+// Missing is how a FieldChange shows the side that does not have the
+// field.
+const Missing = "<missing>"
 
 func strip(r map[string]any) map[string]any {
 	out := make(map[string]any, len(r))
