@@ -82,3 +82,13 @@ func findFixture(fs []*fixture.Fixture, name string) *fixture.Fixture {
 	Fail("no fixture " + name)
 	return nil
 }
+
+var _ = Describe("A partner without files", func() {
+	It("is a note on the section, never a panic", func() {
+		own := page.Path(filepath.Join(root, "goldens", "T4a.2-counterfactual", "frozen", ladder.TraceFile))
+		s, err := page.Build(page.Input{Name: "T4a.2/frozen", Trace: own, Dense: page.Path(filepath.Join(root, "goldens", "T4a.2-counterfactual", "frozen", ladder.DenseFile)),
+			Partners: []page.Partner{{Name: "T4a.2"}}}, page.Options{})
+		Expect(err).NotTo(HaveOccurred())
+		Expect(s.Notes).To(ContainElement("T4a.2/frozen is not compared with T4a.2: T4a.2 has no trace.jsonl and dense.csv to read."))
+	})
+})

@@ -309,6 +309,13 @@ func (s *Section) others(in Input, opt Options) error {
 	}
 	for _, p := range in.Partners {
 		o := Other{Name: p.Name}
+		if p.Trace == nil || p.Dense == nil {
+			// A partner run that left no files (it aborted before
+			// writing them, or a caller passed none) has nothing to set
+			// beside this one.
+			s.Notes = append(s.Notes, fmt.Sprintf("%s is not compared with %s: %s has no trace.jsonl and dense.csv to read.", in.Name, p.Name, p.Name))
+			continue
+		}
 		c, err := compareRuns(p.Name, p.Trace, in.Trace, in.Name, opt.MaxCompareBytes)
 		if err != nil {
 			s.Notes = append(s.Notes, fmt.Sprintf("%s could not be compared with %s: %v.", in.Name, p.Name, err))
