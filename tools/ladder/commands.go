@@ -40,7 +40,7 @@ var commands = []command{
 		Run: func(a []string, _, e io.Writer) error { return render(a, e) }},
 	{Name: "explain", Usage: "-rung R -at T -holder NPC -claim C", Flags: true, Summary: "a belief's provenance as of a tick",
 		Examples: []string{"go run ./tools/ladder explain -rung T1.1 -holder neighbor -claim theft@2 -at 12"}, Run: explain},
-	{Name: "why-not", Usage: "-rung R -npc X -claim C [-at T] [-reports DIR | -golden] [-json]", Flags: true,
+	{Name: "why-not", Usage: "-rung R -npc X -claim C [-at T] [-reports DIR | -golden | -golden-at COMMIT] [-json]", Flags: true,
 		Summary:  "why an NPC does not hold a claim at a tick (or why it does), from a run's written files",
 		Examples: []string{"go run ./tools/ladder why-not -rung T2.7 -npc m1 -claim theft@9 -at 100"}, Run: whyNot},
 	{Name: "compare", Usage: "[-n N | -all] A B", Flags: true,

@@ -22,11 +22,17 @@ type runFlags struct {
 // addRunFlags registers -reports, -golden, -golden-at and -rerun.
 func addRunFlags(fl *flag.FlagSet) *runFlags {
 	r := &runFlags{}
-	fl.StringVar(&r.src.Reports, "reports", "", "read the run from this `DIR`, laid out like reports/ (a downloaded CI artifact; default "+reportsDir()+")")
-	fl.BoolVar(&r.src.Golden, "golden", false, "read the committed goldens (goldens/<rung>-<slug>[/<case>]/) instead of a run")
-	fl.StringVar(&r.src.GoldenAt, "golden-at", "", "read the goldens as `COMMIT` had them (git show)")
+	addSourceFlags(fl, &r.src)
 	fl.BoolVar(&r.rerun, "rerun", false, "run the fixture again with the code in the checkout instead of reading a run's files")
 	return r
+}
+
+// addSourceFlags registers -reports, -golden and -golden-at into src:
+// where a run's written files are read from.
+func addSourceFlags(fl *flag.FlagSet, src *runfiles.Source) {
+	fl.StringVar(&src.Reports, "reports", "", "read the run from this `DIR`, laid out like reports/ (a downloaded CI artifact; default "+reportsDir()+")")
+	fl.BoolVar(&src.Golden, "golden", false, "read the committed goldens (goldens/<rung>-<slug>[/<case>]/) instead of a run")
+	fl.StringVar(&src.GoldenAt, "golden-at", "", "read the goldens as `COMMIT` had them (git show)")
 }
 
 // locate finds f's run; with -rerun there is none to find, and it

@@ -6,13 +6,12 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
-	"os"
-	"path/filepath"
 	"strings"
 
 	"github.com/chronicle/ladder/ladder"
 	"github.com/chronicle/ladder/ladder/fixture"
 	"github.com/chronicle/ladder/ladder/regen"
+	"github.com/chronicle/ladder/ladder/runfiles"
 	"github.com/chronicle/ladder/ladder/whynot"
 )
 
@@ -27,29 +26,25 @@ func whyNot(args []string, stdout, stderr io.Writer) error {
 	npc := fl.String("npc", "", "the NPC")
 	claim := fl.String("claim", "", "the claim id")
 	at := fl.Int64("at", -1, "tick to answer as of (default: the run's last tick)")
-	reports := fl.String("reports", "", "a directory laid out like reports/ to read the run from (default: "+reportsDir()+")")
-	golden := fl.Bool("golden", false, "read the committed goldens (goldens/<rung>-<slug>[/<case>]/) instead of a run")
+	var src runfiles.Source
+	addSourceFlags(fl, &src)
 	asJSON := fl.Bool("json", false, "write the answer as JSON")
 	if err := fl.Parse(args); err != nil {
 		return err
 	}
 	if *name == "" || *npc == "" || *claim == "" || fl.NArg() > 0 {
-		return errors.New("usage: ladder why-not -rung R -npc X -claim C [-at T] [-reports DIR | -golden] [-json]")
+		return errors.New("usage: ladder why-not -rung R -npc X -claim C [-at T] [-reports DIR | -golden | -golden-at COMMIT] [-json]")
 	}
-	if *golden && *reports != "" {
-		return errors.New("why-not: -golden and -reports name two places to read the run from: pick one")
+	if err := src.Check(); err != nil {
+		return fmt.Errorf("why-not: %w", err)
 	}
 	f, err := runFixture(*name)
 	if err != nil {
 		return err
 	}
-	dir, err := runDir(f, *reports, *golden)
+	run, err := openWhyNot(f, src)
 	if err != nil {
-		return err
-	}
-	run, err := whynot.Open(f.Name(), dir, whynot.WorldOf(f))
-	if err != nil {
-		return err
+		return fmt.Errorf("why-not: %w", err)
 	}
 	tick := *at
 	if tick < 0 {
@@ -94,22 +89,31 @@ func runFixture(name string) (*fixture.Fixture, error) {
 	return nil, fmt.Errorf("why-not: no rung or case %q%s", name, fixture.Suggest(name, names))
 }
 
-// runDir is where a run's files are: under the reports directory, or its
-// golden set.
-func runDir(f *fixture.Fixture, reports string, golden bool) (string, error) {
-	if golden {
-		dir := filepath.FromSlash(f.GoldenDir())
-		if _, err := os.Stat(filepath.Join(dir, whynot.TraceFile)); err != nil {
-			return "", fmt.Errorf("why-not: %s has no golden trace (a seed world has no goldens; a new rung none yet): %w", f.Name(), err)
+// openWhyNot indexes f's run where src finds its files (package
+// ladder/runfiles): its trace and dense file, and its event log when the
+// run kept one (goldens keep none).
+func openWhyNot(f *fixture.Fixture, src runfiles.Source) (*whynot.Run, error) {
+	run, err := runfiles.Locate(f, src, reportsDir())
+	if err != nil {
+		return nil, err
+	}
+	var files whynot.Files
+	for _, a := range []struct {
+		file string
+		into *io.Reader
+	}{{runfiles.TraceFile, &files.Trace}, {runfiles.DenseFile, &files.Dense}, {runfiles.EventsFile, &files.Events}} {
+		if a.file == runfiles.EventsFile && (src.Golden || src.GoldenAt != "") {
+			continue
 		}
-		return dir, nil
+		r, err := run.Open(a.file)
+		if a.file == runfiles.EventsFile && errors.Is(err, fs.ErrNotExist) {
+			continue
+		}
+		if err != nil {
+			return nil, err
+		}
+		defer r.Close()
+		*a.into = r
 	}
-	if reports == "" {
-		reports = reportsDir()
-	}
-	dir := filepath.Join(reports, filepath.FromSlash(f.Name()))
-	if _, err := os.Stat(filepath.Join(dir, whynot.TraceFile)); errors.Is(err, fs.ErrNotExist) {
-		return "", fmt.Errorf("why-not: %s: %s holds no trace.jsonl: run `make ladder RUNG=%s` first, or read the goldens with -golden", f.Name(), dir, f.Rung)
-	}
-	return dir, nil
+	return whynot.Read(f.Name(), run.Where, files, whynot.WorldOf(f))
 }

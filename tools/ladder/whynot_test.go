@@ -91,11 +91,11 @@ var _ = Describe("why-not", func() {
 			Expect(err).To(MatchError(want))
 			Expect(out).To(BeEmpty())
 		},
-		Entry("no claim", "usage: ladder why-not -rung R -npc X -claim C [-at T] [-reports DIR | -golden] [-json]", "-rung", "T2.1", "-npc", "balgruuf"),
-		Entry("two places to read from", "why-not: -golden and -reports name two places to read the run from: pick one", "-rung", "T2.1", "-npc", "balgruuf", "-claim", "theft@10", "-golden", "-reports", "x"),
+		Entry("no claim", "usage: ladder why-not -rung R -npc X -claim C [-at T] [-reports DIR | -golden | -golden-at COMMIT] [-json]", "-rung", "T2.1", "-npc", "balgruuf"),
+		Entry("two places to read from", "why-not: -reports, -golden and -golden-at name different places to read the run from: pick one", "-rung", "T2.1", "-npc", "balgruuf", "-claim", "theft@10", "-golden", "-reports", "x"),
 		Entry("a sweep", "why-not: T2.8 is a sweep: it keeps no trace of its own, only its seed world does (-rung T2.8/seed-N, under reports/T2.8/)", "-rung", "T2.8", "-npc", "x", "-claim", "y"),
 		Entry("a seed world that is no seed", `why-not: "T2.8/seed-x": want T2.8/seed-N for a seed world of T2.8`, "-rung", "T2.8/seed-x", "-npc", "x", "-claim", "y"),
-		Entry("a run not made", "why-not: T2.1: nowhere/T2.1 holds no trace.jsonl: run `make ladder RUNG=T2.1` first, or read the goldens with -golden", "-rung", "T2.1", "-npc", "balgruuf", "-claim", "theft@10", "-reports", "nowhere"),
+		Entry("a run not made", "why-not: nowhere/T2.1/trace.jsonl: no such file: `make ladder RUNG=T2.1` writes it, or read the goldens with -golden: open nowhere/T2.1/trace.jsonl: no such file or directory", "-rung", "T2.1", "-npc", "balgruuf", "-claim", "theft@10", "-reports", "nowhere"),
 	)
 
 	DescribeTable("answers a name it does not know with the closest one",
@@ -116,6 +116,18 @@ var _ = Describe("why-not", func() {
 		out, err := invoke("why-not", "-rung", "T2.7", "-npc", "m1", "-claim", "theft@9", "-at", fmt.Sprint(at), "-golden")
 		Expect(err).NotTo(HaveOccurred())
 		Expect(out).To(Equal(text(want)))
+	})
+
+	It("reads the goldens as a commit had them with -golden-at, as every instrument that reads a run's files does", func() {
+		at := beforeHold("T2.7", "theft@9", "markarth")
+		want := goldenAnswer("T2.7", "m1", "theft@9", at)
+		out, err := invoke("why-not", "-rung", "T2.7", "-npc", "m1", "-claim", "theft@9", "-at", fmt.Sprint(at), "-golden-at", "HEAD", "-json")
+		Expect(err).NotTo(HaveOccurred())
+		var got whynot.Answer
+		Expect(json.Unmarshal([]byte(out), &got)).To(Succeed())
+		Expect(got.Dir).To(HavePrefix(want.Dir+" at "), "the golden set, and the commit")
+		got.Dir = want.Dir
+		Expect(&got).To(Equal(want))
 	})
 
 	It("reads any directory laid out like reports/, and writes JSON with -json", func() {
