@@ -122,17 +122,28 @@ const chunk = 1 << 20
 // Same reports whether two files hold the same bytes, reading both in
 // chunks. A file that does not exist is an error (fs.ErrNotExist).
 func Same(a, b string) (bool, error) {
+	var same bool
+	err := OpenBoth(a, b, func(fa, fb *os.File) (err error) {
+		same, err = sameOpen(fa, fb)
+		return err
+	})
+	return same, err
+}
+
+// OpenBoth opens two files, hands them to fn and closes them: the shape
+// of every comparison of a golden with a run's file.
+func OpenBoth(a, b string, fn func(a, b *os.File) error) error {
 	fa, err := os.Open(a)
 	if err != nil {
-		return false, err
+		return err
 	}
 	defer fa.Close()
 	fb, err := os.Open(b)
 	if err != nil {
-		return false, err
+		return err
 	}
 	defer fb.Close()
-	return sameOpen(fa, fb)
+	return fn(fa, fb)
 }
 
 // CompareFiles runs compare over two files only when their bytes differ:
@@ -141,26 +152,21 @@ func Same(a, b string) (bool, error) {
 // them to compare, which reads them as streams to name the first
 // divergence, so neither file is ever held whole.
 func CompareFiles[D any](golden, actual string, compare func(golden, actual io.Reader) (*D, error)) (*D, error) {
-	g, err := os.Open(golden)
-	if err != nil {
-		return nil, err
-	}
-	defer g.Close()
-	a, err := os.Open(actual)
-	if err != nil {
-		return nil, err
-	}
-	defer a.Close()
-	same, err := sameOpen(g, a)
-	if err != nil || same {
-		return nil, err
-	}
-	for _, f := range []*os.File{g, a} {
-		if _, err := f.Seek(0, io.SeekStart); err != nil {
-			return nil, err
+	var d *D
+	err := OpenBoth(golden, actual, func(g, a *os.File) error {
+		same, err := sameOpen(g, a)
+		if err != nil || same {
+			return err
 		}
-	}
-	return compare(g, a)
+		for _, f := range []*os.File{g, a} {
+			if _, err := f.Seek(0, io.SeekStart); err != nil {
+				return err
+			}
+		}
+		d, err = compare(g, a)
+		return err
+	})
+	return d, err
 }
 
 // sameOpen compares two open files from where they stand, sizes first.

@@ -101,7 +101,7 @@ func measureDense(old, now string, e *Entry, firsts *[]First) error {
 		tick = -1 // in the header: the columns changed
 	}
 	*firsts = append(*firsts, First{Artifact: ladder.DenseFile, Tick: tick, Column: d.Column, Before: d.Golden, After: d.Actual})
-	return both(old, now, func(g, n *os.File) error {
+	return artifact.OpenBoth(old, now, func(g, n *os.File) error {
 		delta, err := dense.DiffReaders(g, n, 0) // every cell counted, none kept
 		if err == nil {
 			e.Cells = len(delta.Cells) + delta.Dropped
@@ -123,7 +123,7 @@ func measureTrace(old, now string, e *Entry, firsts *[]First) (string, error) {
 		f.Field, f.Before, f.After = d.Fields[0].Path, d.Fields[0].Golden, d.Fields[0].Actual
 	}
 	*firsts = append(*firsts, f)
-	err = both(old, now, func(g, n *os.File) error {
+	err = artifact.OpenBoth(old, now, func(g, n *os.File) error {
 		delta, err := trace.DiffReaders(g, n)
 		if err == nil {
 			e.Records = delta.Changed + delta.Added + delta.Removed + delta.Renamed
@@ -189,19 +189,4 @@ func lineOr(lines []string, i int) string {
 		return dense.Missing
 	}
 	return lines[i]
-}
-
-// both opens two files, hands them to fn and closes them.
-func both(x, y string, fn func(x, y *os.File) error) error {
-	fx, err := os.Open(x)
-	if err != nil {
-		return err
-	}
-	defer fx.Close()
-	fy, err := os.Open(y)
-	if err != nil {
-		return err
-	}
-	defer fy.Close()
-	return fn(fx, fy)
 }

@@ -9,6 +9,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/chronicle/ladder/ladder/artifact"
 	"github.com/chronicle/ladder/ladder/compare"
 	"github.com/chronicle/ladder/sim/trace"
 )
@@ -139,17 +140,12 @@ func Align(golden, actual io.Reader) (*Report, error) {
 // because the run stopped, not because anything it did moved; they are
 // not differences.
 func AlignFilesBefore(golden, actual string, end int64) (*Report, error) {
-	g, err := os.Open(golden)
-	if err != nil {
-		return nil, err
-	}
-	defer g.Close()
-	a, err := os.Open(actual)
-	if err != nil {
-		return nil, err
-	}
-	defer a.Close()
-	return alignBefore(g, a, end)
+	var rep *Report
+	err := artifact.OpenBoth(golden, actual, func(g, a *os.File) (err error) {
+		rep, err = alignBefore(g, a, end)
+		return err
+	})
+	return rep, err
 }
 
 func alignBefore(golden, actual io.Reader, end int64) (*Report, error) {
