@@ -45,13 +45,13 @@ func (npcKind) Decode(d Decoder, n *yaml.Node, path string) Check {
 	return c
 }
 
-func (c *npcCheck) Unit() string    { return "ticks" }
-func (c *npcCheck) Finish(*Outcome) {}
+func (c *npcCheck) Unit() string     { return "ticks" }
+func (c *npcCheck) Subject() Subject { return Subject{"npc", c.id} }
+func (c *npcCheck) Finish(*Outcome)  {}
 
 func (c *npcCheck) AtTick(w World, o *Outcome) {
 	o.Examine(1)
 	t := w.Tick()
-	o.About("npc", c.id)
 	if c.alive != nil && w.Alive(c.id) != c.alive.v {
 		o.Fail(t, c.alive.at, "%s alive = %v, want %v", c.id, w.Alive(c.id), c.alive.v)
 		return

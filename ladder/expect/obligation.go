@@ -76,6 +76,8 @@ func (obligationKind) Decode(d Decoder, n *yaml.Node, path string) Check {
 
 func (c *obligationCheck) Unit() string { return "ticks" }
 
+func (c *obligationCheck) Subject() Subject { return Subject{"social", "obligation/" + c.favour} }
+
 // Finish fails an obligation's absence in a world that issues none.
 func (c *obligationCheck) Finish(o *Outcome) {
 	if c.absent != nil && !o.Failed() && o.Examined > 0 {
@@ -87,7 +89,6 @@ func (c *obligationCheck) AtTick(w World, o *Outcome) {
 	o.Examine(1)
 	t := w.Tick()
 	id := social.ObligationID(c.favour)
-	o.About("social", "obligation/"+c.favour)
 	ob, ok := w.Ledger().Get(id)
 	if c.absent != nil {
 		if ok {

@@ -58,8 +58,17 @@ type Subject struct {
 	Kind, Value string
 }
 
-// About names what the failure about to be recorded is about. Only the
-// first failure's subject is kept, as only its message is.
+// Subjected is a check about one thing whatever fails in it (an NPC, a
+// role): its failures link there unless a failure named its own subject
+// (Outcome.About).
+type Subjected interface {
+	Subject() Subject
+}
+
+// About names what the failure about to be recorded is about, for a
+// check whose subject depends on what failed (a holders check's first
+// missing NPC). Only the first failure's subject is kept, as only its
+// message is.
 func (o *Outcome) About(kind, value string) {
 	if !o.failed {
 		o.subject = Subject{kind, value}

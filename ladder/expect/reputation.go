@@ -76,6 +76,15 @@ func (reputationKind) Decode(d Decoder, n *yaml.Node, path string) Check {
 	return c
 }
 
+// Subject is the one row a check of an observer's opinion is about; a
+// check of whose rows exist names its row per failure (about).
+func (c *reputationCheck) Subject() Subject {
+	if c.observer == "" {
+		return Subject{}
+	}
+	return Subject{"social", "reputation/" + c.observer + "/" + c.subject + "/" + c.dimension}
+}
+
 func (c *reputationCheck) Unit() string {
 	if c.observer == "" {
 		return "NPCs (as observers)"
@@ -107,7 +116,6 @@ func (c *reputationCheck) AtTick(w World, o *Outcome) {
 	}
 	o.Examine(1)
 	name := fmt.Sprintf("reputation(%s, %s, %s)", c.observer, c.subject, c.dimension)
-	o.About("social", "reputation/"+c.observer+"/"+c.subject+"/"+c.dimension)
 	op, ok := w.Reputation().Get(c.observer, c.subject, c.dimension)
 	if c.absent != nil {
 		if ok {

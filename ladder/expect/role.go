@@ -64,13 +64,13 @@ func (roleKind) Decode(d Decoder, n *yaml.Node, path string) Check {
 	return c
 }
 
-func (c *roleCheck) Unit() string    { return "ticks" }
-func (c *roleCheck) Finish(*Outcome) {}
+func (c *roleCheck) Unit() string     { return "ticks" }
+func (c *roleCheck) Subject() Subject { return Subject{"social", "role/" + c.id} }
+func (c *roleCheck) Finish(*Outcome)  {}
 
 func (c *roleCheck) AtTick(w World, o *Outcome) {
 	o.Examine(1)
 	t := w.Tick()
-	o.About("social", "role/"+c.id)
 	r, ok := w.Roles().Get(c.id)
 	if !ok {
 		o.Fail(t, c.at, "role %s does not exist", c.id)

@@ -218,6 +218,9 @@ func (r *Run) Finish() []Result {
 		res := Result{Index: e.Index, Kind: e.Kind, Passed: !o.failed, Examined: o.Examined, Unit: e.Check.Unit(), At: e.Pos, Tick: -1}
 		if o.failed {
 			res.At, res.Tick, res.Message, res.More, res.Ranged, res.Subject = o.at, o.tick, o.message, o.more, o.ranged, o.subject
+			if s, ok := e.Check.(Subjected); ok && res.Subject == (Subject{}) {
+				res.Subject = s.Subject()
+			}
 		}
 		out[i] = res
 	}

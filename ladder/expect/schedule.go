@@ -56,6 +56,8 @@ func (scheduleKind) Decode(d Decoder, n *yaml.Node, path string) Check {
 
 func (c *scheduleCheck) Unit() string { return "ticks" }
 
+func (c *scheduleCheck) Subject() Subject { return Subject{"social", "schedule/" + c.npc} }
+
 // Finish fails "no override in force" in a world that can lay none.
 func (c *scheduleCheck) Finish(o *Outcome) {
 	if c.override != nil && c.override.v == noOverride && !o.Failed() && o.Examined > 0 {
@@ -66,7 +68,6 @@ func (c *scheduleCheck) Finish(o *Outcome) {
 func (c *scheduleCheck) AtTick(w World, o *Outcome) {
 	o.Examine(1)
 	t := w.Tick()
-	o.About("social", "schedule/"+c.npc)
 	p := w.Placement(c.npc)
 	override := p.Override
 	if override == "" {
