@@ -60,41 +60,24 @@ func (d *decoder) wrong(k string, v any, want string) {
 	d.bad = append(d.bad, fmt.Sprintf("%s is %T, want %s", k, v, want))
 }
 
-func (d *decoder) str(k string) string {
+// field reads field k as a T: the zero T when the record leaves it out,
+// and a wrong-type note (want names T) when it holds something else.
+func field[T any](d *decoder, k, want string) T {
+	var x T
 	v, ok := d.f[k]
 	if !ok {
-		return ""
+		return x
 	}
-	s, ok := v.(string)
+	x, ok = v.(T)
 	if !ok {
-		d.wrong(k, v, "a string")
-	}
-	return s
-}
-
-func (d *decoder) boolean(k string) bool {
-	v, ok := d.f[k]
-	if !ok {
-		return false
-	}
-	b, ok := v.(bool)
-	if !ok {
-		d.wrong(k, v, "a bool")
-	}
-	return b
-}
-
-func (d *decoder) number(k string) float64 {
-	v, ok := d.f[k]
-	if !ok {
-		return 0
-	}
-	x, ok := v.(float64)
-	if !ok {
-		d.wrong(k, v, "a number")
+		d.wrong(k, v, want)
 	}
 	return x
 }
+
+func (d *decoder) str(k string) string     { return field[string](d, k, "a string") }
+func (d *decoder) boolean(k string) bool   { return field[bool](d, k, "a bool") }
+func (d *decoder) number(k string) float64 { return field[float64](d, k, "a number") }
 
 func (d *decoder) integer(k string) int64 {
 	x := d.number(k)
