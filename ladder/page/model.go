@@ -274,6 +274,9 @@ func Build(in Input, opt Options) (*Section, error) {
 			return nil, err
 		}
 	}
+	// A second pass over the dense file, for the memory strengths: their
+	// window is centred on the tick the section opens at, which only the
+	// divergence found above decides. It stops past the window.
 	if in.Dense != nil && s.Rows.N > 0 {
 		if err := s.strengths(in.Dense, opt.MaxStrengths); err != nil {
 			return nil, fmt.Errorf("%s: dense.csv: strengths: %w", in.Name, err)
