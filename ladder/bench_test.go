@@ -10,6 +10,7 @@ import (
 
 	"github.com/chronicle/ladder/internal/benchmeter"
 	"github.com/chronicle/ladder/ladder"
+	"github.com/chronicle/ladder/ladder/artifact"
 	"github.com/chronicle/ladder/ladder/fixture"
 	"github.com/chronicle/ladder/ladder/page"
 	"github.com/chronicle/ladder/ladder/sweep"
@@ -208,7 +209,7 @@ func BenchmarkPageStep(b *testing.B) {
 			b.Fatal(err)
 		}
 		step, stepCPU = step+time.Since(start), stepCPU+benchmeter.CPUTime()-cpu
-		fi, err := os.Stat(res.Path(ladder.TraceFile))
+		fi, err := os.Stat(res.Path(artifact.TraceFile))
 		if err != nil {
 			b.Fatal(err)
 		}

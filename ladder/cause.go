@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/chronicle/ladder/ladder/artifact"
 	"github.com/chronicle/ladder/ladder/triage"
 )
 
@@ -30,7 +31,7 @@ func causeFirst(res *Result, v Verdict, problems []Problem) []Problem {
 		return problems
 	}
 	end, _ := res.cutShort()
-	rep, err := triage.AlignFilesBefore(c.trace.path, res.Path(TraceFile), end)
+	rep, err := triage.AlignFilesBefore(c.trace.path, res.Path(artifact.TraceFile), end)
 	if err != nil {
 		return append([]Problem{problem(f, DriftCheck, -1, "could not align the trace with its golden: %v", err)}, problems...)
 	}
@@ -79,7 +80,7 @@ func causeFirst(res *Result, v Verdict, problems []Problem) []Problem {
 	}
 	if rep.Layer != "" {
 		for i := range problems {
-			if problems[i].Check == CheckpointsFile && problems[i].Column == "state_digest" {
+			if problems[i].Check == artifact.CheckpointsFile && problems[i].Column == "state_digest" {
 				problems[i].Message = digestLayer(problems[i].Message, rep.Layer, rep.LayerTick)
 			}
 		}

@@ -15,6 +15,7 @@ import (
 
 	"github.com/chronicle/ladder/internal/benchmeter"
 	"github.com/chronicle/ladder/ladder"
+	"github.com/chronicle/ladder/ladder/artifact"
 	"github.com/chronicle/ladder/ladder/fixture"
 	"github.com/chronicle/ladder/ladder/regen"
 	"github.com/chronicle/ladder/ladder/sweep"
@@ -190,7 +191,7 @@ func runCityRun(b *testing.B, npcs int) {
 	if err := regen.Render([]*fixture.Fixture{f}, goldens); err != nil {
 		b.Fatal(err)
 	}
-	lines, err := traceLines(filepath.Join(goldens, filepath.FromSlash(f.GoldenDir()), ladder.TraceFile))
+	lines, err := traceLines(filepath.Join(goldens, filepath.FromSlash(f.GoldenDir()), artifact.TraceFile))
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -240,7 +241,7 @@ func runCityRun(b *testing.B, npcs int) {
 		if v := ladder.Verify(res); len(v.Problems) > 0 {
 			b.Fatalf("%s diverged from its goldens: %v", f.Name(), v.Problems)
 		}
-		fi, err := os.Stat(res.Path(ladder.TraceFile))
+		fi, err := os.Stat(res.Path(artifact.TraceFile))
 		if err != nil {
 			b.Fatal(err)
 		}

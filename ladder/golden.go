@@ -11,65 +11,45 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/chronicle/ladder/ladder/artifact"
 	"github.com/chronicle/ladder/ladder/checkpoint"
 	"github.com/chronicle/ladder/ladder/fixture"
-	"github.com/chronicle/ladder/ladder/seal"
 	"github.com/chronicle/ladder/sim/canon"
 	"github.com/chronicle/ladder/sim/rules"
 	"github.com/chronicle/ladder/tolerances"
 )
-
-// The golden artifacts of a rung, by file name.
-const (
-	DenseFile       = "dense.csv"
-	CheckpointsFile = "checkpoints.json"
-	TraceFile       = "trace.jsonl"
-)
-
-// ArtifactNames lists the golden files of a rung in the order they are
-// written and checked.
-var ArtifactNames = []string{DenseFile, CheckpointsFile, TraceFile}
-
-// ManifestFile is the seal of a golden set (package seal): every run
-// writes it beside its artifacts, sealing them, and the writers of goldens
-// copy it into goldens/ with them.
-const ManifestFile = seal.File
-
-// HistoryFile is a golden set's history (package ladder/history): why
-// each change of the set was made, sealed with it, never an artifact.
-const HistoryFile = "history.jsonl"
 
 // Sealed returns the files a run of f writes and its manifest seals, in
 // the order they are written and checked: a sweep rung's aggregates and
 // summary, every other rung's dense file, checkpoints and trace.
 func Sealed(f *fixture.Fixture) []string {
 	if f.Sweep != nil {
-		return SweepArtifacts
+		return artifact.SweepNames
 	}
-	return ArtifactNames
+	return artifact.RungNames
 }
 
 // Artifacts returns every golden file of f's set: the files its manifest
 // seals, then the manifest.
 func Artifacts(f *fixture.Fixture) []string {
-	return append(slices.Clone(Sealed(f)), ManifestFile)
+	return append(slices.Clone(Sealed(f)), artifact.ManifestFile)
 }
 
 // ArtifactOrder sorts artifact names as runs write them: a rung's
-// artifacts in ArtifactNames order, then any other name bytewise, the
+// artifacts in artifact.RungNames order, then any other name bytewise, the
 // manifest last — for listings that know names but not the fixture.
 func ArtifactOrder(names []string) []string {
 	rank := func(n string) int {
-		if i := slices.Index(ArtifactNames, n); i >= 0 {
+		if i := slices.Index(artifact.RungNames, n); i >= 0 {
 			return i
 		}
-		if i := slices.Index(SweepArtifacts, n); i >= 0 {
+		if i := slices.Index(artifact.SweepNames, n); i >= 0 {
 			return i
 		}
-		if n == ManifestFile {
-			return len(ArtifactNames) + 1
+		if n == artifact.ManifestFile {
+			return len(artifact.RungNames) + 1
 		}
-		return len(ArtifactNames)
+		return len(artifact.RungNames)
 	}
 	out := slices.Clone(names)
 	slices.SortFunc(out, func(a, b string) int { return cmp.Or(cmp.Compare(rank(a), rank(b)), strings.Compare(a, b)) })
@@ -142,14 +122,14 @@ func Verify(r *Result) Verdict {
 		return missing || err != nil
 	}
 	end, cut := r.cutShort()
-	if !unread(DenseFile, c.dense.missing, c.dense.err) {
+	if !unread(artifact.DenseFile, c.dense.missing, c.dense.err) {
 		if p, ok := denseProblem(f, c.dense.result); ok && !(cut && (p.Tick < 0 || p.Tick >= end)) {
 			v.Problems = append(v.Problems, p)
 		}
 	}
-	if !unread(TraceFile, c.trace.missing, c.trace.err) {
+	if !unread(artifact.TraceFile, c.trace.missing, c.trace.err) {
 		if d := c.trace.result; d != nil && !(cut && d.Tick >= end) {
-			p := problem(f, TraceFile, d.Tick, "%s", d)
+			p := problem(f, artifact.TraceFile, d.Tick, "%s", d)
 			if p.record, p.hasRecord = recordSeq(d.Actual); !p.hasRecord {
 				p.record, p.hasRecord = recordSeq(d.Golden)
 			}
@@ -163,26 +143,26 @@ func Verify(r *Result) Verdict {
 	}
 	if sr := f.SameRunAs; sr.Rung != "" {
 		if err := c.same.err; err != nil {
-			v.Problems = append(v.Problems, problem(f, TraceFile, -1, "same_run: cannot read %s's trace golden: %v", sr.Rung, err))
+			v.Problems = append(v.Problems, problem(f, artifact.TraceFile, -1, "same_run: cannot read %s's trace golden: %v", sr.Rung, err))
 		} else if d := c.same.result; d != nil {
-			v.Problems = append(v.Problems, problem(f, TraceFile, d.Tick, "same_run: not the same run as %s: compared with %s/%s cut at tick %d, %s", sr.Rung, sr.GoldenDir, TraceFile, f.Ticks, d))
+			v.Problems = append(v.Problems, problem(f, artifact.TraceFile, d.Tick, "same_run: not the same run as %s: compared with %s/%s cut at tick %d, %s", sr.Rung, sr.GoldenDir, artifact.TraceFile, f.Ticks, d))
 		}
 	}
 	if cut {
 		return v
 	}
-	golden, err := os.ReadFile(filepath.Join(dir, CheckpointsFile))
-	if !unread(CheckpointsFile, errors.Is(err, fs.ErrNotExist), err) {
-		g, err := checkpoint.Parse(f.GoldenDir()+"/"+CheckpointsFile, golden)
+	golden, err := os.ReadFile(filepath.Join(dir, artifact.CheckpointsFile))
+	if !unread(artifact.CheckpointsFile, errors.Is(err, fs.ErrNotExist), err) {
+		g, err := checkpoint.Parse(f.GoldenDir()+"/"+artifact.CheckpointsFile, golden)
 		if err != nil {
-			v.Problems = append(v.Problems, problem(f, CheckpointsFile, -1, "golden is malformed: %v", err))
+			v.Problems = append(v.Problems, problem(f, artifact.CheckpointsFile, -1, "golden is malformed: %v", err))
 		} else {
 			rep := checkpoint.Compare(g, r.Checkpoints, tolerances.Checkpoint)
 			if p, ok := checkpointProblem(f, rep.Diffs); ok {
 				v.Problems = append(v.Problems, p)
 			}
 			for _, m := range rep.Warnings {
-				v.Warnings = append(v.Warnings, fmt.Sprintf("%s %s: %s", f.Name(), CheckpointsFile, m))
+				v.Warnings = append(v.Warnings, fmt.Sprintf("%s %s: %s", f.Name(), artifact.CheckpointsFile, m))
 			}
 			for _, d := range rep.Drift {
 				v.Drift = append(v.Drift, RungDrift{Rung: f.Name(), What: d.What, Golden: d.Golden, Actual: d.Actual})

@@ -301,7 +301,7 @@ func saveEvidence(res *ladder.Result, problems []ladder.Problem, aborted error, 
 	m, err := pending.Save(reports, root, res.Fixture,
 		pending.Run{CodeHash: code, Problems: ladder.Lines(problems), Expectations: res.Failures, Aborted: aborted, GoldenSealed: goldenSealed})
 	Expect(err).NotTo(HaveOccurred())
-	AddReportEntry("trace", "reports/"+res.Fixture.Name()+"/"+ladder.TraceFile, ReportEntryVisibilityFailureOrVerbose)
+	AddReportEntry("trace", "reports/"+res.Fixture.Name()+"/"+artifact.TraceFile, ReportEntryVisibilityFailureOrVerbose)
 	AddReportEntry("audit", ladder.AuditSummary(res.Audit), ReportEntryVisibilityFailureOrVerbose)
 	if m != nil {
 		AddReportEntry("pending", fmt.Sprintf("%s: review with `go run ./tools/ladder review %s`, then accept or reject it", m.State, m.Name),

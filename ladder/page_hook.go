@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"strconv"
 
+	"github.com/chronicle/ladder/ladder/artifact"
 	"github.com/chronicle/ladder/ladder/coverage"
 	"github.com/chronicle/ladder/ladder/fixture"
 	"github.com/chronicle/ladder/ladder/page"
@@ -44,7 +45,7 @@ func ReportedPageInputs(root, reports string, f *fixture.Fixture, failures []str
 		dir := filepath.Join(reports, filepath.FromSlash(other))
 		if _, err := os.Stat(filepath.Join(dir, page.EngineFile)); err == nil {
 			in.Partners = append(in.Partners, page.Partner{Name: other,
-				Dense: page.Path(filepath.Join(dir, DenseFile)), Trace: page.Path(filepath.Join(dir, TraceFile))})
+				Dense: page.Path(filepath.Join(dir, artifact.DenseFile)), Trace: page.Path(filepath.Join(dir, artifact.TraceFile))})
 		}
 	}
 	return []page.Input{in}
@@ -80,7 +81,7 @@ func pageInput(root string, f *fixture.Fixture, dir string, e *page.Engine, fail
 	in := page.Input{
 		Name: f.Name(), Tier: f.Tier, Title: f.Title, Source: fmt.Sprintf("%s:%d", f.File, f.Pos.Line), Failures: failures,
 		Commands:  Commands(f),
-		TraceFile: "reports/" + f.Name() + "/" + TraceFile,
+		TraceFile: "reports/" + f.Name() + "/" + artifact.TraceFile,
 	}
 	for _, l := range f.Locations {
 		loc := page.Location{ID: l.ID, Hold: l.Hold}
@@ -99,11 +100,11 @@ func pageInput(root string, f *fixture.Fixture, dir string, e *page.Engine, fail
 		in.Notes = append(in.Notes, "The run did not complete, so there is nothing to scrub through: the failure above says why.")
 		return in
 	}
-	in.Dense, in.Trace, in.Engine = page.Path(filepath.Join(dir, DenseFile)), page.Path(filepath.Join(dir, TraceFile)), e
+	in.Dense, in.Trace, in.Engine = page.Path(filepath.Join(dir, artifact.DenseFile)), page.Path(filepath.Join(dir, artifact.TraceFile)), e
 	world := whynot.WorldOf(f)
 	in.WhyNot = &world
-	if _, err := os.Stat(filepath.Join(dir, EventsFile)); err == nil {
-		in.Events = page.Path(filepath.Join(dir, EventsFile))
+	if _, err := os.Stat(filepath.Join(dir, artifact.EventsFile)); err == nil {
+		in.Events = page.Path(filepath.Join(dir, artifact.EventsFile))
 	}
 	goldens := filepath.Join(root, filepath.FromSlash(f.GoldenDir()))
 	golden := func(name string) page.Artifact {
@@ -121,7 +122,7 @@ func pageInput(root string, f *fixture.Fixture, dir string, e *page.Engine, fail
 		}
 		return nil
 	}
-	in.GoldenDense, in.GoldenTrace = golden(DenseFile), golden(TraceFile)
+	in.GoldenDense, in.GoldenTrace = golden(artifact.DenseFile), golden(artifact.TraceFile)
 	return in
 }
 
@@ -130,11 +131,11 @@ func pageInput(root string, f *fixture.Fixture, dir string, e *page.Engine, fail
 func sweepInputs(root, reports string, f *fixture.Fixture, failures []string) []page.Input {
 	in := pageInput(root, f, "", nil, failures)
 	dir := filepath.Join(reports, filepath.FromSlash(f.Name()))
-	if _, err := os.Stat(filepath.Join(dir, SummaryFile)); err != nil {
+	if _, err := os.Stat(filepath.Join(dir, artifact.SummaryFile)); err != nil {
 		in.Notes = append(in.Notes, "The sweep did not complete, so there is no summary to show: the failure above says why.")
 		return []page.Input{in}
 	}
-	in.Sweep = &page.SweepInput{Summary: page.Path(filepath.Join(dir, SummaryFile)), Aggregates: page.Path(filepath.Join(dir, AggregatesFile)), Seed: -1}
+	in.Sweep = &page.SweepInput{Summary: page.Path(filepath.Join(dir, artifact.SummaryFile)), Aggregates: page.Path(filepath.Join(dir, artifact.AggregatesFile)), Seed: -1}
 	out := []page.Input{in}
 	if seed, ok := keptSeed(dir); ok {
 		sf, err := SeedWorld(f, seed)
@@ -208,7 +209,7 @@ func SeedWorld(f *fixture.Fixture, i int) (*fixture.Fixture, error) {
 // ticks. It returns the seed, -1 when the sweep has no bound.
 func RunSeedWorld(res *Result) (int, error) {
 	f := res.Fixture
-	v, err := page.BuildSweep(&page.SweepInput{Summary: page.Path(res.Path(SummaryFile)), Aggregates: page.Path(res.Path(AggregatesFile))})
+	v, err := page.BuildSweep(&page.SweepInput{Summary: page.Path(res.Path(artifact.SummaryFile)), Aggregates: page.Path(res.Path(artifact.AggregatesFile))})
 	if err != nil {
 		return -1, err
 	}

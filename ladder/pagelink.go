@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/chronicle/ladder/ladder/artifact"
 	"github.com/chronicle/ladder/ladder/page"
 )
 
@@ -44,7 +45,7 @@ func (p Problem) target() page.Target {
 		return page.Target{}
 	}
 	switch p.Check {
-	case DenseFile:
+	case artifact.DenseFile:
 		parts := strings.Split(p.Column, "/")
 		switch {
 		case len(parts) == 2 && (parts[1] == "at" || parts[1] == "alive"):
@@ -56,7 +57,7 @@ func (p Problem) target() page.Target {
 		}):
 			return page.SocialTarget(parts[0], strings.Join(parts[1:len(parts)-1], "/"))
 		}
-	case TraceFile, RootCheck, DriftCheck:
+	case artifact.TraceFile, RootCheck, DriftCheck:
 		if p.hasRecord {
 			return page.TraceTarget(p.record)
 		}

@@ -13,6 +13,7 @@ import (
 	"strings"
 
 	"github.com/chronicle/ladder/dense"
+	"github.com/chronicle/ladder/ladder/artifact"
 	"github.com/chronicle/ladder/ladder/checkpoint"
 	"github.com/chronicle/ladder/ladder/expect"
 	"github.com/chronicle/ladder/ladder/fixture"
@@ -150,7 +151,7 @@ func Problems(res *Result, aborted error, v Verdict) []Problem {
 // causeRank orders the problems of one tick: the trace (where causes are
 // recorded) before what they explain.
 func causeRank(p Problem) int {
-	if p.Check == TraceFile {
+	if p.Check == artifact.TraceFile {
 		return 0
 	}
 	return 1
@@ -180,7 +181,7 @@ func expectation(f *fixture.Fixture, r expect.Result) Problem {
 // golden may hold (NaN or infinite).
 func checkpointValue(f *fixture.Fixture, b badSample) Problem {
 	return Problem{
-		Rung: f.Rung, Case: f.Case, Check: CheckpointsFile, Tick: b.Tick, Column: b.Name,
+		Rung: f.Rung, Case: f.Case, Check: artifact.CheckpointsFile, Tick: b.Tick, Column: b.Name,
 		File: f.File, Line: b.Line,
 		Message: fmt.Sprintf("%s %s %s", f.Name(), b.Message, Commands(f)),
 	}
@@ -194,7 +195,7 @@ func denseProblem(f *fixture.Fixture, c *dense.Comparison) (Problem, bool) {
 	d := c.Divergence
 	switch {
 	case c.Err != nil:
-		return problem(f, DenseFile, -1, "golden %s/%s is malformed: %v", f.GoldenDir(), DenseFile, c.Err), true
+		return problem(f, artifact.DenseFile, -1, "golden %s/%s is malformed: %v", f.GoldenDir(), artifact.DenseFile, c.Err), true
 	case d == nil:
 		return Problem{}, false
 	case d.Kind == dense.KindHeader:
@@ -202,7 +203,7 @@ func denseProblem(f *fixture.Fixture, c *dense.Comparison) (Problem, bool) {
 			return p, true
 		}
 	}
-	p := problem(f, DenseFile, tickOf(d.Tick), "%s", d)
+	p := problem(f, artifact.DenseFile, tickOf(d.Tick), "%s", d)
 	p.Column, p.Golden, p.Actual = d.Column, d.Golden, d.Actual
 	return p, true
 }
@@ -227,7 +228,7 @@ func columnSetProblem(f *fixture.Fixture, cs *dense.ColumnSet) (Problem, bool) {
 	if cs.First != nil {
 		tick = cs.First.Tick
 	}
-	p := problem(f, DenseFile, tick, "")
+	p := problem(f, artifact.DenseFile, tick, "")
 	switch shared := cs.FirstShared; {
 	case shared != nil:
 		text += fmt.Sprintf("; shared columns first differ at tick %d, column %q: golden %s, actual %s",
@@ -245,7 +246,7 @@ func columnSetProblem(f *fixture.Fixture, cs *dense.ColumnSet) (Problem, bool) {
 	if cs.FirstExtra != nil {
 		text += fmt.Sprintf("; actual has extra rows from tick %d", *cs.FirstExtra)
 	}
-	p.Message = fmt.Sprintf("%s %s: %s %s", f.Name(), DenseFile, text, Commands(f))
+	p.Message = fmt.Sprintf("%s %s: %s %s", f.Name(), artifact.DenseFile, text, Commands(f))
 	return p, true
 }
 
@@ -286,7 +287,7 @@ func checkpointProblem(f *fixture.Fixture, diffs []checkpoint.Diff) (Problem, bo
 		}
 		text += ")"
 	}
-	p := problem(f, CheckpointsFile, first.Tick, "%s", text)
+	p := problem(f, artifact.CheckpointsFile, first.Tick, "%s", text)
 	p.Column, p.Golden, p.Actual = first.Name, first.Golden, first.Actual
 	return p, true
 }

@@ -117,7 +117,7 @@ func rerunProblem(f *fixture.Fixture, tick int64, text string) ladder.Problem {
 // stopped part way, says why.
 func sameAsJudged(f *fixture.Fixture, judged string, res *ladder.Result, stopped error) (ladder.Problem, bool) {
 	name := f.Name()
-	for _, file := range []string{ladder.TraceFile, ladder.DenseFile} {
+	for _, file := range []string{artifact.TraceFile, artifact.DenseFile} {
 		spec, again := filepath.Join(judged, file), res.Path(file)
 		inSpec, err := exists(spec)
 		if err != nil {
@@ -146,7 +146,7 @@ func sameAsJudged(f *fixture.Fixture, judged string, res *ladder.Result, stopped
 			}
 			text = fmt.Sprintf("a second run in the same process wrote a different %s than the spec did: the engine is not deterministic", file)
 			var first string
-			if file == ladder.TraceFile {
+			if file == artifact.TraceFile {
 				first, tick, class = traceDifference(spec, again)
 			} else {
 				first, tick, class = denseDifference(spec, again)

@@ -10,6 +10,7 @@ import (
 	. "github.com/onsi/gomega"
 
 	"github.com/chronicle/ladder/ladder"
+	"github.com/chronicle/ladder/ladder/artifact"
 	"github.com/chronicle/ladder/ladder/fixture"
 )
 
@@ -39,8 +40,8 @@ var _ = Describe("the determinism rerun, comparing a rerun with what the spec wr
 		f = fs[0]
 		judged, again = GinkgoT().TempDir(), GinkgoT().TempDir()
 		for _, dir := range []string{judged, again} {
-			Expect(os.WriteFile(filepath.Join(dir, ladder.TraceFile), []byte(trace), 0o644)).To(Succeed())
-			Expect(os.WriteFile(filepath.Join(dir, ladder.DenseFile), []byte(denseA), 0o644)).To(Succeed())
+			Expect(os.WriteFile(filepath.Join(dir, artifact.TraceFile), []byte(trace), 0o644)).To(Succeed())
+			Expect(os.WriteFile(filepath.Join(dir, artifact.DenseFile), []byte(denseA), 0o644)).To(Succeed())
 		}
 	})
 	write := func(dir, name, content string) {
@@ -65,33 +66,33 @@ var _ = Describe("the determinism rerun, comparing a rerun with what the spec wr
 			Expect(p.Message).NotTo(Or(ContainSubstring("no such file"), ContainSubstring("could not")))
 		},
 		Entry("the trace, a record renamed", func() {
-			write(again, ladder.TraceFile, header+strings.Replace(theft, `"theft@2"`, `"theft@2#2"`, 1)+formed)
+			write(again, artifact.TraceFile, header+strings.Replace(theft, `"theft@2"`, `"theft@2#2"`, 1)+formed)
 		}, nil,
 			int64(2), "identity drift", `a second run in the same process wrote a different trace.jsonl than the spec did: the engine is not deterministic; `+
 				`identity drift: first renamed record: tick 2, trace line 2: event "theft@2": the same record under another id, "theft@2#2"; records 1 renamed `+
 				`(compare reports/T0.1/trace.jsonl with a rerun)`),
 		Entry("the trace, a decision flipped, the dense file moved with it", func() {
-			write(again, ladder.TraceFile, header+theft+strings.Replace(formed, `"fired":true`, `"fired":false`, 1))
-			write(again, ladder.DenseFile, denseB)
+			write(again, artifact.TraceFile, header+theft+strings.Replace(formed, `"fired":true`, `"fired":false`, 1))
+			write(again, artifact.DenseFile, denseB)
 		}, nil,
 			int64(2), "control-flow drift", `a second run in the same process wrote a different trace.jsonl than the spec did: the engine is not deterministic; `+
 				`control-flow drift: first flipped decision: tick 2, trace line 3: rule "witness-creates-belief witness/theft@2": fired spec true, rerun false; records 1 flipped `+
 				`(compare reports/T0.1/trace.jsonl with a rerun)`),
-		Entry("the trace's header only, which no record alignment sees", func() { write(again, ladder.TraceFile, strings.Replace(header, `"u"`, `"v"`, 1)+theft+formed) }, nil,
+		Entry("the trace's header only, which no record alignment sees", func() { write(again, artifact.TraceFile, strings.Replace(header, `"u"`, `"v"`, 1)+theft+formed) }, nil,
 			int64(-1), "", `a second run in the same process wrote a different trace.jsonl than the spec did: the engine is not deterministic; `+
 				`first divergent record at line 1 (tick 0, header ""): the branch key differs, on this and every later line: `+
 				`spec {"generation":0,"save_uuid":"u"}, rerun {"generation":0,"save_uuid":"v"} (compare reports/T0.1/trace.jsonl with a rerun)`),
-		Entry("the dense file only", func() { write(again, ladder.DenseFile, denseB) }, nil,
+		Entry("the dense file only", func() { write(again, artifact.DenseFile, denseB) }, nil,
 			int64(2), "value drift", `a second run in the same process wrote a different dense.csv than the spec did: the engine is not deterministic; `+
 				`first divergence at tick 2, column "witness/at": spec market, rerun road (compare reports/T0.1/dense.csv with a rerun)`),
-		Entry("no trace from the spec's run", func() { Expect(os.Remove(filepath.Join(judged, ladder.TraceFile))).To(Succeed()) }, nil,
+		Entry("no trace from the spec's run", func() { Expect(os.Remove(filepath.Join(judged, artifact.TraceFile))).To(Succeed()) }, nil,
 			int64(-1), "", `the spec's run wrote no trace.jsonl (it stopped before writing it) and a second run in the same process did: the engine is not deterministic`),
 		Entry("no trace from either run", func() {
-			Expect(os.Remove(filepath.Join(judged, ladder.TraceFile))).To(Succeed())
-			Expect(os.Remove(filepath.Join(again, ladder.TraceFile))).To(Succeed())
+			Expect(os.Remove(filepath.Join(judged, artifact.TraceFile))).To(Succeed())
+			Expect(os.Remove(filepath.Join(again, artifact.TraceFile))).To(Succeed())
 		}, nil,
 			int64(-1), "", `neither the spec's run nor a second run in the same process wrote trace.jsonl: nothing to compare`),
-		Entry("no dense file from a rerun that stopped", func() { Expect(os.Remove(filepath.Join(again, ladder.DenseFile))).To(Succeed()) }, errors.New("T0.1: tick 3: boom"),
+		Entry("no dense file from a rerun that stopped", func() { Expect(os.Remove(filepath.Join(again, artifact.DenseFile))).To(Succeed()) }, errors.New("T0.1: tick 3: boom"),
 			int64(-1), "", `a second run in the same process wrote no dense.csv (it stopped before writing it) and the spec's run did: the engine is not deterministic; `+
 				`the rerun stopped part way: T0.1: tick 3: boom (compare reports/T0.1/dense.csv with a rerun)`),
 	)

@@ -25,7 +25,7 @@ import (
 // compared with the goldens, and the expectations that failed.
 type Result struct {
 	Fixture *fixture.Fixture
-	// Dir holds the run's artifacts (ArtifactNames), each whole.
+	// Dir holds the run's artifacts (artifact.RungNames), each whole.
 	Dir         string
 	Checkpoints checkpoint.File
 	// Failures are the fixture's expectations (and checkpoint values) that
@@ -46,7 +46,7 @@ type Result struct {
 	// Audit is how many records each regime-2 invariant examined
 	// (watch.go); auditFindings are its failing findings, earliest first;
 	// watchErrors say what evidence could not be kept (both also in
-	// Failures, as lines). The exported log is the file EventsFile in Dir.
+	// Failures, as lines). The exported log is the file artifact.EventsFile in Dir.
 	Audit []audit.Examined
 	// Regimes are the rule regimes the run's trace reached (also in Dir,
 	// as coverage.RunFile), for the ladder's coverage report.
@@ -163,7 +163,7 @@ func run(f *fixture.Fixture, opt Options) (*Result, error) {
 			}
 		}
 		if traceErr != nil {
-			return nil, fmt.Errorf("%s: %s: %w", f.Name(), TraceFile, traceErr)
+			return nil, fmt.Errorf("%s: %s: %w", f.Name(), artifact.TraceFile, traceErr)
 		}
 		if stepErr != nil {
 			return aborted(f, w, rec, out, x, samples, f.Locate(stepErr))
@@ -268,9 +268,9 @@ func collect(f *fixture.Fixture, w *sim.World, rec *recorder, out *streams, x *w
 	st.lap(StageWatch)
 	cp, err := res.Checkpoints.Marshal()
 	if err != nil {
-		return nil, fmt.Errorf("%s: %s: %w", f.Name(), CheckpointsFile, err)
+		return nil, fmt.Errorf("%s: %s: %w", f.Name(), artifact.CheckpointsFile, err)
 	}
-	if err := artifact.Write(res.Path(CheckpointsFile), cp); err != nil {
+	if err := artifact.Write(res.Path(artifact.CheckpointsFile), cp); err != nil {
 		return nil, fmt.Errorf("%s: %w", f.Name(), err)
 	}
 	st.lap(StageCheckpoints)

@@ -9,6 +9,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/chronicle/ladder/ladder/artifact"
 	"github.com/chronicle/ladder/ladder/fixture"
 	"github.com/chronicle/ladder/ladder/seal"
 )
@@ -123,9 +124,9 @@ func sealAdvice(dir, set string, first seal.Breach) string {
 		return fmt.Sprintf("the seal itself was edited: restore it (`git checkout HEAD -- %s`; if the edit is committed, `git log -p -- %s` finds it), "+
 			"or reseal the set by regenerating it (`make goldens RUNG=%s`)", manifest, manifest, set)
 	}
-	if first.File == HistoryFile {
+	if first.File == artifact.HistoryFile {
 		return fmt.Sprintf("the set's history was edited: it records why each change was made and only `make goldens` and `ladder accept` append to it, "+
-			"so restore it (`git checkout HEAD -- %s/%s`; if the edit is committed, `git log -p -- %s/%s` finds it) — regenerating cannot give it back", dir, HistoryFile, dir, HistoryFile)
+			"so restore it (`git checkout HEAD -- %s/%s`; if the edit is committed, `git log -p -- %s/%s` finds it) — regenerating cannot give it back", dir, artifact.HistoryFile, dir, artifact.HistoryFile)
 	}
 	return fmt.Sprintf("a golden was changed outside `make goldens` and `ladder accept`: if that was not meant, restore the set "+
 		"(`git checkout HEAD -- %s/`; if the edit is committed, `git log -p -- %s` finds it); to change goldens on purpose, "+

@@ -153,10 +153,10 @@ func openStreams(f *fixture.Fixture, opt Options) (_ *streams, err error) {
 			s.abort()
 		}
 	}()
-	if s.dense, err = artifact.Create(filepath.Join(opt.Dir, DenseFile)); err != nil {
+	if s.dense, err = artifact.Create(filepath.Join(opt.Dir, artifact.DenseFile)); err != nil {
 		return nil, err
 	}
-	if s.spill, err = os.CreateTemp(opt.Dir, "."+DenseFile+".spill-*"); err != nil {
+	if s.spill, err = os.CreateTemp(opt.Dir, "."+artifact.DenseFile+".spill-*"); err != nil {
 		return nil, err
 	}
 	var denseGolden io.Reader
@@ -164,19 +164,19 @@ func openStreams(f *fixture.Fixture, opt Options) (_ *streams, err error) {
 	if opt.Goldens != "" {
 		dir = filepath.Join(opt.Goldens, filepath.FromSlash(f.GoldenDir()))
 	}
-	if s.trace, err = s.create(TraceFile, dir); err != nil {
+	if s.trace, err = s.create(artifact.TraceFile, dir); err != nil {
 		return nil, err
 	}
 	if dir != "" {
 		s.cmp = &compared{root: opt.Goldens}
-		if g := s.golden(&s.cmp.dense, filepath.Join(dir, DenseFile)); g != nil {
+		if g := s.golden(&s.cmp.dense, filepath.Join(dir, artifact.DenseFile)); g != nil {
 			denseGolden = g
 		}
-		if g := s.golden(&s.cmp.trace, filepath.Join(dir, TraceFile)); g != nil {
+		if g := s.golden(&s.cmp.trace, filepath.Join(dir, artifact.TraceFile)); g != nil {
 			s.traceF = artifact.NewTraceFollower(g)
 		}
 		if sr := f.SameRunAs; sr.Rung != "" {
-			if g := s.golden(&s.cmp.same, filepath.Join(opt.Goldens, filepath.FromSlash(sr.GoldenDir), TraceFile)); g != nil {
+			if g := s.golden(&s.cmp.same, filepath.Join(opt.Goldens, filepath.FromSlash(sr.GoldenDir), artifact.TraceFile)); g != nil {
 				s.sameF = artifact.NewTraceFollowerCut(g, f.Ticks)
 			}
 		}
@@ -184,10 +184,10 @@ func openStreams(f *fixture.Fixture, opt Options) (_ *streams, err error) {
 	s.table = dense.NewStream(s.spill, denseGolden)
 	s.rows = newRows(s.table, s.st == nil)
 	if denseGolden != nil {
-		if s.through, err = s.create(DenseFile, dir); err != nil {
+		if s.through, err = s.create(artifact.DenseFile, dir); err != nil {
 			return nil, err
 		}
-		s.throughDigest = s.sealDigest(s.through, filepath.Join(dir, DenseFile))
+		s.throughDigest = s.sealDigest(s.through, filepath.Join(dir, artifact.DenseFile))
 		var to io.Writer
 		to, s.throughBehind = s.behind(s.throughDigest.w)
 		if through, err := s.table.WriteThrough(to); err != nil || !through {
@@ -199,9 +199,9 @@ func openStreams(f *fixture.Fixture, opt Options) (_ *streams, err error) {
 			}
 		}
 	}
-	s.digests = map[string]*sealDigest{DenseFile: s.sealDigest(s.dense, ""), TraceFile: s.sealDigest(s.trace, filepath.Join(dir, TraceFile))}
+	s.digests = map[string]*sealDigest{artifact.DenseFile: s.sealDigest(s.dense, ""), artifact.TraceFile: s.sealDigest(s.trace, filepath.Join(dir, artifact.TraceFile))}
 	var traceOut io.Writer
-	traceOut, s.traceBehind = s.behind(s.digests[TraceFile].w)
+	traceOut, s.traceBehind = s.behind(s.digests[artifact.TraceFile].w)
 	if s.sink, err = newTraceSink(traceOut, traceHeader(f), s.traceF, s.sameF); err != nil {
 		return nil, err
 	}
@@ -299,7 +299,7 @@ func (s *streams) traceErr() error {
 // its refusal of one, if it refused one, naming the file.
 func (s *streams) denseErr() error {
 	if err := s.rows.close(); err != nil {
-		return fmt.Errorf("%s: %s: %w", s.f.Name(), DenseFile, err)
+		return fmt.Errorf("%s: %s: %w", s.f.Name(), artifact.DenseFile, err)
 	}
 	return nil
 }
@@ -335,17 +335,17 @@ func (o *goldenOutcome[T]) opened(name string, err error) {
 // tick. The table must have every row (denseErr).
 func (s *streams) finish(columns []string) (*compared, error) {
 	defer s.abort()
-	c, err := s.table.Finish(columns, s.digests[DenseFile].w)
+	c, err := s.table.Finish(columns, s.digests[artifact.DenseFile].w)
 	if closeErr := s.throughBehind.Close(); err == nil && s.table.Through() {
 		err = closeErr // the file written through is the run's, so its writes count
 	}
 	s.st.lap(StageDense)
 	if err != nil {
-		return nil, fmt.Errorf("%s: %s: %w", s.f.Name(), DenseFile, err)
+		return nil, fmt.Errorf("%s: %s: %w", s.f.Name(), artifact.DenseFile, err)
 	}
 	if s.table.Through() {
 		s.dense.Abort()
-		s.dense, s.digests[DenseFile] = s.through, s.throughDigest
+		s.dense, s.digests[artifact.DenseFile] = s.through, s.throughDigest
 	}
 	err = s.drain()
 	if err == nil {
@@ -355,7 +355,7 @@ func (s *streams) finish(columns []string) (*compared, error) {
 		err = s.traceBehind.Close()
 	}
 	if err != nil {
-		return nil, fmt.Errorf("%s: %s: %w", s.f.Name(), TraceFile, err)
+		return nil, fmt.Errorf("%s: %s: %w", s.f.Name(), artifact.TraceFile, err)
 	}
 	err = errors.Join(s.dense.Commit(), s.trace.Commit())
 	s.st.lap(StageWrite)

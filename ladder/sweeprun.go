@@ -21,20 +21,6 @@ import (
 	"github.com/chronicle/ladder/sim/rules"
 )
 
-// The artifacts of a sweep rung: small by design, whatever the cast.
-const (
-	// AggregatesFile holds one line per seed: its seed id and its exact
-	// counts, compared byte for byte.
-	AggregatesFile = "aggregates.csv"
-	// SummaryFile holds each aggregate's mean, spread and range over the
-	// seeds and each bound's verdict, compared byte for byte.
-	SummaryFile = "summary.json"
-)
-
-// SweepArtifacts lists a sweep rung's golden files in the order they are
-// written.
-var SweepArtifacts = []string{AggregatesFile, SummaryFile}
-
 // SweepSeedID is the seed id of seed i of a sweep: derived from the
 // rung's own, so the seeds are fixed by the fixture and differ from every
 // other rung's.
@@ -188,7 +174,7 @@ func runSweep(f *fixture.Fixture, opt Options) (*Result, error) {
 		{Key: "seeds", Value: s.Seeds}, {Key: "ticks", Value: s.At[len(s.At)-1] + 1}, {Key: "towns", Value: s.Towns},
 	})
 	if err != nil {
-		return nil, fmt.Errorf("%s: %s: %w", f.Name(), SummaryFile, err)
+		return nil, fmt.Errorf("%s: %s: %w", f.Name(), artifact.SummaryFile, err)
 	}
 	if err := os.MkdirAll(opt.Dir, 0o755); err != nil {
 		return nil, fmt.Errorf("%s: %w", f.Name(), err)
@@ -198,13 +184,13 @@ func runSweep(f *fixture.Fixture, opt Options) (*Result, error) {
 	// text.
 	var pretty bytes.Buffer
 	if err := json.Indent(&pretty, summary, "", "  "); err != nil {
-		return nil, fmt.Errorf("%s: %s: %w", f.Name(), SummaryFile, err)
+		return nil, fmt.Errorf("%s: %s: %w", f.Name(), artifact.SummaryFile, err)
 	}
 	pretty.WriteByte('\n')
 	for _, a := range []struct {
 		name string
 		b    []byte
-	}{{AggregatesFile, csv.Bytes()}, {SummaryFile, pretty.Bytes()}} {
+	}{{artifact.AggregatesFile, csv.Bytes()}, {artifact.SummaryFile, pretty.Bytes()}} {
 		if err := artifact.Write(res.Path(a.name), a.b); err != nil {
 			return nil, fmt.Errorf("%s: %w", f.Name(), err)
 		}
@@ -231,7 +217,7 @@ func verifySweep(r *Result) Verdict {
 		return v
 	}
 	dir := filepath.Join(root, filepath.FromSlash(f.GoldenDir()))
-	for _, name := range SweepArtifacts {
+	for _, name := range artifact.SweepNames {
 		golden, err := os.ReadFile(filepath.Join(dir, name))
 		switch {
 		case errors.Is(err, fs.ErrNotExist):
@@ -271,7 +257,7 @@ func sweepDivergence(f *fixture.Fixture, name string, golden, actual []byte) (Pr
 		}
 		return "(end of file)"
 	}
-	if name == AggregatesFile && i > 0 && i < len(g) && i < len(a) {
+	if name == artifact.AggregatesFile && i > 0 && i < len(g) && i < len(a) {
 		header := strings.Split(g[0], ",")
 		gc, ac := strings.Split(g[i], ","), strings.Split(a[i], ",")
 		for c := 1; c < len(gc) && c < len(ac) && c < len(header) && gc[0] == ac[0]; c++ {

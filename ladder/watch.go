@@ -16,11 +16,6 @@ import (
 	"github.com/chronicle/ladder/sim/trace"
 )
 
-// EventsFile is the canonical log a run exports beside its artifacts
-// (reports/<rung>/events.jsonl), one hash-chained record a line; `ladder
-// verify` replays it. It is evidence, not a golden.
-const EventsFile = "events.jsonl"
-
 // Strict is how the ladder grades regime 2: a warn (a residual rounding
 // cannot explain, below 1e-6) fails a rung like an alarm. The engine's
 // arithmetic is deterministic and every bound is derived, so a warn is
@@ -53,7 +48,7 @@ type watch struct {
 
 // openWatch starts the exported log of a run of f in dir.
 func openWatch(f *fixture.Fixture, dir string) (*watch, error) {
-	file, err := artifact.Create(filepath.Join(dir, EventsFile))
+	file, err := artifact.Create(filepath.Join(dir, artifact.EventsFile))
 	if err != nil {
 		return nil, err
 	}
@@ -111,7 +106,7 @@ func (x *watch) finish(res *Result) error {
 	}
 	x.fail(x.log.Follow(x.w.Log()))
 	if err := x.buf.Flush(); err != nil {
-		return fmt.Errorf("%s: %s: %w", res.Fixture.Name(), EventsFile, err)
+		return fmt.Errorf("%s: %s: %w", res.Fixture.Name(), artifact.EventsFile, err)
 	}
 	if err := x.file.Commit(); err != nil {
 		return fmt.Errorf("%s: %w", res.Fixture.Name(), err)

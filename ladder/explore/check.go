@@ -18,6 +18,7 @@ import (
 	"gopkg.in/yaml.v3"
 
 	"github.com/chronicle/ladder/ladder"
+	"github.com/chronicle/ladder/ladder/artifact"
 	"github.com/chronicle/ladder/ladder/checkpoint"
 	"github.com/chronicle/ladder/ladder/coverage"
 	"github.com/chronicle/ladder/ladder/fixture"
@@ -337,10 +338,10 @@ func digestOf(b []byte) string {
 
 // replay re-runs the world against the log it exported (ladder verify).
 func (c *Checker) replay(f *fixture.Fixture, base *run) *Finding {
-	log, err := replay.ReadLog(base.file(ladder.EventsFile))
+	log, err := replay.ReadLog(base.file(artifact.EventsFile))
 	if err == nil {
 		var cp checkpoint.File
-		if cp, err = checkpoint.Parse(ladder.CheckpointsFile, base.file(ladder.CheckpointsFile)); err == nil {
+		if cp, err = checkpoint.Parse(artifact.CheckpointsFile, base.file(artifact.CheckpointsFile)); err == nil {
 			_, err = replay.Verify(f, log, cp)
 		}
 	}
@@ -359,10 +360,10 @@ func sameBytes(prop, a, b string, x, y *run) *Finding {
 	if y.panic != nil || y.err != nil {
 		return &Finding{Property: prop, Tick: -1, Message: fmt.Sprintf("%s did not complete: %v%v", b, y.err, y.panic)}
 	}
-	if d := trace.Compare(x.file(ladder.TraceFile), y.file(ladder.TraceFile)); d != nil {
+	if d := trace.Compare(x.file(artifact.TraceFile), y.file(artifact.TraceFile)); d != nil {
 		return &Finding{Property: prop, Tick: d.Tick, Message: "trace.jsonl: " + d.Describe(a, b)}
 	}
-	if t, line, ok := firstDiffLine(x.file(ladder.DenseFile), y.file(ladder.DenseFile)); ok {
+	if t, line, ok := firstDiffLine(x.file(artifact.DenseFile), y.file(artifact.DenseFile)); ok {
 		return &Finding{Property: prop, Tick: t, Message: fmt.Sprintf("dense.csv differs from line %d", line)}
 	}
 	return nil
@@ -511,7 +512,7 @@ func (v *Variant) compare(base, vr *run) *Finding {
 	if t, ok := base.stream.firstDiff(vr.stream, upTo); ok {
 		return &Finding{Property: v.Property, Tick: t, Message: fmt.Sprintf("the trace records outside the change differ at tick %d with %s", t, v.What)}
 	}
-	if t, col, ok := denseDiff(base.file(ladder.DenseFile), vr.file(ladder.DenseFile), upTo); ok {
+	if t, col, ok := denseDiff(base.file(artifact.DenseFile), vr.file(artifact.DenseFile), upTo); ok {
 		return &Finding{Property: v.Property, Tick: t, Message: fmt.Sprintf("dense column %q differs at tick %d with %s", col, t, v.What)}
 	}
 	return nil

@@ -7,7 +7,7 @@ import (
 	"path/filepath"
 	"strings"
 
-	"github.com/chronicle/ladder/ladder"
+	"github.com/chronicle/ladder/ladder/artifact"
 )
 
 // The configuration relations hold a run to itself made another way: the
@@ -98,8 +98,8 @@ func sameArtifacts(prop, a, b string, x, y *run) *Finding {
 	if f := sameBytes(prop, a, b, x, y); f != nil {
 		return f
 	}
-	if !bytes.Equal(x.file(ladder.CheckpointsFile), y.file(ladder.CheckpointsFile)) {
-		return &Finding{Property: prop, Tick: -1, Message: fmt.Sprintf("%s: the run %s and the run %s differ", ladder.CheckpointsFile, a, b)}
+	if !bytes.Equal(x.file(artifact.CheckpointsFile), y.file(artifact.CheckpointsFile)) {
+		return &Finding{Property: prop, Tick: -1, Message: fmt.Sprintf("%s: the run %s and the run %s differ", artifact.CheckpointsFile, a, b)}
 	}
 	return nil
 }
@@ -107,7 +107,7 @@ func sameArtifacts(prop, a, b string, x, y *run) *Finding {
 // digests are a run's artifacts as the child-process checks compare them
 // (Outcome.Hash).
 func (r *run) digests() string {
-	return digestOf(r.file(ladder.DenseFile)) + " " + digestOf(r.file(ladder.TraceFile)) + " " + digestOf(r.file(ladder.CheckpointsFile))
+	return digestOf(r.file(artifact.DenseFile)) + " " + digestOf(r.file(artifact.TraceFile)) + " " + digestOf(r.file(artifact.CheckpointsFile))
 }
 
 // childCheck is a property judged by running worlds again in a child

@@ -8,7 +8,7 @@ import (
 	. "github.com/onsi/ginkgo/v2"
 	. "github.com/onsi/gomega"
 
-	"github.com/chronicle/ladder/ladder"
+	"github.com/chronicle/ladder/ladder/artifact"
 	"github.com/chronicle/ladder/sim"
 	"github.com/chronicle/ladder/sim/trace"
 )
@@ -69,7 +69,7 @@ var _ = Describe("the relations that cost runs of their own", func() {
 		mk := func(name, tr, cp string) *run {
 			r := &run{dir: filepath.Join(dir, name)}
 			Expect(os.MkdirAll(r.dir, 0o755)).To(Succeed())
-			for file, data := range map[string]string{ladder.TraceFile: tr, ladder.DenseFile: "tick\n0\n", ladder.CheckpointsFile: cp} {
+			for file, data := range map[string]string{artifact.TraceFile: tr, artifact.DenseFile: "tick\n0\n", artifact.CheckpointsFile: cp} {
 				Expect(os.WriteFile(filepath.Join(r.dir, file), []byte(data), 0o644)).To(Succeed())
 			}
 			return r
@@ -78,10 +78,10 @@ var _ = Describe("the relations that cost runs of their own", func() {
 		Expect(sameArtifacts(PropSerial, "a", "b", base, mk("same", "{\"tick\":0}\n", "{}\n"))).To(BeNil())
 		x := sameArtifacts(PropSerial, "a", "b", base, mk("short", "{\"tick\":0}", "{}\n"))
 		Expect(x).NotTo(BeNil())
-		Expect(x.Message).To(HavePrefix(ladder.TraceFile))
+		Expect(x.Message).To(HavePrefix(artifact.TraceFile))
 		x = sameArtifacts(PropSerial, "a", "b", base, mk("checkpoints", "{\"tick\":0}\n", "{\"x\":1}\n"))
 		Expect(x).NotTo(BeNil())
-		Expect(x.Message).To(HavePrefix(ladder.CheckpointsFile))
+		Expect(x.Message).To(HavePrefix(artifact.CheckpointsFile))
 	})
 
 	It("config-unobserved: the run nobody observes is the observed run's bytes, unless a read writes", func() {

@@ -9,6 +9,7 @@ import (
 	. "github.com/onsi/gomega"
 
 	"github.com/chronicle/ladder/ladder"
+	"github.com/chronicle/ladder/ladder/artifact"
 	"github.com/chronicle/ladder/ladder/fixture"
 )
 
@@ -34,7 +35,7 @@ var _ = Describe("Problems, cause first", Label("unit"), func() {
 		f    *fixture.Fixture
 		root string
 	)
-	golden := func() string { return filepath.Join(root, filepath.FromSlash(f.GoldenDir()), ladder.TraceFile) }
+	golden := func() string { return filepath.Join(root, filepath.FromSlash(f.GoldenDir()), artifact.TraceFile) }
 	BeforeEach(func() {
 		f = parse("fixtures/T1.9-unit.yaml", causeWorld)
 		root = GinkgoT().TempDir()
@@ -81,7 +82,7 @@ var _ = Describe("Problems, cause first", Label("unit"), func() {
 		Expect(ps[0].Link).To(MatchRegexp(`^reports/index\.html#T1\.9@1/trace=\d+$`))
 		Expect(ps[1].Check).To(Equal(ladder.DriftCheck))
 		Expect(ps[1].Class).To(Equal("value drift"))
-		Expect(ps[2].Check).To(Equal(ladder.TraceFile), "at the root's tick, the trace line before anything it explains")
+		Expect(ps[2].Check).To(Equal(artifact.TraceFile), "at the root's tick, the trace line before anything it explains")
 	})
 
 	It("calls a decision that flipped control-flow drift and names it", func() {
@@ -101,7 +102,7 @@ var _ = Describe("Problems, cause first", Label("unit"), func() {
 		Expect(ps[0].Message).To(ContainSubstring(`the same record under another id, "theft@1"`))
 		var trace string
 		for _, p := range ps {
-			if p.Check == ladder.TraceFile {
+			if p.Check == artifact.TraceFile {
 				trace = p.Message
 			}
 		}
@@ -109,14 +110,14 @@ var _ = Describe("Problems, cause first", Label("unit"), func() {
 	})
 
 	It("adds no root line when the trace agrees and only a value read off it moved: the first problem is the root", func() {
-		dense := filepath.Join(root, filepath.FromSlash(f.GoldenDir()), ladder.DenseFile)
+		dense := filepath.Join(root, filepath.FromSlash(f.GoldenDir()), artifact.DenseFile)
 		b, err := os.ReadFile(dense)
 		Expect(err).NotTo(HaveOccurred())
 		lines := strings.Split(string(b), "\n")
 		lines[len(lines)-2] = strings.Replace(lines[len(lines)-2], "0.9", "0.8", 1)
 		Expect(os.WriteFile(dense, []byte(strings.Join(lines, "\n")), 0o644)).To(Succeed())
 		ps := problems()
-		Expect(ps[0].Check).To(Equal(ladder.DenseFile))
+		Expect(ps[0].Check).To(Equal(artifact.DenseFile))
 		Expect(ps[0].Class).To(Equal("value drift"))
 		for _, p := range ps {
 			Expect(p.Check).NotTo(BeElementOf(ladder.RootCheck, ladder.DriftCheck))

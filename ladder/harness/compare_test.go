@@ -11,6 +11,7 @@ import (
 
 	"github.com/chronicle/ladder/dense"
 	"github.com/chronicle/ladder/ladder"
+	"github.com/chronicle/ladder/ladder/artifact"
 	"github.com/chronicle/ladder/ladder/compare"
 	"github.com/chronicle/ladder/ladder/fixture"
 )
@@ -164,9 +165,9 @@ var _ = Describe("comparing today's rungs with their cases", Serial, func() {
 				if f.Name() == name {
 					res, err := ladder.Run(f, ladder.Options{Dir: GinkgoT().TempDir()})
 					Expect(err).NotTo(HaveOccurred())
-					dense, err := os.ReadFile(res.Path(ladder.DenseFile))
+					dense, err := os.ReadFile(res.Path(artifact.DenseFile))
 					Expect(err).NotTo(HaveOccurred())
-					tr, err := os.ReadFile(res.Path(ladder.TraceFile))
+					tr, err := os.ReadFile(res.Path(artifact.TraceFile))
 					Expect(err).NotTo(HaveOccurred())
 					return compare.Side{Name: name, Trace: bytes.NewReader(tr), Dense: dense}
 				}

@@ -11,6 +11,7 @@ import (
 	. "github.com/onsi/gomega"
 
 	"github.com/chronicle/ladder/ladder"
+	"github.com/chronicle/ladder/ladder/artifact"
 	"github.com/chronicle/ladder/ladder/expect"
 	"github.com/chronicle/ladder/ladder/fixture"
 )
@@ -155,7 +156,7 @@ var _ = Describe("the trace sieve", Label("unit"), func() {
 				continue
 			}
 			patterns += len(items)
-			data, err := os.ReadFile(filepath.Join("..", "..", filepath.FromSlash(f.GoldenDir()), ladder.TraceFile))
+			data, err := os.ReadFile(filepath.Join("..", "..", filepath.FromSlash(f.GoldenDir()), artifact.TraceFile))
 			Expect(err).NotTo(HaveOccurred())
 			whole, sieved := expect.Start(items), expect.Start(items)
 			for _, line := range bytes.Split(bytes.TrimSuffix(data, []byte("\n")), []byte("\n"))[1:] {

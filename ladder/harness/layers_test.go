@@ -8,6 +8,7 @@ import (
 	. "github.com/onsi/gomega"
 
 	"github.com/chronicle/ladder/ladder"
+	"github.com/chronicle/ladder/ladder/artifact"
 	"github.com/chronicle/ladder/ladder/fixture"
 	"github.com/chronicle/ladder/sim/rules"
 )
@@ -119,7 +120,7 @@ var _ = Describe("Layers on the ladder's fixtures (decision 0015)", Label("unit"
 			moved := *f
 			moved.Defines = definesMoved(f.Defines, func(x rules.Layer) bool { return !l.Has(x) })
 			want, got := runArtifacts(f), runArtifacts(&moved)
-			for _, name := range ladder.ArtifactNames {
+			for _, name := range artifact.RungNames {
 				Expect(bytes.Equal(got[name], want[name])).To(BeTrue(), "%s %s moved with the defines of a layer it does not use", f.Name(), name)
 			}
 			examined++
@@ -155,11 +156,11 @@ var _ = Describe("Layers on the ladder's fixtures (decision 0015)", Label("unit"
 				}
 				got := runArtifacts(&moved)
 				if f == core {
-					for _, name := range ladder.ArtifactNames {
+					for _, name := range artifact.RungNames {
 						Expect(bytes.Equal(got[name], coreWant[name])).To(BeTrue(), "T0.1 %s moved with %s", name, fl.Name)
 					}
 				} else {
-					Expect(bytes.Equal(got[ladder.CheckpointsFile], userWant[ladder.CheckpointsFile])).To(BeFalse(),
+					Expect(bytes.Equal(got[artifact.CheckpointsFile], userWant[artifact.CheckpointsFile])).To(BeFalse(),
 						"%s's checkpoints (defines_hash, recorded defines) must move with %s", user.Name(), fl.Name)
 				}
 			}

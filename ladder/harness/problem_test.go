@@ -11,6 +11,7 @@ import (
 	. "github.com/onsi/gomega"
 
 	"github.com/chronicle/ladder/ladder"
+	"github.com/chronicle/ladder/ladder/artifact"
 	"github.com/chronicle/ladder/ladder/checkpoint"
 	"github.com/chronicle/ladder/ladder/coverage"
 	"github.com/chronicle/ladder/ladder/expect"
@@ -163,11 +164,11 @@ var _ = Describe("a run that aborts", Label("unit"), func() {
 		Expect(err).To(MatchError(ContainSubstring("fixtures/T0.9-unit.yaml:14:5: events: report of theft@1")))
 		Expect(res).NotTo(BeNil())
 		arts := artifacts(res)
-		Expect(strings.Count(string(arts[ladder.DenseFile]), "\n")).To(Equal(1+4), "the header and ticks 0-3")
-		Expect(string(arts[ladder.TraceFile])).To(ContainSubstring(`"tick":3`))
+		Expect(strings.Count(string(arts[artifact.DenseFile]), "\n")).To(Equal(1+4), "the header and ticks 0-3")
+		Expect(string(arts[artifact.TraceFile])).To(ContainSubstring(`"tick":3`))
 		Expect(res.Checkpoints.Outcome.Ticks).To(Equal(int64(4)))
-		Expect(entries(res.Dir)).To(ConsistOf(append(ladder.Artifacts(res.Fixture), ladder.EventsFile, coverage.RunFile)), "whole files, their seal, the exported log and the regimes reached beside them, and no temporary left")
-		log, err := os.ReadFile(res.Path(ladder.EventsFile))
+		Expect(entries(res.Dir)).To(ConsistOf(append(ladder.Artifacts(res.Fixture), artifact.EventsFile, coverage.RunFile)), "whole files, their seal, the exported log and the regimes reached beside them, and no temporary left")
+		log, err := os.ReadFile(res.Path(artifact.EventsFile))
 		Expect(err).NotTo(HaveOccurred())
 		Expect(string(log)).To(ContainSubstring(`"tick":1`), "the log up to the abort")
 	})
@@ -195,7 +196,7 @@ var _ = Describe("an aborted run compared with its goldens", Label("unit"), func
 		dir := filepath.Join(root, filepath.FromSlash(f.GoldenDir()))
 		Expect(os.MkdirAll(dir, 0o755)).To(Succeed())
 		for name, b := range artifacts(res) {
-			if name == ladder.TraceFile {
+			if name == artifact.TraceFile {
 				b = []byte(edit(string(b)))
 			}
 			Expect(os.WriteFile(filepath.Join(dir, name), b, 0o644)).To(Succeed())
@@ -236,7 +237,7 @@ var _ = Describe("an aborted run compared with its goldens", Label("unit"), func
 			checks = append(checks, p.Check)
 		}
 		Expect(checks).To(HaveLen(4))
-		Expect(checks).To(Equal([]string{ladder.RootCheck, ladder.DriftCheck, "run", ladder.TraceFile}))
+		Expect(checks).To(Equal([]string{ladder.RootCheck, ladder.DriftCheck, "run", artifact.TraceFile}))
 		Expect(ps[0].Tick).To(Equal(int64(2)), "the flipped encounter's record")
 		Expect(ps[0].Link).To(MatchRegexp(`#T0\.9@2/trace=\d+$`))
 	})
@@ -277,7 +278,7 @@ var _ = Describe("Verify's messages lead", Label("unit"), func() {
 		tmp = GinkgoT().TempDir()
 		dir = filepath.Join(tmp, "goldens", "T0.2-decay")
 		Expect(os.MkdirAll(dir, 0o755)).To(Succeed())
-		for _, name := range ladder.ArtifactNames {
+		for _, name := range artifact.RungNames {
 			Expect(os.WriteFile(filepath.Join(dir, name), arts[name], 0o644)).To(Succeed())
 		}
 	})
@@ -287,7 +288,7 @@ var _ = Describe("Verify's messages lead", Label("unit"), func() {
 	}
 
 	It("reports a changed column set by what was added and removed and the first shared column that differs", func() {
-		lines := strings.Split(strings.TrimSuffix(string(arts[ladder.DenseFile]), "\n"), "\n")
+		lines := strings.Split(strings.TrimSuffix(string(arts[artifact.DenseFile]), "\n"), "\n")
 		header := strings.Split(lines[0], ",")
 		drop := -1
 		for i, h := range header {
@@ -313,7 +314,7 @@ var _ = Describe("Verify's messages lead", Label("unit"), func() {
 		row := strings.Split(lines[51], ",") // tick 50
 		row[1] = "False"
 		lines[51] = strings.Join(row, ",")
-		write(ladder.DenseFile, []byte(strings.Join(lines, "\n")+"\n"))
+		write(artifact.DenseFile, []byte(strings.Join(lines, "\n")+"\n"))
 
 		v := verify(res.Fixture, tmp)
 		Expect(messages(v)).To(Equal([]string{`T0.2 dense.csv: columns differ: 1 added (theft@0/believers), 1 removed (ghost/at); ` +
@@ -322,7 +323,7 @@ var _ = Describe("Verify's messages lead", Label("unit"), func() {
 	})
 
 	It("collapses many checkpoint differences to the earliest and a count", func() {
-		g, err := checkpoint.Parse("golden", arts[ladder.CheckpointsFile])
+		g, err := checkpoint.Parse("golden", arts[artifact.CheckpointsFile])
 		Expect(err).NotTo(HaveOccurred())
 		for _, s := range g.Samples[1:] {
 			x := *s.Values["gist"] + 0.5
@@ -331,7 +332,7 @@ var _ = Describe("Verify's messages lead", Label("unit"), func() {
 		g.Outcome.Beliefs = 7
 		b, err := g.Marshal()
 		Expect(err).NotTo(HaveOccurred())
-		write(ladder.CheckpointsFile, b)
+		write(artifact.CheckpointsFile, b)
 		v := verify(res.Fixture, tmp)
 		Expect(messages(v)).To(HaveLen(1))
 		Expect(messages(v)[0]).To(MatchRegexp(`^T0\.2 checkpoints\.json: checkpoint "gist" at tick 24: golden \S+, actual \S+ \(\|Δ\| \S+ > 1e-05, regime 1\) ` +
@@ -341,9 +342,9 @@ var _ = Describe("Verify's messages lead", Label("unit"), func() {
 	})
 
 	It("shows the fields of a trace record that differ, never two look-alike excerpts", func() {
-		golden := strings.Replace(string(arts[ladder.TraceFile]), `"confidence":0.9,`, `"confidence":0.8,`, 1)
-		Expect(golden).NotTo(Equal(string(arts[ladder.TraceFile])))
-		write(ladder.TraceFile, []byte(golden))
+		golden := strings.Replace(string(arts[artifact.TraceFile]), `"confidence":0.9,`, `"confidence":0.8,`, 1)
+		Expect(golden).NotTo(Equal(string(arts[artifact.TraceFile])))
+		write(artifact.TraceFile, []byte(golden))
 		v := verify(res.Fixture, tmp)
 		Expect(messages(v)).To(HaveLen(1))
 		Expect(messages(v)[0]).To(MatchRegexp(`^T0\.2 trace\.jsonl: first divergent record at line \d+ \(tick 0, \w+ "[^"]+"\): confidence: golden 0\.8, actual 0\.9 \(reproduce`))
@@ -418,7 +419,7 @@ var _ = Describe("a failed expectation's link", Label("unit"), func() {
 		seq := strings.TrimPrefix(ps[0].Link, "reports/index.html#T5.9@1/trace=")
 		n, err := strconv.Atoi(seq)
 		Expect(err).NotTo(HaveOccurred())
-		b, err := os.ReadFile(res.Path(ladder.TraceFile))
+		b, err := os.ReadFile(res.Path(artifact.TraceFile))
 		Expect(err).NotTo(HaveOccurred())
 		line := strings.Split(string(b), "\n")[n+1]
 		Expect(line).To(ContainSubstring(`"seq":` + seq + ","))

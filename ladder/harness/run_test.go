@@ -8,6 +8,7 @@ import (
 	. "github.com/onsi/gomega"
 
 	"github.com/chronicle/ladder/ladder"
+	"github.com/chronicle/ladder/ladder/artifact"
 	"github.com/chronicle/ladder/ladder/fixture"
 )
 
@@ -30,7 +31,7 @@ func verify(f *fixture.Fixture, root string) ladder.Verdict {
 func artifacts(res *ladder.Result) map[string][]byte {
 	GinkgoHelper()
 	out := map[string][]byte{}
-	for _, name := range ladder.ArtifactNames {
+	for _, name := range artifact.RungNames {
 		b, err := os.ReadFile(res.Path(name))
 		Expect(err).NotTo(HaveOccurred())
 		out[name] = b
@@ -58,7 +59,7 @@ func keep(f *fixture.Fixture) (kept, error) {
 		return kept{}, err
 	}
 	out := kept{res: res, arts: map[string][]byte{}}
-	for _, name := range ladder.ArtifactNames {
+	for _, name := range artifact.RungNames {
 		if out.arts[name], err = os.ReadFile(res.Path(name)); err != nil {
 			return kept{}, err
 		}

@@ -10,6 +10,7 @@ import (
 	. "github.com/onsi/gomega"
 
 	"github.com/chronicle/ladder/ladder"
+	"github.com/chronicle/ladder/ladder/artifact"
 	"github.com/chronicle/ladder/ladder/fixture"
 )
 
@@ -56,7 +57,7 @@ var _ = Describe("same_run", Label("unit"), func() {
 		tmp = GinkgoT().TempDir()
 		parentDir = filepath.Join(tmp, "goldens", "T0.2-decay")
 		Expect(os.MkdirAll(parentDir, 0o755)).To(Succeed())
-		Expect(os.WriteFile(filepath.Join(parentDir, ladder.TraceFile), parent.arts[ladder.TraceFile], 0o644)).To(Succeed())
+		Expect(os.WriteFile(filepath.Join(parentDir, artifact.TraceFile), parent.arts[artifact.TraceFile], 0o644)).To(Succeed())
 
 		fs, err := parseExtending("fixtures/T0.9-prefix.yaml", prefixFixture)
 		Expect(err).NotTo(HaveOccurred())
@@ -69,7 +70,7 @@ var _ = Describe("same_run", Label("unit"), func() {
 		arts := artifacts(child)
 		dir := filepath.Join(tmp, "goldens", "T0.9-prefix")
 		Expect(os.MkdirAll(dir, 0o755)).To(Succeed())
-		for _, name := range ladder.ArtifactNames {
+		for _, name := range artifact.RungNames {
 			Expect(os.WriteFile(filepath.Join(dir, name), arts[name], 0o644)).To(Succeed())
 		}
 	})
@@ -78,7 +79,7 @@ var _ = Describe("same_run", Label("unit"), func() {
 	// at the given tick.
 	editParentAt := func(tick int) {
 		GinkgoHelper()
-		path := filepath.Join(parentDir, ladder.TraceFile)
+		path := filepath.Join(parentDir, artifact.TraceFile)
 		b, err := os.ReadFile(path)
 		Expect(err).NotTo(HaveOccurred())
 		mark := []byte(fmt.Sprintf(`"tick":%d}`, tick))
@@ -108,7 +109,7 @@ var _ = Describe("same_run", Label("unit"), func() {
 	})
 
 	It("fails when the extended golden is missing", func() {
-		Expect(os.Remove(filepath.Join(parentDir, ladder.TraceFile))).To(Succeed())
+		Expect(os.Remove(filepath.Join(parentDir, artifact.TraceFile))).To(Succeed())
 		msgs := ladder.Lines(verify(child.Fixture, tmp).Problems)
 		Expect(msgs).To(HaveLen(1))
 		Expect(msgs[0]).To(HavePrefix("T0.9 trace.jsonl: same_run: cannot read T0.2's trace golden: open "))

@@ -4,7 +4,7 @@ import (
 	. "github.com/onsi/ginkgo/v2"
 	. "github.com/onsi/gomega"
 
-	"github.com/chronicle/ladder/ladder"
+	"github.com/chronicle/ladder/ladder/artifact"
 	"github.com/chronicle/ladder/ladder/expect"
 	"github.com/chronicle/ladder/ladder/fixture"
 )
@@ -174,6 +174,6 @@ var _ = Describe("Sound assertions", Label("unit"), func() {
 		}))
 		Expect(res.Checkpoints.Samples[0].Values["ratio"]).To(BeNil())
 		Expect(*res.Checkpoints.Samples[1].Values["ratio"]).To(Equal(1.0)) // 3 holders at tick 3
-		Expect(artifacts(res)[ladder.CheckpointsFile]).To(ContainSubstring(`"ratio": null`), "the artifacts are written, the NaN as null")
+		Expect(artifacts(res)[artifact.CheckpointsFile]).To(ContainSubstring(`"ratio": null`), "the artifacts are written, the NaN as null")
 	})
 })

@@ -9,6 +9,7 @@ import (
 	. "github.com/onsi/gomega"
 
 	"github.com/chronicle/ladder/ladder"
+	"github.com/chronicle/ladder/ladder/artifact"
 	"github.com/chronicle/ladder/ladder/fixture"
 	"github.com/chronicle/ladder/ladder/seal"
 )
@@ -75,10 +76,10 @@ var _ = Describe("a sweep rung", Label("unit"), func() {
 
 	It("writes one line per seed with its exact counts, a summary, and the seal of both — and no dense file or trace", func() {
 		f := sweepRung("6")
-		Expect(ladder.Sealed(f)).To(Equal([]string{ladder.AggregatesFile, ladder.SummaryFile}))
+		Expect(ladder.Sealed(f)).To(Equal([]string{artifact.AggregatesFile, artifact.SummaryFile}))
 		res, err := ladder.Run(f, ladder.Options{Dir: GinkgoT().TempDir()})
 		Expect(err).NotTo(HaveOccurred())
-		agg, err := os.ReadFile(res.Path(ladder.AggregatesFile))
+		agg, err := os.ReadFile(res.Path(artifact.AggregatesFile))
 		Expect(err).NotTo(HaveOccurred())
 		lines := strings.Split(strings.TrimSuffix(string(agg), "\n"), "\n")
 		Expect(lines[0]).To(Equal("seed_id,informed@12,variants@12,informed@23,variants@23"))
@@ -86,8 +87,8 @@ var _ = Describe("a sweep rung", Label("unit"), func() {
 		for i, l := range lines[1:] {
 			Expect(l).To(MatchRegexp(`^ladder-T2\.9/%d,[0-9]+,[0-9]+,[0-9]+,[0-9]+$`, i))
 		}
-		Expect(res.Path(ladder.DenseFile)).NotTo(BeAnExistingFile())
-		Expect(res.Path(ladder.TraceFile)).NotTo(BeAnExistingFile())
+		Expect(res.Path(artifact.DenseFile)).NotTo(BeAnExistingFile())
+		Expect(res.Path(artifact.TraceFile)).NotTo(BeAnExistingFile())
 		r := seal.Check(res.Dir, "T2.9")
 		Expect(r.Breaches).To(BeEmpty())
 		Expect(r.Examined).To(Equal(2))
@@ -118,7 +119,7 @@ var _ = Describe("a sweep rung", Label("unit"), func() {
 	It("names the seed and the aggregate where a count differs from its golden", func() {
 		f := sweepRung("6")
 		accept(f)
-		path := filepath.Join(golden, ladder.AggregatesFile)
+		path := filepath.Join(golden, artifact.AggregatesFile)
 		b, err := os.ReadFile(path)
 		Expect(err).NotTo(HaveOccurred())
 		lines := strings.Split(string(b), "\n")
@@ -129,7 +130,7 @@ var _ = Describe("a sweep rung", Label("unit"), func() {
 		_, v := run(f)
 		Expect(v.Problems).To(HaveLen(1))
 		p := v.Problems[0]
-		Expect(p.Check).To(Equal(ladder.AggregatesFile))
+		Expect(p.Check).To(Equal(artifact.AggregatesFile))
 		Expect(p.Column).To(Equal("informed@23"))
 		Expect(p.Message).To(HavePrefix(`T2.9 aggregates.csv: first divergence at line 4, seed ladder-T2.9/2, aggregate "informed@23": golden ` + cells[3] + `, actual ` + strings.TrimSuffix(cells[3], "0") + ` (each seed is deterministic`))
 	})

@@ -16,6 +16,7 @@ import (
 	. "github.com/onsi/gomega"
 
 	"github.com/chronicle/ladder/ladder"
+	"github.com/chronicle/ladder/ladder/artifact"
 	"github.com/chronicle/ladder/ladder/checkpoint"
 	"github.com/chronicle/ladder/ladder/fixture"
 	"github.com/chronicle/ladder/ladder/seal"
@@ -84,12 +85,12 @@ var _ = Describe("Verify", Label("unit"), func() {
 	}
 	editCheckpoints := func(edit func(*checkpoint.File)) {
 		GinkgoHelper()
-		f, err := checkpoint.Parse("golden", read(ladder.CheckpointsFile))
+		f, err := checkpoint.Parse("golden", read(artifact.CheckpointsFile))
 		Expect(err).NotTo(HaveOccurred())
 		edit(&f)
 		b, err := f.Marshal()
 		Expect(err).NotTo(HaveOccurred())
-		write(ladder.CheckpointsFile, b)
+		write(artifact.CheckpointsFile, b)
 	}
 
 	BeforeEach(func() {
@@ -100,7 +101,7 @@ var _ = Describe("Verify", Label("unit"), func() {
 		tmp = GinkgoT().TempDir()
 		dir = filepath.Join(tmp, "goldens", "T0.2-decay")
 		Expect(os.MkdirAll(dir, 0o755)).To(Succeed())
-		for _, name := range ladder.ArtifactNames {
+		for _, name := range artifact.RungNames {
 			write(name, arts[name])
 		}
 	})
@@ -114,7 +115,7 @@ var _ = Describe("Verify", Label("unit"), func() {
 	})
 
 	It("names the first divergent tick, column, golden and actual value of a changed dense cell", func() {
-		lines := strings.Split(string(read(ladder.DenseFile)), "\n")
+		lines := strings.Split(string(read(artifact.DenseFile)), "\n")
 		header := strings.Split(lines[0], ",")
 		col := -1
 		for i, h := range header {
@@ -129,7 +130,7 @@ var _ = Describe("Verify", Label("unit"), func() {
 		Expect(row[col]).To(Equal("0.9622238368941451"))
 		row[col] = "999.0"
 		lines[5] = strings.Join(row, ",")
-		write(ladder.DenseFile, []byte(strings.Join(lines, "\n")))
+		write(artifact.DenseFile, []byte(strings.Join(lines, "\n")))
 
 		Expect(messages(verify(res.Fixture, tmp))).To(Equal([]string{
 			`T0.2 dense.csv: first divergence at tick 4, column "witness/theft@0/verbatim": golden 999.0, actual 0.9622238368941451 ` + t02Commands,
@@ -137,21 +138,21 @@ var _ = Describe("Verify", Label("unit"), func() {
 	})
 
 	It("reports only the first divergence of the dense golden", func() {
-		lines := strings.Split(string(read(ladder.DenseFile)), "\n")
+		lines := strings.Split(string(read(artifact.DenseFile)), "\n")
 		for i := 100; i < 110; i++ {
 			lines[i] = strings.Replace(lines[i], ",heard,", ",dormant,", 1)
 		}
-		write(ladder.DenseFile, []byte(strings.Join(lines, "\n")))
+		write(artifact.DenseFile, []byte(strings.Join(lines, "\n")))
 		Expect(messages(verify(res.Fixture, tmp))).To(Equal([]string{
 			`T0.2 dense.csv: first divergence at tick 99, column "witness/theft@0/stage": golden dormant, actual heard ` + t02Commands,
 		}))
 	})
 
 	It("names the first divergent trace record when a golden line is missing", func() {
-		lines := strings.SplitAfter(string(read(ladder.TraceFile)), "\n")
+		lines := strings.SplitAfter(string(read(artifact.TraceFile)), "\n")
 		Expect(lines[3]).To(ContainSubstring(`"rule":"witness-creates-belief"`))
 		golden := strings.Join(append(lines[:3:3], lines[4:]...), "")
-		write(ladder.TraceFile, []byte(golden))
+		write(artifact.TraceFile, []byte(golden))
 
 		const branch = `"branch":0,`
 		Expect(messages(verify(res.Fixture, tmp))).To(Equal([]string{
@@ -177,8 +178,8 @@ var _ = Describe("Verify", Label("unit"), func() {
 			Expect(messages(v)[0]).To(HavePrefix("T0.2 " + name + ": cannot read the golden: "))
 			Expect(messages(v)[0]).To(HaveSuffix(t02Commands))
 		},
-		Entry("trace.jsonl", ladder.TraceFile),
-		Entry("dense.csv", ladder.DenseFile),
+		Entry("trace.jsonl", artifact.TraceFile),
+		Entry("dense.csv", artifact.DenseFile),
 	)
 
 	DescribeTable("reports a malformed golden",
@@ -186,20 +187,20 @@ var _ = Describe("Verify", Label("unit"), func() {
 			write(name, golden(read(name)))
 			Expect(messages(verify(res.Fixture, tmp))).To(Equal([]string{want + " " + t02Commands}))
 		},
-		Entry("dense.csv without its final newline", ladder.DenseFile,
+		Entry("dense.csv without its final newline", artifact.DenseFile,
 			func(b []byte) []byte { return b[:len(b)-1] },
 			"T0.2 dense.csv: golden goldens/T0.2-decay/dense.csv is malformed: dense: malformed golden at line 722: missing newline at end of file"),
-		Entry("dense.csv with a row one field short", ladder.DenseFile,
+		Entry("dense.csv with a row one field short", artifact.DenseFile,
 			func(b []byte) []byte {
 				lines := strings.Split(string(b), "\n")
 				lines[3] = lines[3][:strings.LastIndexByte(lines[3], ',')]
 				return []byte(strings.Join(lines, "\n"))
 			},
 			"T0.2 dense.csv: golden goldens/T0.2-decay/dense.csv is malformed: dense: malformed golden at line 4, column 13: wrong number of fields: got 12, want 13"),
-		Entry("empty dense.csv", ladder.DenseFile,
+		Entry("empty dense.csv", artifact.DenseFile,
 			func([]byte) []byte { return nil },
 			"T0.2 dense.csv: golden goldens/T0.2-decay/dense.csv is malformed: dense: malformed golden at line 1: missing header"),
-		Entry("truncated checkpoints.json", ladder.CheckpointsFile,
+		Entry("truncated checkpoints.json", artifact.CheckpointsFile,
 			func([]byte) []byte { return []byte("{\n") },
 			"T0.2 checkpoints.json: golden is malformed: goldens/T0.2-decay/checkpoints.json:2:1: unexpected end of JSON input"),
 	)
@@ -260,13 +261,13 @@ var _ = Describe("Verify", Label("unit"), func() {
 		Expect(err).NotTo(HaveOccurred())
 		u, err := ladder.Run(res.Fixture, ladder.Options{Dir: GinkgoT().TempDir(), Unsealed: true})
 		Expect(err).NotTo(HaveOccurred())
-		for _, name := range ladder.ArtifactNames {
+		for _, name := range artifact.RungNames {
 			want, err := os.ReadFile(sealed.Path(name))
 			Expect(err).NotTo(HaveOccurred())
 			Expect(os.ReadFile(u.Path(name))).To(Equal(want), name)
 		}
-		Expect(u.Path(ladder.ManifestFile)).NotTo(BeAnExistingFile())
-		Expect(sealed.Path(ladder.ManifestFile)).To(BeAnExistingFile())
+		Expect(u.Path(artifact.ManifestFile)).NotTo(BeAnExistingFile())
+		Expect(sealed.Path(artifact.ManifestFile)).To(BeAnExistingFile())
 	})
 
 	// A run against goldens writes again only what differs from them
@@ -292,7 +293,7 @@ var _ = Describe("Verify", Label("unit"), func() {
 			r := run()
 			Expect(ladder.Verify(r)).To(Equal(ladder.Verdict{}))
 			Expect(artifacts(r)).To(Equal(arts))
-			for _, name := range []string{ladder.TraceFile, ladder.DenseFile} {
+			for _, name := range []string{artifact.TraceFile, artifact.DenseFile} {
 				Expect(sameFile(r.Path(name), filepath.Join(dir, name))).To(BeTrue(), name)
 			}
 			Expect(entries(r.Dir)).NotTo(ContainElement(HavePrefix(".")), "no temporary left")
@@ -309,16 +310,16 @@ var _ = Describe("Verify", Label("unit"), func() {
 				Expect(read(name)).To(Equal(golden))
 				Expect(entries(r.Dir)).NotTo(ContainElement(HavePrefix(".")), "no temporary left")
 			},
-			Entry("trace.jsonl, its first byte", ladder.TraceFile, func(b []byte) []byte { b[0] = ' '; return b }),
-			Entry("trace.jsonl, a digit in the middle", ladder.TraceFile, func(b []byte) []byte { return flipDigit(b, len(b)/2) }),
-			Entry("trace.jsonl, one record short", ladder.TraceFile, func(b []byte) []byte {
+			Entry("trace.jsonl, its first byte", artifact.TraceFile, func(b []byte) []byte { b[0] = ' '; return b }),
+			Entry("trace.jsonl, a digit in the middle", artifact.TraceFile, func(b []byte) []byte { return flipDigit(b, len(b)/2) }),
+			Entry("trace.jsonl, one record short", artifact.TraceFile, func(b []byte) []byte {
 				return b[:bytes.LastIndexByte(b[:len(b)-1], '\n')+1]
 			}),
-			Entry("trace.jsonl, one record more", ladder.TraceFile, func(b []byte) []byte {
+			Entry("trace.jsonl, one record more", artifact.TraceFile, func(b []byte) []byte {
 				return append(b, b[bytes.LastIndexByte(b[:len(b)-1], '\n')+1:]...)
 			}),
-			Entry("dense.csv, a digit in the middle", ladder.DenseFile, func(b []byte) []byte { return flipDigit(b, len(b)/2) }),
-			Entry("dense.csv, its last row's digit", ladder.DenseFile, func(b []byte) []byte {
+			Entry("dense.csv, a digit in the middle", artifact.DenseFile, func(b []byte) []byte { return flipDigit(b, len(b)/2) }),
+			Entry("dense.csv, its last row's digit", artifact.DenseFile, func(b []byte) []byte {
 				return flipDigit(b, bytes.LastIndexByte(b[:len(b)-1], '\n'))
 			}),
 		)
@@ -338,13 +339,13 @@ var _ = Describe("Verify", Label("unit"), func() {
 			// digests.
 			sealedRun := func(change func()) (*ladder.Result, map[string]string) {
 				GinkgoHelper()
-				Expect(seal.Write(dir, res.Fixture.Name(), ladder.ArtifactNames)).To(Succeed())
+				Expect(seal.Write(dir, res.Fixture.Name(), artifact.RungNames)).To(Succeed())
 				seals := ladder.CheckSeals(tmp, res.Fixture)
 				Expect(seals.Problems).To(BeEmpty())
 				change()
 				r, err := ladder.Run(res.Fixture, ladder.Options{Dir: GinkgoT().TempDir(), Goldens: tmp, Seals: &seals})
 				Expect(err).NotTo(HaveOccurred())
-				b, err := os.ReadFile(r.Path(ladder.ManifestFile))
+				b, err := os.ReadFile(r.Path(artifact.ManifestFile))
 				Expect(err).NotTo(HaveOccurred())
 				m, err := seal.Parse(b)
 				Expect(err).NotTo(HaveOccurred())
@@ -352,16 +353,16 @@ var _ = Describe("Verify", Label("unit"), func() {
 			}
 			want := func() map[string]string {
 				out := map[string]string{}
-				for _, name := range ladder.ArtifactNames {
+				for _, name := range artifact.RungNames {
 					out[name] = digestOf(arts[name])
 				}
 				return out
 			}
 
 			It("says that an edited history is restored from git, since regenerating cannot give it back", func() {
-				Expect(os.WriteFile(filepath.Join(dir, ladder.HistoryFile), []byte(`{"state":"new"}`+"\n"), 0o644)).To(Succeed())
-				Expect(seal.Write(dir, res.Fixture.Name(), append(slices.Clone(ladder.ArtifactNames), ladder.HistoryFile))).To(Succeed())
-				Expect(os.WriteFile(filepath.Join(dir, ladder.HistoryFile), []byte(`{"state":"changed"}`+"\n"), 0o644)).To(Succeed())
+				Expect(os.WriteFile(filepath.Join(dir, artifact.HistoryFile), []byte(`{"state":"new"}`+"\n"), 0o644)).To(Succeed())
+				Expect(seal.Write(dir, res.Fixture.Name(), append(slices.Clone(artifact.RungNames), artifact.HistoryFile))).To(Succeed())
+				Expect(os.WriteFile(filepath.Join(dir, artifact.HistoryFile), []byte(`{"state":"changed"}`+"\n"), 0o644)).To(Succeed())
 				seals := ladder.CheckSeals(tmp, res.Fixture)
 				Expect(seals.Problems).To(HaveLen(1))
 				Expect(seals.Problems[0].Message).To(ContainSubstring("the set's history was edited"))
@@ -372,12 +373,12 @@ var _ = Describe("Verify", Label("unit"), func() {
 			It("seals a passing run, linked to its goldens, with the digests the check found", func() {
 				r, got := sealedRun(func() {})
 				Expect(ladder.Verify(r)).To(Equal(ladder.Verdict{}))
-				Expect(sameFile(r.Path(ladder.TraceFile), filepath.Join(dir, ladder.TraceFile))).To(BeTrue())
+				Expect(sameFile(r.Path(artifact.TraceFile), filepath.Join(dir, artifact.TraceFile))).To(BeTrue())
 				Expect(got).To(Equal(want()))
 			})
 
 			It("hashes what it wrote when an artifact diverged from a golden the check found as sealed", func() {
-				write(ladder.TraceFile, flipDigit(bytes.Clone(arts[ladder.TraceFile]), len(arts[ladder.TraceFile])/2))
+				write(artifact.TraceFile, flipDigit(bytes.Clone(arts[artifact.TraceFile]), len(arts[artifact.TraceFile])/2))
 				r, got := sealedRun(func() {})
 				Expect(ladder.Verify(r).Problems).NotTo(BeEmpty(), "the edit is a divergence")
 				Expect(got).To(Equal(want()))
@@ -387,12 +388,12 @@ var _ = Describe("Verify", Label("unit"), func() {
 				// The check finds a trace golden that is not the run's, as
 				// sealed; then the golden is rewritten, in place, to the run's
 				// bytes, so the run links to it: the check's digest is stale.
-				write(ladder.TraceFile, flipDigit(bytes.Clone(arts[ladder.TraceFile]), len(arts[ladder.TraceFile])/2))
-				golden := filepath.Join(dir, ladder.TraceFile)
+				write(artifact.TraceFile, flipDigit(bytes.Clone(arts[artifact.TraceFile]), len(arts[artifact.TraceFile])/2))
+				golden := filepath.Join(dir, artifact.TraceFile)
 				before, err := os.Stat(golden)
 				Expect(err).NotTo(HaveOccurred())
 				r, got := sealedRun(func() {
-					write(ladder.TraceFile, arts[ladder.TraceFile])
+					write(artifact.TraceFile, arts[artifact.TraceFile])
 					later := before.ModTime().Add(time.Second) // past the clock's tick, wherever it is coarse
 					Expect(os.Chtimes(golden, later, later)).To(Succeed())
 				})
@@ -400,7 +401,7 @@ var _ = Describe("Verify", Label("unit"), func() {
 				Expect(err).NotTo(HaveOccurred())
 				Expect(os.SameFile(before, after)).To(BeTrue(), "rewritten in place")
 				Expect(ladder.Verify(r)).To(Equal(ladder.Verdict{}))
-				Expect(sameFile(r.Path(ladder.TraceFile), golden)).To(BeTrue())
+				Expect(sameFile(r.Path(artifact.TraceFile), golden)).To(BeTrue())
 				Expect(got).To(Equal(want()))
 			})
 		})

@@ -6,7 +6,7 @@ import (
 	. "github.com/onsi/ginkgo/v2"
 	. "github.com/onsi/gomega"
 
-	"github.com/chronicle/ladder/ladder"
+	"github.com/chronicle/ladder/ladder/artifact"
 	"github.com/chronicle/ladder/ladder/fixture"
 )
 
@@ -53,7 +53,7 @@ var _ = Describe("T6 without the view", Label("unit"), func() {
 		Expect(fearChecks(rung)).To(BeNumerically(">", 0), "the rung reads the view")
 		Expect(fearChecks(noView)).To(BeZero(), "the case does not")
 		with, without := runArtifacts(rung), runArtifacts(noView)
-		for _, name := range []string{ladder.DenseFile, ladder.TraceFile} {
+		for _, name := range []string{artifact.DenseFile, artifact.TraceFile} {
 			Expect(with[name]).NotTo(BeEmpty(), name)
 			Expect(bytes.Equal(with[name], without[name])).To(BeTrue(), "%s differs with and without the view, first at byte %d of %d and %d",
 				name, firstDiff(with[name], without[name]), len(with[name]), len(without[name]))

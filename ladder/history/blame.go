@@ -9,7 +9,6 @@ import (
 	"strings"
 
 	"github.com/chronicle/ladder/dense"
-	"github.com/chronicle/ladder/ladder"
 	"github.com/chronicle/ladder/ladder/artifact"
 	"github.com/chronicle/ladder/ladder/fixture"
 	"github.com/chronicle/ladder/sim/trace"
@@ -98,9 +97,9 @@ func (f found) same(g found) bool {
 // column is an error suggesting a close one, a tick beyond the run one
 // naming the run's ticks.
 func Blame(root string, t Target) (*Blamed, error) {
-	name := ladder.DenseFile
+	name := artifact.DenseFile
 	if t.Column == "" {
-		name = ladder.TraceFile
+		name = artifact.TraceFile
 	}
 	path := t.Dir + "/" + name
 	if _, err := git(root, "rev-parse", "--git-dir"); err != nil {

@@ -6,12 +6,12 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/chronicle/ladder/ladder"
+	"github.com/chronicle/ladder/ladder/artifact"
 	"github.com/chronicle/ladder/sim/canon"
 )
 
 // File is a set's history, in its directory beside the goldens.
-const File = ladder.HistoryFile
+const File = artifact.HistoryFile
 
 // The states an entry records: the set was written for the first time, or
 // its goldens changed.

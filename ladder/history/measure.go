@@ -12,7 +12,6 @@ import (
 	"strings"
 
 	"github.com/chronicle/ladder/dense"
-	"github.com/chronicle/ladder/ladder"
 	"github.com/chronicle/ladder/ladder/artifact"
 	"github.com/chronicle/ladder/ladder/checkpoint"
 	"github.com/chronicle/ladder/ladder/triage"
@@ -46,18 +45,18 @@ func Measure(dir string, fresh map[string]string, changed []string) (Entry, erro
 		}
 		var err error
 		switch name {
-		case ladder.DenseFile:
+		case artifact.DenseFile:
 			err = measureDense(old, now, &e, &firsts)
-		case ladder.TraceFile:
+		case artifact.TraceFile:
 			traceDrift, err = measureTrace(old, now, &e, &firsts)
-		case ladder.CheckpointsFile:
+		case artifact.CheckpointsFile:
 			err = measureCheckpoints(old, now, &e, &firsts)
 		default:
 			err = measureLines(name, old, now, &firsts)
 		}
 		if err != nil {
 			firsts = append(firsts, First{Artifact: name, Tick: -1, Before: "unreadable (" + err.Error() + ")", After: "rewritten"})
-			traceRead = traceRead && name != ladder.TraceFile
+			traceRead = traceRead && name != artifact.TraceFile
 		}
 	}
 	slices.SortStableFunc(firsts, func(a, b First) int {
@@ -68,7 +67,7 @@ func Measure(dir string, fresh map[string]string, changed []string) (Entry, erro
 	if len(firsts) > 0 {
 		e.First = &firsts[0]
 	}
-	_, hasTrace := fresh[ladder.TraceFile]
+	_, hasTrace := fresh[artifact.TraceFile]
 	switch {
 	case len(e.Inputs) > 0:
 		e.Drift = "input drift"
@@ -83,7 +82,7 @@ func Measure(dir string, fresh map[string]string, changed []string) (Entry, erro
 }
 
 func traceRank(f First) int {
-	if f.Artifact == ladder.TraceFile {
+	if f.Artifact == artifact.TraceFile {
 		return 0
 	}
 	return 1
@@ -100,7 +99,7 @@ func measureDense(old, now string, e *Entry, firsts *[]First) error {
 	if err != nil {
 		tick = -1 // in the header: the columns changed
 	}
-	*firsts = append(*firsts, First{Artifact: ladder.DenseFile, Tick: tick, Column: d.Column, Before: d.Golden, After: d.Actual})
+	*firsts = append(*firsts, First{Artifact: artifact.DenseFile, Tick: tick, Column: d.Column, Before: d.Golden, After: d.Actual})
 	return artifact.OpenBoth(old, now, func(g, n *os.File) error {
 		delta, err := dense.DiffReaders(g, n, 0) // every cell counted, none kept
 		if err == nil {
@@ -118,7 +117,7 @@ func measureTrace(old, now string, e *Entry, firsts *[]First) (string, error) {
 	if err != nil || d == nil {
 		return "", err
 	}
-	f := First{Artifact: ladder.TraceFile, Tick: d.Tick, Line: d.Line, Kind: d.Kind, Key: d.Key}
+	f := First{Artifact: artifact.TraceFile, Tick: d.Tick, Line: d.Line, Kind: d.Kind, Key: d.Key}
 	if len(d.Fields) > 0 && !d.Shifted {
 		f.Field, f.Before, f.After = d.Fields[0].Path, d.Fields[0].Golden, d.Fields[0].Actual
 	}
@@ -148,8 +147,8 @@ func measureCheckpoints(old, now string, e *Entry, firsts *[]First) error {
 	if err := errors.Join(errG, errN); err != nil {
 		return err
 	}
-	g, errG := checkpoint.Parse("old "+ladder.CheckpointsFile, gb)
-	n, errN := checkpoint.Parse("new "+ladder.CheckpointsFile, nb)
+	g, errG := checkpoint.Parse("old "+artifact.CheckpointsFile, gb)
+	n, errN := checkpoint.Parse("new "+artifact.CheckpointsFile, nb)
 	if err := errors.Join(errG, errN); err != nil {
 		return err
 	}
@@ -161,7 +160,7 @@ func measureCheckpoints(old, now string, e *Entry, firsts *[]First) error {
 		// The outcome (no tick) comes first in the report; the first
 		// divergence is the earliest sample.
 		d := slices.MinFunc(rep.Diffs, func(a, b checkpoint.Diff) int { return cmp.Compare(uint64(a.Tick), uint64(b.Tick)) })
-		*firsts = append(*firsts, First{Artifact: ladder.CheckpointsFile, Tick: d.Tick, Column: d.Name, Before: d.Golden, After: d.Actual})
+		*firsts = append(*firsts, First{Artifact: artifact.CheckpointsFile, Tick: d.Tick, Column: d.Name, Before: d.Golden, After: d.Actual})
 	}
 	return nil
 }

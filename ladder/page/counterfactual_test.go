@@ -7,7 +7,7 @@ import (
 	. "github.com/onsi/ginkgo/v2"
 	. "github.com/onsi/gomega"
 
-	"github.com/chronicle/ladder/ladder"
+	"github.com/chronicle/ladder/ladder/artifact"
 	cmp "github.com/chronicle/ladder/ladder/compare"
 	"github.com/chronicle/ladder/ladder/fixture"
 	"github.com/chronicle/ladder/ladder/page"
@@ -39,10 +39,10 @@ var _ = Describe("A counterfactual pair's comparison", func() {
 	for _, f := range pairs {
 		It("names the first record "+f.Name()+" and "+f.CounterfactualOf+" differ in, after the header", func() {
 			base := findFixture(fs, f.CounterfactualOf)
-			own := page.Path(filepath.Join(root, filepath.FromSlash(f.GoldenDir()), ladder.TraceFile))
-			other := page.Path(filepath.Join(root, filepath.FromSlash(base.GoldenDir()), ladder.TraceFile))
-			s, err := page.Build(page.Input{Name: f.Name(), Trace: own, Dense: page.Path(filepath.Join(root, filepath.FromSlash(f.GoldenDir()), ladder.DenseFile)),
-				Partners: []page.Partner{{Name: base.Name(), Trace: other, Dense: page.Path(filepath.Join(root, filepath.FromSlash(base.GoldenDir()), ladder.DenseFile))}}}, page.Options{})
+			own := page.Path(filepath.Join(root, filepath.FromSlash(f.GoldenDir()), artifact.TraceFile))
+			other := page.Path(filepath.Join(root, filepath.FromSlash(base.GoldenDir()), artifact.TraceFile))
+			s, err := page.Build(page.Input{Name: f.Name(), Trace: own, Dense: page.Path(filepath.Join(root, filepath.FromSlash(f.GoldenDir()), artifact.DenseFile)),
+				Partners: []page.Partner{{Name: base.Name(), Trace: other, Dense: page.Path(filepath.Join(root, filepath.FromSlash(base.GoldenDir()), artifact.DenseFile))}}}, page.Options{})
 			Expect(err).NotTo(HaveOccurred())
 			var c *page.Comparison
 			for _, o := range s.Others {
@@ -85,8 +85,8 @@ func findFixture(fs []*fixture.Fixture, name string) *fixture.Fixture {
 
 var _ = Describe("A partner without files", func() {
 	It("is a note on the section, never a panic", func() {
-		own := page.Path(filepath.Join(root, "goldens", "T4a.2-counterfactual", "frozen", ladder.TraceFile))
-		s, err := page.Build(page.Input{Name: "T4a.2/frozen", Trace: own, Dense: page.Path(filepath.Join(root, "goldens", "T4a.2-counterfactual", "frozen", ladder.DenseFile)),
+		own := page.Path(filepath.Join(root, "goldens", "T4a.2-counterfactual", "frozen", artifact.TraceFile))
+		s, err := page.Build(page.Input{Name: "T4a.2/frozen", Trace: own, Dense: page.Path(filepath.Join(root, "goldens", "T4a.2-counterfactual", "frozen", artifact.DenseFile)),
 			Partners: []page.Partner{{Name: "T4a.2"}}}, page.Options{})
 		Expect(err).NotTo(HaveOccurred())
 		Expect(s.Notes).To(ContainElement("T4a.2/frozen is not compared with T4a.2: T4a.2 has no trace.jsonl and dense.csv to read."))

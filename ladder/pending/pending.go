@@ -13,6 +13,7 @@ import (
 	"strings"
 
 	"github.com/chronicle/ladder/ladder"
+	"github.com/chronicle/ladder/ladder/artifact"
 	"github.com/chronicle/ladder/ladder/fixture"
 	"github.com/chronicle/ladder/ladder/history"
 	"github.com/chronicle/ladder/ladder/regen"
@@ -145,7 +146,7 @@ func Save(reports, root string, f *fixture.Fixture, run Run) (*Manifest, error) 
 // compare them with their goldens. A seal that is missing, broken or of
 // another set gives none, and Save reads the files themselves.
 func runSeal(dir, set string) map[string]string {
-	b, err := os.ReadFile(filepath.Join(dir, ladder.ManifestFile))
+	b, err := os.ReadFile(filepath.Join(dir, artifact.ManifestFile))
 	if err != nil {
 		return nil
 	}

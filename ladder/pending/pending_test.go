@@ -11,6 +11,7 @@ import (
 
 	"github.com/chronicle/ladder/dense"
 	"github.com/chronicle/ladder/ladder"
+	"github.com/chronicle/ladder/ladder/artifact"
 	"github.com/chronicle/ladder/ladder/fixture"
 	"github.com/chronicle/ladder/ladder/history"
 	"github.com/chronicle/ladder/ladder/pending"
@@ -63,7 +64,7 @@ var _ = Describe("pending changes", func() {
 	// breakGolden makes rung's committed dense golden differ from the run.
 	breakGolden := func(rung string) {
 		GinkgoHelper()
-		Expect(os.WriteFile(goldenPath(rung, ladder.DenseFile), []byte("tick\n0\n"), 0o644)).To(Succeed())
+		Expect(os.WriteFile(goldenPath(rung, artifact.DenseFile), []byte("tick\n0\n"), 0o644)).To(Succeed())
 	}
 	list := func() []pending.Manifest {
 		GinkgoHelper()
@@ -118,8 +119,8 @@ var _ = Describe("pending changes", func() {
 			Expect(m.CodeHash).To(Equal(code))
 			Expect(m.GoldenDir).To(Equal("goldens/T0.1-witness"))
 			Expect(m.State).To(Equal("changed"))
-			Expect(m.Changed).To(Equal([]string{ladder.DenseFile}))
-			Expect(m.Artifacts).To(HaveKey(ladder.ManifestFile), "the seal is an artifact like the files it seals")
+			Expect(m.Changed).To(Equal([]string{artifact.DenseFile}))
+			Expect(m.Artifacts).To(HaveKey(artifact.ManifestFile), "the seal is an artifact like the files it seals")
 			Expect(m.Artifacts).To(HaveLen(len(ladder.Artifacts(fixtures["T0.1"]))))
 			Expect(m.Problems).To(Equal([]string{"T0.1 dense.csv: first divergence …"}))
 			Expect(list()).To(Equal([]pending.Manifest{*m}))
@@ -133,14 +134,14 @@ var _ = Describe("pending changes", func() {
 			dir := filepath.Join(root, "goldens", "T0.1-witness")
 			Expect(seal.Write(dir, "T0.1", ladder.Sealed(fixtures["T0.1"]))).To(Succeed())
 			bySeal := save("T0.1", pending.Run{GoldenSealed: true})
-			Expect(bySeal.Changed).To(Equal([]string{ladder.DenseFile, ladder.ManifestFile}))
+			Expect(bySeal.Changed).To(Equal([]string{artifact.DenseFile, artifact.ManifestFile}))
 			Expect(save("T0.1", pending.Run{}).Changed).To(Equal(bySeal.Changed))
 			// What the seal stands for is not read: a golden edited under
 			// an unchanged seal (which the seal check refuses first) is
 			// taken at its seal's word.
-			Expect(os.WriteFile(filepath.Join(dir, ladder.ManifestFile), arts["T0.1"][ladder.ManifestFile], 0o644)).To(Succeed())
+			Expect(os.WriteFile(filepath.Join(dir, artifact.ManifestFile), arts["T0.1"][artifact.ManifestFile], 0o644)).To(Succeed())
 			Expect(save("T0.1", pending.Run{GoldenSealed: true})).To(BeNil())
-			Expect(save("T0.1", pending.Run{}).Changed).To(Equal([]string{ladder.DenseFile}))
+			Expect(save("T0.1", pending.Run{}).Changed).To(Equal([]string{artifact.DenseFile}))
 		})
 
 		It("calls a rung without goldens new", func() {
@@ -208,7 +209,7 @@ var _ = Describe("pending changes", func() {
 		It("copies exactly the run's artifacts into goldens/, only those that changed, and drops the manifests", func() {
 			save("T0.1", pending.Run{})
 			save("T0.2", pending.Run{})
-			trace := goldenPath("T0.1", ladder.TraceFile)
+			trace := goldenPath("T0.1", artifact.TraceFile)
 			before, err := os.Stat(trace)
 			Expect(err).NotTo(HaveOccurred())
 
@@ -222,8 +223,8 @@ var _ = Describe("pending changes", func() {
 			// The dense file, and the history entry saying why with the seal
 			// that covers it.
 			Expect(acc).To(Equal([]pending.Accepted{
-				{Name: "T0.1", GoldenDir: "goldens/T0.1-witness", Files: []string{ladder.DenseFile, history.File, ladder.ManifestFile}},
-				{Name: "T0.2", GoldenDir: "goldens/T0.2-decay", Files: []string{ladder.DenseFile, history.File, ladder.ManifestFile}},
+				{Name: "T0.1", GoldenDir: "goldens/T0.1-witness", Files: []string{artifact.DenseFile, history.File, artifact.ManifestFile}},
+				{Name: "T0.2", GoldenDir: "goldens/T0.2-decay", Files: []string{artifact.DenseFile, history.File, artifact.ManifestFile}},
 			}))
 			for rung := range rungs {
 				for _, name := range ladder.Sealed(fixtures[rung]) {
@@ -239,7 +240,7 @@ var _ = Describe("pending changes", func() {
 			Expect(err).NotTo(HaveOccurred())
 			Expect(after.ModTime()).To(Equal(before.ModTime()), "an unchanged golden is not rewritten")
 			Expect(list()).To(BeEmpty())
-			Expect(filepath.Join(reports, "T0.1", ladder.DenseFile)).To(BeAnExistingFile(), "the evidence stays")
+			Expect(filepath.Join(reports, "T0.1", artifact.DenseFile)).To(BeAnExistingFile(), "the evidence stays")
 		})
 
 		DescribeTable("refuses, writing nothing for any selected rung, when one cannot be accepted",
@@ -254,8 +255,8 @@ var _ = Describe("pending changes", func() {
 				Expect(errors.As(err, &refused)).To(BeTrue(), "%v", err)
 				Expect(refused.Order).To(Equal([]string{"T0.2"}))
 				Expect(err).To(MatchError(MatchRegexp(`^accept refused, nothing was written:\n  T0.2: ` + reason)))
-				Expect(read(goldenPath("T0.1", ladder.DenseFile))).To(Equal("tick\n0\n"), "T0.1 could be accepted but must not be, alone")
-				Expect(read(goldenPath("T0.2", ladder.DenseFile))).To(Equal("tick\n0\n"))
+				Expect(read(goldenPath("T0.1", artifact.DenseFile))).To(Equal("tick\n0\n"), "T0.1 could be accepted but must not be, alone")
+				Expect(read(goldenPath("T0.2", artifact.DenseFile))).To(Equal("tick\n0\n"))
 				Expect(list()).To(HaveLen(2))
 			},
 			Entry("the fixture was edited", pending.Run{}, func() {
@@ -288,7 +289,7 @@ var _ = Describe("pending changes", func() {
 			Expect(errors.As(err, &refused)).To(BeTrue(), "%v", err)
 			Expect(err).To(MatchError("accept refused, nothing was written:\n  T0.1: its goldens change, and a change is kept only with its reason: " +
 				"say why with -reason (`go run ./tools/ladder accept -reason \"…\" T0.1`); the set's history records it"))
-			Expect(read(goldenPath("T0.1", ladder.DenseFile))).To(Equal("tick\n0\n"))
+			Expect(read(goldenPath("T0.1", artifact.DenseFile))).To(Equal("tick\n0\n"))
 			Expect(goldenPath("T0.1", history.File)).NotTo(BeAnExistingFile())
 			Expect(list()).To(HaveLen(1))
 			Expect(entries(filepath.Join(root, "goldens", ".regen"))).To(Equal([]string{"lock"}), "nothing composed is left behind")
@@ -299,7 +300,7 @@ var _ = Describe("pending changes", func() {
 			save("T0.1", pending.Run{})
 			acc, _, err := pending.Accept(root, reports, list(), "")
 			Expect(err).NotTo(HaveOccurred())
-			Expect(acc[0].Files).To(Equal(append(ladder.Sealed(fixtures["T0.1"]), history.File, ladder.ManifestFile)))
+			Expect(acc[0].Files).To(Equal(append(ladder.Sealed(fixtures["T0.1"]), history.File, artifact.ManifestFile)))
 			Expect(read(goldenPath("T0.1", history.File))).To(Equal(`{"by":"accept","code_hash":"` + code + `","fixture":"fixtures/T0.1-witness.yaml","fixture_hash":"` +
 				fixtures["T0.1"].Hash + `","state":"new"}` + "\n"))
 		})
@@ -316,10 +317,10 @@ var _ = Describe("pending changes", func() {
 				Reason: "restore the witness", Drift: "value drift", Cells: e.Cells,
 				// The broken golden has no column but tick: the first
 				// divergence is the header's second field.
-				First: &history.First{Artifact: ladder.DenseFile, Tick: -1, Before: dense.Missing,
-					After: strings.Split(string(arts["T0.1"][ladder.DenseFile]), ",")[1]},
+				First: &history.First{Artifact: artifact.DenseFile, Tick: -1, Before: dense.Missing,
+					After: strings.Split(string(arts["T0.1"][artifact.DenseFile]), ",")[1]},
 			}))
-			Expect(e.Cells).To(Equal(heldAtFirstTick(arts["T0.1"][ladder.DenseFile])),
+			Expect(e.Cells).To(Equal(heldAtFirstTick(arts["T0.1"][artifact.DenseFile])),
 				"as review counts them: the cells of the ticks both files have (the golden's only row), each held in a column the golden lacked")
 			b, err := os.ReadFile(goldenPath("T0.1", history.File))
 			Expect(err).NotTo(HaveOccurred())
@@ -352,7 +353,7 @@ var _ = Describe("pending changes", func() {
 			_, _, err = pending.Accept(root, reports, list(), "second")
 			Expect(err).To(MatchError(MatchRegexp("^accept T0.1: goldens/T0.1-witness/history.jsonl does not match its seal \\(sealed sha256 [0-9a-f]{12}…, now [0-9a-f]{12}…\\): " +
 				"restore it and its seal \\(`git checkout HEAD -- goldens/T0.1-witness/history.jsonl goldens/T0.1-witness/manifest.json`\\)")))
-			Expect(read(goldenPath("T0.1", ladder.DenseFile))).To(Equal("tick\n0\n"), "nothing written")
+			Expect(read(goldenPath("T0.1", artifact.DenseFile))).To(Equal("tick\n0\n"), "nothing written")
 		})
 	})
 
@@ -370,7 +371,7 @@ var _ = Describe("pending changes", func() {
 		write(root, "goldens/.regen/journal", `{"version":1,"files":[{"path":"goldens/T0.1-witness/dense.csv","old":"","new":""}]}`)
 		_, _, err := pending.Accept(root, reports, list(), "")
 		Expect(err).To(MatchError(MatchRegexp("^accept: nothing accepted: goldens are half switched: .*abandon it with `make goldens ABANDON=1`")))
-		Expect(read(goldenPath("T0.1", ladder.DenseFile))).To(Equal("tick\n0\n"))
+		Expect(read(goldenPath("T0.1", artifact.DenseFile))).To(Equal("tick\n0\n"))
 		Expect(list()).To(HaveLen(1))
 	})
 
@@ -379,8 +380,8 @@ var _ = Describe("pending changes", func() {
 		save("T0.1", pending.Run{})
 		Expect(pending.Reject(reports, list())).To(Succeed())
 		Expect(list()).To(BeEmpty())
-		Expect(filepath.Join(reports, "T0.1", ladder.DenseFile)).To(BeAnExistingFile())
-		Expect(read(goldenPath("T0.1", ladder.DenseFile))).To(Equal("tick\n0\n"))
+		Expect(filepath.Join(reports, "T0.1", artifact.DenseFile)).To(BeAnExistingFile())
+		Expect(read(goldenPath("T0.1", artifact.DenseFile))).To(Equal("tick\n0\n"))
 	})
 })
 

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/chronicle/ladder/ladder"
+	"github.com/chronicle/ladder/ladder/artifact"
 	"github.com/chronicle/ladder/ladder/fixture"
 	"github.com/chronicle/ladder/ladder/history"
 )
@@ -61,7 +62,7 @@ func (w *Workspace) Chronicle(f *fixture.Fixture, fresh, files map[string]string
 		}
 		_, err := os.Stat(filepath.Join(w.root, filepath.FromSlash(dir), name))
 		changes = append(changes, Change{Name: name, Path: dir + "/" + name, New: errors.Is(err, os.ErrNotExist)})
-		if name != ladder.ManifestFile {
+		if name != artifact.ManifestFile {
 			changed = append(changed, name)
 		}
 	}
@@ -98,7 +99,7 @@ func (w *Workspace) Chronicle(f *fixture.Fixture, fresh, files map[string]string
 	if prior == nil {
 		return nil, nil // no history: the run's manifest is the set's
 	}
-	run, err := os.ReadFile(fresh[ladder.ManifestFile])
+	run, err := os.ReadFile(fresh[artifact.ManifestFile])
 	if err != nil {
 		return nil, fmt.Errorf("seal the history of %s: %w", f.Name(), err)
 	}
@@ -106,7 +107,7 @@ func (w *Workspace) Chronicle(f *fixture.Fixture, fresh, files map[string]string
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", f.Name(), err)
 	}
-	if files[dir+"/"+ladder.ManifestFile], err = w.compose(dir+"/"+ladder.ManifestFile, manifest); err != nil {
+	if files[dir+"/"+artifact.ManifestFile], err = w.compose(dir+"/"+artifact.ManifestFile, manifest); err != nil {
 		return nil, err
 	}
 	return entry, nil

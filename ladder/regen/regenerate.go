@@ -156,11 +156,11 @@ func differing(names []string, x, y string, a, b Rendering) ([]rendered, error) 
 // other artifact (a sweep's, the manifest), and the verdict.
 func proofRank(name string) int {
 	switch name {
-	case ladder.TraceFile:
+	case artifact.TraceFile:
 		return 0
-	case ladder.DenseFile:
+	case artifact.DenseFile:
 		return 1
-	case ladder.CheckpointsFile:
+	case artifact.CheckpointsFile:
 		return 2
 	case FailuresFile:
 		return 4
@@ -366,7 +366,7 @@ func plan(root string, f *fixture.Fixture, rendering string, files map[string]st
 	for _, c := range changes {
 		files[c.Path] = fresh[c.Name]
 		switch {
-		case c.Name == ladder.ManifestFile: // the seal follows the files it seals (classify)
+		case c.Name == artifact.ManifestFile: // the seal follows the files it seals (classify)
 		case c.New:
 			added = append(added, c.Name)
 		default:
@@ -380,7 +380,7 @@ func plan(root string, f *fixture.Fixture, rendering string, files map[string]st
 	case st.State == "changed":
 		st.Detail = "added " + strings.Join(added, ", ")
 	case st.State == "sealed":
-		st.Detail = "the goldens are unchanged; " + ladder.ManifestFile + " was missing or did not seal them, and now does"
+		st.Detail = "the goldens are unchanged; " + artifact.ManifestFile + " was missing or did not seal them, and now does"
 	}
 	return st, nil
 }
@@ -394,7 +394,7 @@ func classify(f *fixture.Fixture, changes []Change) string {
 	added, changed, resealed := 0, 0, false
 	for _, c := range changes {
 		switch {
-		case c.Name == ladder.ManifestFile:
+		case c.Name == artifact.ManifestFile:
 			resealed = true
 		case c.New:
 			added++
@@ -453,7 +453,7 @@ func Changes(root, dir string, names []string, fresh map[string]string) ([]Chang
 			continue
 		}
 		same, err := artifact.Same(golden, fresh[name])
-		if err == nil && !same && name == ladder.ManifestFile {
+		if err == nil && !same && name == artifact.ManifestFile {
 			same, err = history.SameSeal(golden, fresh[name])
 		}
 		if err != nil {
@@ -472,7 +472,7 @@ func Changes(root, dir string, names []string, fresh map[string]string) ([]Chang
 // whole; the other files are small.
 func divergence(name, x, y, a, b string) string {
 	switch name {
-	case ladder.DenseFile:
+	case artifact.DenseFile:
 		d, err := dense.CompareFiles(x, y)
 		switch {
 		case err != nil:
@@ -481,7 +481,7 @@ func divergence(name, x, y, a, b string) string {
 			return d.Describe(a, b)
 		}
 		return "bytes differ"
-	case ladder.TraceFile:
+	case artifact.TraceFile:
 		d, err := artifact.CompareTraceFiles(x, y)
 		switch {
 		case err != nil:
@@ -496,7 +496,7 @@ func divergence(name, x, y, a, b string) string {
 	if err := errors.Join(errX, errY); err != nil {
 		return err.Error()
 	}
-	if name == ladder.CheckpointsFile && a == "golden" { // checkpoint messages speak of golden and actual; two runs get the lines below
+	if name == artifact.CheckpointsFile && a == "golden" { // checkpoint messages speak of golden and actual; two runs get the lines below
 		g, errG := checkpoint.Parse("old "+name, xb)
 		n, errN := checkpoint.Parse("new "+name, yb)
 		if err := errors.Join(errG, errN); err != nil {

@@ -14,6 +14,7 @@ import (
 	. "github.com/onsi/gomega"
 
 	"github.com/chronicle/ladder/ladder"
+	"github.com/chronicle/ladder/ladder/artifact"
 	"github.com/chronicle/ladder/ladder/fixture"
 	"github.com/chronicle/ladder/ladder/history"
 	"github.com/chronicle/ladder/ladder/regen"
@@ -71,7 +72,7 @@ func parseFixtures() []*fixture.Fixture {
 type artifacts map[string]string
 
 func standard() artifacts {
-	return artifacts{ladder.DenseFile: denseA, ladder.CheckpointsFile: checksA, ladder.TraceFile: traceA}
+	return artifacts{artifact.DenseFile: denseA, artifact.CheckpointsFile: checksA, artifact.TraceFile: traceA}
 }
 
 // put writes files under base/<golden dir of f>.
@@ -108,7 +109,7 @@ func mtime(path string) time.Time {
 func noTempFiles(dir string) {
 	GinkgoHelper()
 	for _, name := range entries(dir) {
-		Expect(name).To(BeElementOf(ladder.DenseFile, ladder.CheckpointsFile, ladder.TraceFile, ladder.ManifestFile, history.File, "quiet"), "stray file in %s", dir)
+		Expect(name).To(BeElementOf(artifact.DenseFile, artifact.CheckpointsFile, artifact.TraceFile, artifact.ManifestFile, history.File, "quiet"), "stray file in %s", dir)
 	}
 }
 
@@ -252,8 +253,8 @@ var _ = Describe("Regenerate", func() {
 		Expect(err).NotTo(HaveOccurred())
 		age(root, rung)
 		age(root, cas)
-		put(a, rung, artifacts{ladder.DenseFile: denseB})
-		put(b, rung, artifacts{ladder.DenseFile: denseB})
+		put(a, rung, artifacts{artifact.DenseFile: denseB})
+		put(b, rung, artifacts{artifact.DenseFile: denseB})
 
 		st, err := regenerate(root, fixtures, a, b)
 		Expect(err).NotTo(HaveOccurred())
@@ -262,13 +263,13 @@ var _ = Describe("Regenerate", func() {
 			{Rung: "T0.1/quiet", State: "unchanged"},
 		}, stripped(st))).To(BeEmpty())
 		Expect(st[0].String()).To(Equal(`T0.1 changed: dense.csv: first divergence at tick 2, column "witness/at": golden market, actual road`))
-		Expect(read(golden(root, rung, ladder.DenseFile))).To(Equal(denseB))
-		Expect(mtime(golden(root, rung, ladder.DenseFile))).NotTo(BeTemporally("==", oldTime))
-		Expect(mtime(golden(root, rung, ladder.TraceFile))).To(BeTemporally("==", oldTime))
-		Expect(mtime(golden(root, rung, ladder.CheckpointsFile))).To(BeTemporally("==", oldTime))
-		Expect(mtime(golden(root, cas, ladder.DenseFile))).To(BeTemporally("==", oldTime))
-		Expect(mtime(golden(root, rung, ladder.ManifestFile))).NotTo(BeTemporally("==", oldTime), "the seal moves with the file it seals")
-		Expect(mtime(golden(root, cas, ladder.ManifestFile))).To(BeTemporally("==", oldTime))
+		Expect(read(golden(root, rung, artifact.DenseFile))).To(Equal(denseB))
+		Expect(mtime(golden(root, rung, artifact.DenseFile))).NotTo(BeTemporally("==", oldTime))
+		Expect(mtime(golden(root, rung, artifact.TraceFile))).To(BeTemporally("==", oldTime))
+		Expect(mtime(golden(root, rung, artifact.CheckpointsFile))).To(BeTemporally("==", oldTime))
+		Expect(mtime(golden(root, cas, artifact.DenseFile))).To(BeTemporally("==", oldTime))
+		Expect(mtime(golden(root, rung, artifact.ManifestFile))).NotTo(BeTemporally("==", oldTime), "the seal moves with the file it seals")
+		Expect(mtime(golden(root, cas, artifact.ManifestFile))).To(BeTemporally("==", oldTime))
 		sealIntact(root, rung)
 		noTempFiles(filepath.Join(root, "goldens", "T0.1-witness"))
 	})
@@ -279,7 +280,7 @@ var _ = Describe("Regenerate", func() {
 			Expect(err).NotTo(HaveOccurred())
 			age(root, rung)
 			age(root, cas)
-			spoil(golden(root, rung, ladder.ManifestFile))
+			spoil(golden(root, rung, artifact.ManifestFile))
 
 			st, err := regenerate(root, fixtures, a, b)
 			Expect(err).NotTo(HaveOccurred())
@@ -303,7 +304,7 @@ var _ = Describe("Regenerate", func() {
 	It("reports every changed artifact in artifact order, each in its own terms", func() {
 		_, err := regenerate(root, fixtures, a, b)
 		Expect(err).NotTo(HaveOccurred())
-		changed := artifacts{ladder.DenseFile: denseB, ladder.CheckpointsFile: checksB, ladder.TraceFile: traceB}
+		changed := artifacts{artifact.DenseFile: denseB, artifact.CheckpointsFile: checksB, artifact.TraceFile: traceB}
 		put(a, cas, changed)
 		put(b, cas, changed)
 
@@ -319,7 +320,7 @@ var _ = Describe("Regenerate", func() {
 	})
 
 	It("reports artifacts added beside existing ones as a change", func() {
-		put(root, rung, artifacts{ladder.DenseFile: denseA})
+		put(root, rung, artifacts{artifact.DenseFile: denseA})
 		st, err := regenerate(root, fixtures, a, b)
 		Expect(err).NotTo(HaveOccurred())
 		Expect(stripped(st)[0]).To(Equal(regen.Status{Rung: "T0.1", State: "changed", Detail: "added checkpoints.json, trace.jsonl"}))
@@ -329,7 +330,7 @@ var _ = Describe("Regenerate", func() {
 
 	It("reports an unreadable old dense golden instead of a divergence", func() {
 		put(root, rung, standard())
-		put(root, rung, artifacts{ladder.DenseFile: ""})
+		put(root, rung, artifacts{artifact.DenseFile: ""})
 		st, err := regenerate(root, fixtures, a, b)
 		Expect(err).NotTo(HaveOccurred())
 		Expect(st[0].State).To(Equal("changed"))
@@ -358,30 +359,30 @@ var _ = Describe("Regenerate", func() {
 				Expect(err.Error()).NotTo(Or(ContainSubstring(": golden "), ContainSubstring(", actual ")), "the two runs are not a golden and an actual")
 				Expect(goldensExist(root)).To(BeFalse(), "nothing may be written, not even for the rungs that agreed")
 			},
-			Entry("dense.csv of the case", 1, ladder.DenseFile, denseB, `first divergence at tick 2, column "witness/at": run 1 market, run 2 road`),
-			Entry("trace.jsonl of the rung", 0, ladder.TraceFile, traceB,
+			Entry("dense.csv of the case", 1, artifact.DenseFile, denseB, `first divergence at tick 2, column "witness/at": run 1 market, run 2 road`),
+			Entry("trace.jsonl of the rung", 0, artifact.TraceFile, traceB,
 				`first divergent record at line 2 (tick 2, event "theft@2"): run 2 has event "theft@3" at tick 3 here instead (a record was added or removed)`),
-			Entry("checkpoints.json of the case", 1, ladder.CheckpointsFile, checksB, "first different line 3: run 1 `\"rung\": \"T0.1\"`, run 2 `\"rung\": \"T0.2\"`"),
+			Entry("checkpoints.json of the case", 1, artifact.CheckpointsFile, checksB, "first different line 3: run 1 `\"rung\": \"T0.1\"`, run 2 `\"rung\": \"T0.2\"`"),
 		)
 
 		It("names the trace's first divergent record when the trace differs, not the dense cell or checkpoint it moved", func() {
-			put(b, cas, artifacts{ladder.DenseFile: denseB, ladder.CheckpointsFile: checksB, ladder.TraceFile: traceB})
+			put(b, cas, artifacts{artifact.DenseFile: denseB, artifact.CheckpointsFile: checksB, artifact.TraceFile: traceB})
 			_, err := regenerate(root, fixtures, a, b)
 			var nd *regen.NondeterminismError
 			Expect(errors.As(err, &nd)).To(BeTrue(), "%v", err)
-			Expect(nd.File).To(Equal(ladder.TraceFile))
+			Expect(nd.File).To(Equal(artifact.TraceFile))
 			Expect(nd.Divergence).To(HavePrefix(`first divergent record at line 2 (tick 2, event "theft@2"): `))
 		})
 
 		It("names a renamed record as renamed: the order-leak signature", func() {
-			put(b, cas, artifacts{ladder.TraceFile: strings.Replace(standard()[ladder.TraceFile], `"theft@2"`, `"theft@2#2"`, 1)})
+			put(b, cas, artifacts{artifact.TraceFile: strings.Replace(standard()[artifact.TraceFile], `"theft@2"`, `"theft@2#2"`, 1)})
 			_, err := regenerate(root, fixtures, a, b)
 			Expect(err).To(MatchError(ContainSubstring(`(tick 2, event "theft@2"): the same record under another id (identity drift): id: run 1 "theft@2", run 2 "theft@2#2"`)))
 		})
 
 		It("names every other fixture whose renderings differ", func() {
-			put(b, rung, artifacts{ladder.DenseFile: denseB})
-			put(b, cas, artifacts{ladder.TraceFile: traceB, ladder.DenseFile: denseB})
+			put(b, rung, artifacts{artifact.DenseFile: denseB})
+			put(b, cas, artifacts{artifact.TraceFile: traceB, artifact.DenseFile: denseB})
 			_, err := regenerate(root, fixtures, a, b)
 			var nd *regen.NondeterminismError
 			Expect(errors.As(err, &nd)).To(BeTrue(), "%v", err)
@@ -394,8 +395,8 @@ var _ = Describe("Regenerate", func() {
 			_, err := regenerate(root, fixtures, a, b)
 			Expect(err).NotTo(HaveOccurred())
 			age(root, rung)
-			put(a, rung, artifacts{ladder.DenseFile: denseB})
-			put(b, cas, artifacts{ladder.TraceFile: traceB})
+			put(a, rung, artifacts{artifact.DenseFile: denseB})
+			put(b, cas, artifacts{artifact.TraceFile: traceB})
 
 			_, err = regenerate(root, fixtures, a, b)
 			var nd *regen.NondeterminismError
@@ -403,7 +404,7 @@ var _ = Describe("Regenerate", func() {
 			Expect(nd.Rung).To(Equal("T0.1"))
 			expectGoldens(rung, standard())
 			expectGoldens(cas, standard())
-			Expect(mtime(golden(root, rung, ladder.DenseFile))).To(BeTemporally("==", oldTime))
+			Expect(mtime(golden(root, rung, artifact.DenseFile))).To(BeTemporally("==", oldTime))
 		})
 
 		// A file one run wrote and the other did not has no first
@@ -441,32 +442,32 @@ var _ = Describe("Regenerate", func() {
 			Entry("failures.txt in both, different, and the checkpoints differing",
 				func() {
 					put(a, cas, artifacts{regen.FailuresFile: failed})
-					put(b, cas, artifacts{regen.FailuresFile: failedFirst + "\n", ladder.CheckpointsFile: checksB})
+					put(b, cas, artifacts{regen.FailuresFile: failedFirst + "\n", artifact.CheckpointsFile: checksB})
 				},
-				ladder.CheckpointsFile, "first different line 3: run 1 `\"rung\": \"T0.1\"`, run 2 `\"rung\": \"T0.2\"`"),
+				artifact.CheckpointsFile, "first different line 3: run 1 `\"rung\": \"T0.1\"`, run 2 `\"rung\": \"T0.2\"`"),
 			Entry("failures.txt in run 2 only, the trace (and the dense file) differing at record 4",
 				func() {
-					put(a, cas, artifacts{ladder.TraceFile: traceLong})
-					put(b, cas, artifacts{ladder.TraceFile: strings.Replace(traceLong, `"road"`, `"hall"`, 1), ladder.DenseFile: denseB, regen.FailuresFile: failed})
+					put(a, cas, artifacts{artifact.TraceFile: traceLong})
+					put(b, cas, artifacts{artifact.TraceFile: strings.Replace(traceLong, `"road"`, `"hall"`, 1), artifact.DenseFile: denseB, regen.FailuresFile: failed})
 				},
-				ladder.TraceFile, `first divergent record at line 4 (tick 3, event "theft@3b"): where: run 1 "road", run 2 "hall"; `+
+				artifact.TraceFile, `first divergent record at line 4 (tick 3, event "theft@3b"): where: run 1 "road", run 2 "hall"; `+
 					"run 2 wrote failures.txt — its expectations failed there: `"+failedFirst+"` (and 1 more) — run 1 did not"),
 			Entry("failures.txt in run 1 only, the dense file (and the checkpoints) differing",
 				func() {
 					put(a, cas, artifacts{regen.FailuresFile: failed})
-					put(b, cas, artifacts{ladder.DenseFile: denseB, ladder.CheckpointsFile: checksB})
+					put(b, cas, artifacts{artifact.DenseFile: denseB, artifact.CheckpointsFile: checksB})
 				},
-				ladder.DenseFile, `first divergence at tick 2, column "witness/at": run 1 market, run 2 road; `+
+				artifact.DenseFile, `first divergence at tick 2, column "witness/at": run 1 market, run 2 road; `+
 					"run 1 wrote failures.txt — its expectations failed there: `"+failedFirst+"` (and 1 more) — run 2 did not"),
 			Entry("an artifact (and so its seal) missing in run 2, the rest the same",
-				func() { Expect(os.Remove(golden(b, cas, ladder.DenseFile))).To(Succeed()) },
-				ladder.DenseFile, "run 2 wrote no dense.csv, no manifest.json — its run of T0.1/quiet stopped before writing them (aborted, or its process killed) — and run 1 did"),
+				func() { Expect(os.Remove(golden(b, cas, artifact.DenseFile))).To(Succeed()) },
+				artifact.DenseFile, "run 2 wrote no dense.csv, no manifest.json — its run of T0.1/quiet stopped before writing them (aborted, or its process killed) — and run 1 did"),
 			Entry("an artifact (and so its seal) missing in run 1, the trace differing and failures.txt in run 2 only",
 				func() {
-					Expect(os.Remove(golden(a, cas, ladder.DenseFile))).To(Succeed())
-					put(b, cas, artifacts{ladder.TraceFile: traceB, regen.FailuresFile: failed})
+					Expect(os.Remove(golden(a, cas, artifact.DenseFile))).To(Succeed())
+					put(b, cas, artifacts{artifact.TraceFile: traceB, regen.FailuresFile: failed})
 				},
-				ladder.TraceFile, `first divergent record at line 2 (tick 2, event "theft@2"): run 2 has event "theft@3" at tick 3 here instead (a record was added or removed); `+
+				artifact.TraceFile, `first divergent record at line 2 (tick 2, event "theft@2"): run 2 has event "theft@3" at tick 3 here instead (a record was added or removed); `+
 					"run 1 wrote no dense.csv, no manifest.json — its run of T0.1/quiet stopped before writing them (aborted, or its process killed) — and run 2 did; "+
 					"run 2 wrote failures.txt — its expectations failed there: `"+failedFirst+"` (and 1 more) — run 1 did not"),
 		)
@@ -497,8 +498,8 @@ var _ = Describe("Regenerate", func() {
 		age(root, rung)
 		age(root, cas)
 		for _, dir := range []string{a, b} {
-			put(dir, rung, artifacts{ladder.DenseFile: denseB, regen.FailuresFile: "boom\n"})
-			put(dir, cas, artifacts{ladder.DenseFile: denseB})
+			put(dir, rung, artifacts{artifact.DenseFile: denseB, regen.FailuresFile: "boom\n"})
+			put(dir, cas, artifacts{artifact.DenseFile: denseB})
 		}
 		st, err := regenerate(root, fixtures, a, b)
 		Expect(err).To(BeAssignableToTypeOf(&regen.RefusedError{}))
@@ -507,13 +508,13 @@ var _ = Describe("Regenerate", func() {
 		Expect(st[1].String()).To(Equal(`T0.1/quiet not written: would be changed: dense.csv: first divergence at tick 2, column "witness/at": golden market, actual road`))
 		expectGoldens(rung, standard())
 		expectGoldens(cas, standard())
-		Expect(mtime(golden(root, rung, ladder.DenseFile))).To(BeTemporally("==", oldTime))
-		Expect(mtime(golden(root, cas, ladder.DenseFile))).To(BeTemporally("==", oldTime))
+		Expect(mtime(golden(root, rung, artifact.DenseFile))).To(BeTemporally("==", oldTime))
+		Expect(mtime(golden(root, cas, artifact.DenseFile))).To(BeTemporally("==", oldTime))
 	})
 
 	It("fails, writing nothing, when neither rendering holds an artifact", func() {
 		for _, dir := range []string{a, b} {
-			Expect(os.Remove(golden(dir, cas, ladder.TraceFile))).To(Succeed())
+			Expect(os.Remove(golden(dir, cas, artifact.TraceFile))).To(Succeed())
 		}
 		st, err := regenerate(root, fixtures, a, b)
 		Expect(st).To(BeNil())
@@ -552,7 +553,7 @@ var _ = Describe("Regenerate and the sets' history", func() {
 	}
 	change := func(f *fixture.Fixture) {
 		for _, dir := range []string{a, b} {
-			put(dir, f, artifacts{ladder.DenseFile: denseB})
+			put(dir, f, artifacts{artifact.DenseFile: denseB})
 		}
 	}
 
@@ -600,7 +601,7 @@ var _ = Describe("Regenerate and the sets' history", func() {
 		Expect(err).NotTo(HaveOccurred())
 		want := history.Entry{State: history.Changed, By: "goldens", Fixture: "fixtures/T0.1-witness.yaml", FixtureHash: rung.Hash, CodeHash: "fedcba9876543210",
 			Reason: "the witness walks to the road", Drift: "value drift", Cells: 1,
-			First: &history.First{Artifact: ladder.DenseFile, Tick: 2, Column: "witness/at", Before: "market", After: "road"}}
+			First: &history.First{Artifact: artifact.DenseFile, Tick: 2, Column: "witness/at", Before: "market", After: "road"}}
 		Expect(st[0].History).To(Equal(&want))
 		Expect(st[1].History).To(BeNil(), "the case did not change")
 		Expect(entries(rung)[1:]).To(Equal([]history.Entry{want}))
@@ -638,7 +639,7 @@ var _ = Describe("Regenerate and the sets' history", func() {
 	It("reseals a set whose manifest is missing with its history as it stands", func() {
 		_, err := regenerate(root, fixtures, a, b)
 		Expect(err).NotTo(HaveOccurred())
-		Expect(os.Remove(golden(root, rung, ladder.ManifestFile))).To(Succeed())
+		Expect(os.Remove(golden(root, rung, artifact.ManifestFile))).To(Succeed())
 		st, err := regenerateWith(root, fixtures, a, b, regen.Note{By: "goldens"})
 		Expect(err).NotTo(HaveOccurred())
 		Expect(st[0].State).To(Equal("sealed"))
@@ -654,6 +655,6 @@ var _ = Describe("Regenerate and the sets' history", func() {
 		change(rung)
 		_, err = regenerate(root, fixtures, a, b)
 		Expect(err).To(MatchError(HavePrefix("goldens/T0.1-witness/history.jsonl does not match its seal")))
-		Expect(read(golden(root, rung, ladder.DenseFile))).To(Equal(denseA))
+		Expect(read(golden(root, rung, artifact.DenseFile))).To(Equal(denseA))
 	})
 })

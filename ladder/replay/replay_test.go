@@ -12,6 +12,7 @@ import (
 	. "github.com/onsi/gomega"
 
 	"github.com/chronicle/ladder/ladder"
+	"github.com/chronicle/ladder/ladder/artifact"
 	"github.com/chronicle/ladder/ladder/checkpoint"
 	"github.com/chronicle/ladder/ladder/fixture"
 	"github.com/chronicle/ladder/ladder/replay"
@@ -68,7 +69,7 @@ func runOf(f *fixture.Fixture) exported {
 	GinkgoHelper()
 	res, err := ladder.Run(f, ladder.Options{Dir: GinkgoT().TempDir()})
 	Expect(err).NotTo(HaveOccurred())
-	data, err := os.ReadFile(res.Path(ladder.EventsFile))
+	data, err := os.ReadFile(res.Path(artifact.EventsFile))
 	Expect(err).NotTo(HaveOccurred())
 	return exported{res, data}
 }
@@ -129,7 +130,7 @@ var _ = Describe("Verify", func() {
 			res := runOf(f)
 			log, err := replay.ReadLog(res.Events)
 			Expect(err).NotTo(HaveOccurred(), f.Name())
-			path := filepath.Join(root, filepath.FromSlash(f.GoldenDir()), ladder.CheckpointsFile)
+			path := filepath.Join(root, filepath.FromSlash(f.GoldenDir()), artifact.CheckpointsFile)
 			raw, err := os.ReadFile(path)
 			Expect(err).NotTo(HaveOccurred())
 			golden, err := checkpoint.Parse(path, raw)

@@ -13,7 +13,7 @@ import (
 	"strings"
 
 	"github.com/chronicle/ladder/dense"
-	"github.com/chronicle/ladder/ladder"
+	"github.com/chronicle/ladder/ladder/artifact"
 	cmp "github.com/chronicle/ladder/ladder/compare"
 	"github.com/chronicle/ladder/ladder/fixture"
 	"github.com/chronicle/ladder/sim/trace"
@@ -22,10 +22,10 @@ import (
 // The files a run writes that the instruments read (package ladder names
 // the golden ones; events.jsonl is a run's only: goldens keep no event log).
 const (
-	TraceFile       = ladder.TraceFile
-	DenseFile       = ladder.DenseFile
-	CheckpointsFile = ladder.CheckpointsFile
-	EventsFile      = ladder.EventsFile
+	TraceFile       = artifact.TraceFile
+	DenseFile       = artifact.DenseFile
+	CheckpointsFile = artifact.CheckpointsFile
+	EventsFile      = artifact.EventsFile
 )
 
 // Source says where to read a run's files from. The zero Source is the

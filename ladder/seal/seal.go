@@ -22,7 +22,7 @@ import (
 )
 
 // File is the manifest's name in its set's directory.
-const File = "manifest.json"
+const File = artifact.ManifestFile
 
 // Format names the manifest's layout and hashing rules; a manifest of
 // another format is refused, never guessed at.

@@ -12,6 +12,7 @@ import (
 
 	"github.com/chronicle/ladder/dense"
 	"github.com/chronicle/ladder/ladder"
+	"github.com/chronicle/ladder/ladder/artifact"
 	"github.com/chronicle/ladder/ladder/fixture"
 )
 
@@ -33,15 +34,15 @@ func diffGolden(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	goldenPath := filepath.Join(filepath.FromSlash(f.GoldenDir()), ladder.DenseFile)
+	goldenPath := filepath.Join(filepath.FromSlash(f.GoldenDir()), artifact.DenseFile)
 	golden, err := os.ReadFile(goldenPath)
 	if err != nil {
 		return fmt.Errorf("diff-golden: %w", err)
 	}
-	source := filepath.Join(reportsDir(), filepath.FromSlash(f.Name()), ladder.DenseFile)
+	source := filepath.Join(reportsDir(), filepath.FromSlash(f.Name()), artifact.DenseFile)
 	actual, err := os.ReadFile(source)
 	if *fresh || errors.Is(err, fs.ErrNotExist) {
-		actual, err = runArtifact(f, ladder.DenseFile)
+		actual, err = runArtifact(f, artifact.DenseFile)
 		source = "a fresh run of " + f.Name()
 	}
 	if err != nil {

@@ -12,7 +12,7 @@ import (
 	. "github.com/onsi/ginkgo/v2"
 	. "github.com/onsi/gomega"
 
-	"github.com/chronicle/ladder/ladder"
+	"github.com/chronicle/ladder/ladder/artifact"
 	"github.com/chronicle/ladder/ladder/page"
 	"github.com/chronicle/ladder/ladder/report"
 )
@@ -77,15 +77,15 @@ var _ = Describe("failure lines, end to end", Serial, func() {
 			}
 			var target page.Target
 			switch parts := strings.Split(p.Column, "/"); {
-			case p.Check == ladder.DenseFile && len(parts) == 3 && parts[2] == "confidence":
+			case p.Check == artifact.DenseFile && len(parts) == 3 && parts[2] == "confidence":
 				target = page.BeliefTarget(parts[0], parts[1])
 			case p.Check == "expect" && beliefCall.MatchString(p.Message):
 				m := beliefCall.FindStringSubmatch(p.Message)
 				target = page.BeliefTarget(m[1], m[2])
-			case p.Check == ladder.TraceFile && traceLine.MatchString(p.Message):
+			case p.Check == artifact.TraceFile && traceLine.MatchString(p.Message):
 				n, err := strconv.Atoi(traceLine.FindStringSubmatch(p.Message)[1])
 				Expect(err).NotTo(HaveOccurred())
-				b, err := os.ReadFile(filepath.Join(reports, filepath.FromSlash(name), ladder.TraceFile))
+				b, err := os.ReadFile(filepath.Join(reports, filepath.FromSlash(name), artifact.TraceFile))
 				Expect(err).NotTo(HaveOccurred())
 				lines := strings.Split(string(b), "\n")
 				Expect(len(lines)).To(BeNumerically(">=", n), "%s names line %d of the run's trace", p.Message, n)
@@ -103,8 +103,8 @@ var _ = Describe("failure lines, end to end", Serial, func() {
 			Expect(console).To(ContainSubstring(line), "the console's failure line")
 			Expect(junit).To(ContainElement(ContainSubstring(line)), "junit.xml's failure text")
 		}
-		Expect(kinds).To(HaveKey(ladder.DenseFile), "no dense.csv problem on a belief's column: the check examined nothing of it\n%s", console)
+		Expect(kinds).To(HaveKey(artifact.DenseFile), "no dense.csv problem on a belief's column: the check examined nothing of it\n%s", console)
 		Expect(kinds).To(HaveKey("expect"), "no expectation on belief(…) failed: the check examined nothing of it\n%s", console)
-		Expect(kinds).To(HaveKey(ladder.TraceFile), "no trace.jsonl problem named a record: the check examined nothing of it\n%s", console)
+		Expect(kinds).To(HaveKey(artifact.TraceFile), "no trace.jsonl problem named a record: the check examined nothing of it\n%s", console)
 	})
 })

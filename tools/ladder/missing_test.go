@@ -9,6 +9,7 @@ import (
 	. "github.com/onsi/gomega"
 
 	"github.com/chronicle/ladder/ladder"
+	"github.com/chronicle/ladder/ladder/artifact"
 	"github.com/chronicle/ladder/ladder/fixture"
 	"github.com/chronicle/ladder/ladder/regen"
 )
@@ -46,7 +47,7 @@ var _ = Describe("Verify's advice on a missing golden", func() {
 	})
 
 	It("advises on a missing golden that was never committed, file by file", func() {
-		Expect(os.Remove(filepath.Join(dir, ladder.DenseFile))).To(Succeed())
+		Expect(os.Remove(filepath.Join(dir, artifact.DenseFile))).To(Succeed())
 		Expect(messages(verify())).To(Equal([]string{
 			"T0.2 dense.csv: golden goldens/T0.2-decay/dense.csv is missing and was never committed: review and accept this run's artifacts " +
 				"(`go run ./tools/ladder review T0.2`, then `accept -reason \"…\" T0.2`) " + t02Commands,
@@ -79,14 +80,14 @@ var _ = Describe("Verify's advice on a missing golden", func() {
 				"`git checkout HEAD -- goldens/T0.2-decay/" + name + "` (or, if deleting it was meant, accept this run's artifacts: " +
 				"`go run ./tools/ladder accept -reason \"…\" T0.2`) " + t02Commands
 		}
-		Expect(os.Remove(filepath.Join(dir, ladder.TraceFile))).To(Succeed())
-		Expect(messages(verify())).To(Equal([]string{deleted(ladder.TraceFile)}))
+		Expect(os.Remove(filepath.Join(dir, artifact.TraceFile))).To(Succeed())
+		Expect(messages(verify())).To(Equal([]string{deleted(artifact.TraceFile)}))
 
 		git("rm", "-q", "--cached", "goldens/T0.2-decay/trace.jsonl")
-		Expect(messages(verify())).To(Equal([]string{deleted(ladder.TraceFile)}), "git rm: still in HEAD")
+		Expect(messages(verify())).To(Equal([]string{deleted(artifact.TraceFile)}), "git rm: still in HEAD")
 
 		Expect(os.RemoveAll(dir)).To(Succeed())
-		Expect(messages(verify())).To(Equal([]string{deleted(ladder.DenseFile), deleted(ladder.TraceFile), deleted(ladder.CheckpointsFile)}),
+		Expect(messages(verify())).To(Equal([]string{deleted(artifact.DenseFile), deleted(artifact.TraceFile), deleted(artifact.CheckpointsFile)}),
 			"a whole directory git has is deleted goldens, not a new rung")
 	})
 

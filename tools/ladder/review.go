@@ -133,11 +133,11 @@ func size(name, path string) string {
 	}
 	defer f.Close()
 	switch name {
-	case ladder.DenseFile:
+	case artifact.DenseFile:
 		if rows, cols, err := dense.Count(f); err == nil {
 			return fmt.Sprintf("%d rows, %d columns", rows, cols)
 		}
-	case ladder.TraceFile:
+	case artifact.TraceFile:
 		n := 0
 		if err := artifact.Lines(f, func([]byte) bool { n++; return false }); err == nil {
 			return fmt.Sprintf("%d records", n)
@@ -163,7 +163,7 @@ func summarise(out io.Writer, name, golden, actual string) error {
 	}
 	defer a.Close()
 	switch name {
-	case ladder.DenseFile:
+	case artifact.DenseFile:
 		d, err := dense.DiffReaders(g, a, 0) // every cell counted, none kept
 		if err != nil {
 			return err
@@ -172,7 +172,7 @@ func summarise(out io.Writer, name, golden, actual string) error {
 		for _, g := range d.Groups(ladder.ColumnGroup) {
 			fmt.Fprintf(out, "    %s\n", g)
 		}
-	case ladder.TraceFile:
+	case artifact.TraceFile:
 		d, err := trace.DiffReaders(g, a)
 		if err != nil {
 			return err
@@ -181,9 +181,9 @@ func summarise(out io.Writer, name, golden, actual string) error {
 		for _, k := range d.Kinds {
 			fmt.Fprintf(out, "    %s\n", k)
 		}
-	case ladder.ManifestFile:
+	case artifact.ManifestFile:
 		fmt.Fprintf(out, "  %s: reseals the set (its digests follow the files above; accepting writes it with them)\n", name)
-	case ladder.AggregatesFile, ladder.SummaryFile:
+	case artifact.AggregatesFile, artifact.SummaryFile:
 		// A sweep's files are small: a line per seed, a line per field.
 		gb, errG := io.ReadAll(g)
 		ab, errA := io.ReadAll(a)
@@ -201,11 +201,11 @@ func summarise(out io.Writer, name, golden, actual string) error {
 			}
 		}
 		unit, total := "lines", len(al)-1 // the last element follows the final newline
-		if name == ladder.AggregatesFile {
+		if name == artifact.AggregatesFile {
 			unit, total = "seed lines", total-1 // and the first is the header
 		}
 		fmt.Fprintf(out, "  %s: %d of %d %s differ, the first at line %d\n", name, differ, total, unit, first+1)
-	case ladder.CheckpointsFile:
+	case artifact.CheckpointsFile:
 		gb, errG := io.ReadAll(g)
 		ab, errA := io.ReadAll(a)
 		if err := errors.Join(errG, errA); err != nil {

@@ -11,6 +11,7 @@ import (
 	. "github.com/onsi/gomega"
 
 	"github.com/chronicle/ladder/ladder"
+	"github.com/chronicle/ladder/ladder/artifact"
 	"github.com/chronicle/ladder/ladder/pending"
 	"github.com/chronicle/ladder/ladder/regen"
 )
@@ -26,7 +27,7 @@ func pendingRoot(ticks ...int) (golden, rendered string) {
 	root := tempRoot(true)
 	Expect(os.WriteFile(filepath.Join(root, "go.mod"), []byte("module example\n"), 0o644)).To(Succeed())
 	chdir(root)
-	golden = filepath.Join("goldens", "T0.1-witness", ladder.DenseFile)
+	golden = filepath.Join("goldens", "T0.1-witness", artifact.DenseFile)
 	rendered = read(golden)
 	lines := strings.Split(rendered, "\n")
 	for _, t := range ticks {
@@ -138,7 +139,7 @@ var _ = Describe("diff-golden", Serial, func() {
 
 	It("reads the last run's artifacts when there are some, and names added columns", func() {
 		golden, _ := pendingRoot(5)
-		Expect(os.WriteFile(filepath.Join("reports", "T0.1", ladder.DenseFile), []byte("tick,zed/at\n0,road\n"), 0o644)).To(Succeed())
+		Expect(os.WriteFile(filepath.Join("reports", "T0.1", artifact.DenseFile), []byte("tick,zed/at\n0,road\n"), 0o644)).To(Succeed())
 		Expect(os.WriteFile(golden, []byte("tick\n0\n"), 0o644)).To(Succeed())
 		out, err := invoke("diff-golden", "T0.1")
 		Expect(err).NotTo(HaveOccurred())

@@ -12,7 +12,7 @@ import (
 	. "github.com/onsi/ginkgo/v2"
 	. "github.com/onsi/gomega"
 
-	"github.com/chronicle/ladder/ladder"
+	"github.com/chronicle/ladder/ladder/artifact"
 	"github.com/chronicle/ladder/ladder/fixture"
 	"github.com/chronicle/ladder/ladder/regen"
 )
@@ -32,7 +32,7 @@ func goldenRuns() []*fixture.Fixture {
 	}
 	var out []*fixture.Fixture
 	for _, f := range all {
-		if _, err := os.Stat(filepath.Join(repo, filepath.FromSlash(f.GoldenDir()), ladder.TraceFile)); err == nil {
+		if _, err := os.Stat(filepath.Join(repo, filepath.FromSlash(f.GoldenDir()), artifact.TraceFile)); err == nil {
 			out = append(out, f)
 		}
 	}
@@ -103,7 +103,7 @@ var _ = Describe("where the instruments read a run", Serial, func() {
 	BeforeEach(func() {
 		socialRoot("T3.3-favor-ledger.yaml")
 		root, _ = os.Getwd()
-		for _, name := range []string{ladder.TraceFile, ladder.DenseFile} {
+		for _, name := range []string{artifact.TraceFile, artifact.DenseFile} {
 			copyFile(filepath.Join(repo, set, name), filepath.Join(root, set, name))
 		}
 	})
@@ -125,7 +125,7 @@ var _ = Describe("where the instruments read a run", Serial, func() {
 	})
 
 	It("reads any directory laid out like reports/, as it reads the goldens", func() {
-		for _, name := range []string{ladder.TraceFile, ladder.DenseFile} {
+		for _, name := range []string{artifact.TraceFile, artifact.DenseFile} {
 			copyFile(filepath.Join(root, set, name), filepath.Join(root, "artifact", rung, name))
 		}
 		want := golden("diff", "-rung", rung, "-from", "1")
@@ -142,7 +142,7 @@ var _ = Describe("where the instruments read a run", Serial, func() {
 		git("init", "-q")
 		git("add", "-A")
 		git("commit", "-q", "-m", "goldens")
-		Expect(os.WriteFile(filepath.Join(root, set, ladder.TraceFile), []byte("not a trace\n"), 0o644)).To(Succeed())
+		Expect(os.WriteFile(filepath.Join(root, set, artifact.TraceFile), []byte("not a trace\n"), 0o644)).To(Succeed())
 		Expect(invoke("rules", "-rung", rung, "-golden-at", "HEAD")).To(Equal(want))
 		_, err := invoke("rules", "-rung", rung, "-golden")
 		Expect(err).To(MatchError(ContainSubstring("goldens/T3.3-favor-ledger/trace.jsonl: trace line 1")))

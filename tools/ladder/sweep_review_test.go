@@ -9,6 +9,7 @@ import (
 	. "github.com/onsi/gomega"
 
 	"github.com/chronicle/ladder/ladder"
+	"github.com/chronicle/ladder/ladder/artifact"
 	"github.com/chronicle/ladder/ladder/pending"
 	"github.com/chronicle/ladder/ladder/regen"
 )
@@ -52,7 +53,7 @@ var _ = Describe("review of a sweep rung", Serial, func() {
 		golden := filepath.Join("goldens", "T2.9-tiny-sweep")
 		_, err = ladder.Run(f, ladder.Options{Dir: golden})
 		Expect(err).NotTo(HaveOccurred())
-		path := filepath.Join(golden, ladder.AggregatesFile)
+		path := filepath.Join(golden, artifact.AggregatesFile)
 		b, err := os.ReadFile(path)
 		Expect(err).NotTo(HaveOccurred())
 		lines := strings.Split(string(b), "\n")

@@ -13,6 +13,7 @@ import (
 	"github.com/gocarina/gocsv"
 
 	"github.com/chronicle/ladder/ladder"
+	"github.com/chronicle/ladder/ladder/artifact"
 	cmp "github.com/chronicle/ladder/ladder/compare"
 	"github.com/chronicle/ladder/ladder/fixture"
 	"github.com/chronicle/ladder/ladder/regen"
@@ -102,7 +103,7 @@ func compare(args []string, stdout, stderr io.Writer) error {
 		if err != nil {
 			return err
 		}
-		if a, err = traceFile(filepath.Join(filepath.FromSlash(f.GoldenDir()), ladder.TraceFile)); err != nil {
+		if a, err = traceFile(filepath.Join(filepath.FromSlash(f.GoldenDir()), artifact.TraceFile)); err != nil {
 			return err
 		}
 		defer a.close()
@@ -190,10 +191,10 @@ func traceFile(path string) (compareSide, error) {
 		return compareSide{}, err
 	}
 	s := compareSide{Side: cmp.Side{Name: filepath.ToSlash(path), Trace: f}, close: func() { f.Close() }}
-	if filepath.Base(path) != ladder.TraceFile {
+	if filepath.Base(path) != artifact.TraceFile {
 		return s, nil
 	}
-	d, err := os.ReadFile(filepath.Join(filepath.Dir(path), ladder.DenseFile))
+	d, err := os.ReadFile(filepath.Join(filepath.Dir(path), artifact.DenseFile))
 	switch {
 	case err == nil:
 		s.Dense = d
@@ -229,12 +230,12 @@ func freshRun(name string) (compareSide, error) {
 		os.RemoveAll(dir)
 		return compareSide{}, err
 	}
-	dense, err := os.ReadFile(res.Path(ladder.DenseFile))
+	dense, err := os.ReadFile(res.Path(artifact.DenseFile))
 	if err != nil {
 		os.RemoveAll(dir)
 		return compareSide{}, err
 	}
-	tr, err := os.Open(res.Path(ladder.TraceFile))
+	tr, err := os.Open(res.Path(artifact.TraceFile))
 	if err != nil {
 		os.RemoveAll(dir)
 		return compareSide{}, err

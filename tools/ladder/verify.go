@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 
 	"github.com/chronicle/ladder/ladder"
+	"github.com/chronicle/ladder/ladder/artifact"
 	"github.com/chronicle/ladder/ladder/checkpoint"
 	"github.com/chronicle/ladder/ladder/fixture"
 	"github.com/chronicle/ladder/ladder/regen"
@@ -66,7 +67,7 @@ func verify(args []string, stdout, stderr io.Writer) error {
 
 func verifyOne(f *fixture.Fixture, reports string, golden bool) (replay.Report, error) {
 	dir := filepath.Join(reports, filepath.FromSlash(f.Name()))
-	data, err := os.ReadFile(filepath.Join(dir, ladder.EventsFile))
+	data, err := os.ReadFile(filepath.Join(dir, artifact.EventsFile))
 	if errors.Is(err, os.ErrNotExist) {
 		return replay.Report{}, fmt.Errorf("no exported log in %s: run `make ladder` (or `make ladder RUNG=%s`) first", dir, f.Name())
 	}
@@ -75,11 +76,11 @@ func verifyOne(f *fixture.Fixture, reports string, golden bool) (replay.Report, 
 	}
 	log, err := replay.ReadLog(data)
 	if err != nil {
-		return replay.Report{}, fmt.Errorf("%s: %w", filepath.Join(dir, ladder.EventsFile), err)
+		return replay.Report{}, fmt.Errorf("%s: %w", filepath.Join(dir, artifact.EventsFile), err)
 	}
-	cpPath := filepath.Join(dir, ladder.CheckpointsFile)
+	cpPath := filepath.Join(dir, artifact.CheckpointsFile)
 	if golden {
-		cpPath = filepath.Join(filepath.FromSlash(f.GoldenDir()), ladder.CheckpointsFile)
+		cpPath = filepath.Join(filepath.FromSlash(f.GoldenDir()), artifact.CheckpointsFile)
 	}
 	raw, err := os.ReadFile(cpPath)
 	if err != nil {
@@ -91,7 +92,7 @@ func verifyOne(f *fixture.Fixture, reports string, golden bool) (replay.Report, 
 	}
 	rep, err := replay.Verify(f, log, cp)
 	if err != nil {
-		return rep, fmt.Errorf("%s against %s: %w", filepath.Join(dir, ladder.EventsFile), cpPath, err)
+		return rep, fmt.Errorf("%s against %s: %w", filepath.Join(dir, artifact.EventsFile), cpPath, err)
 	}
 	return rep, nil
 }
