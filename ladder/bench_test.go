@@ -13,6 +13,8 @@ import (
 	"github.com/chronicle/ladder/ladder/artifact"
 	"github.com/chronicle/ladder/ladder/fixture"
 	"github.com/chronicle/ladder/ladder/page"
+	"github.com/chronicle/ladder/ladder/pageinput"
+	"github.com/chronicle/ladder/ladder/rerun"
 	"github.com/chronicle/ladder/ladder/sweep"
 	"github.com/chronicle/ladder/sim"
 	"github.com/chronicle/ladder/sim/audit"
@@ -154,7 +156,7 @@ func BenchmarkRungAudit(b *testing.B) {
 		}{{"incremental", audit.Options{}}, {"full", audit.Options{FullEvery: 1}}} {
 			b.Run(f.Rung+"/audit="+mode.name, func(b *testing.B) {
 				for b.Loop() {
-					if _, fs, err := ladder.AuditRun(f, mode.opt); err != nil || len(fs) > 0 {
+					if _, fs, err := rerun.AuditRun(f, mode.opt); err != nil || len(fs) > 0 {
 						b.Fatal(err, fs)
 					}
 				}
@@ -166,7 +168,7 @@ func BenchmarkRungAudit(b *testing.B) {
 // BenchmarkPageStep is the triage page's step for a city-sized rung: T2.1's
 // town copied into 40 towns (1,000 NPCs, sweep.Towns) run for 720 ticks
 // as an ordinary rung, then its page built from what the run wrote
-// (report.PageInputs' path: ladder.ReportedPageInputs, page.Page,
+// (report.PageInputs' path: pageinput.ReportedPageInputs, page.Page,
 // page.Write). It reports the run's and the page step's wall time, the
 // page step as a share of the run (docs/performance.md holds it to at most
 // half) in wall time and in CPU time (which other work on a shared machine
@@ -196,12 +198,12 @@ func BenchmarkPageStep(b *testing.B) {
 		if err != nil {
 			b.Fatal(err)
 		}
-		if err := ladder.SavePageEngine(res); err != nil {
+		if err := pageinput.SavePageEngine(res); err != nil {
 			b.Fatal(err)
 		}
 		run, runCPU = run+time.Since(start), runCPU+benchmeter.CPUTime()-cpu
 		start, cpu = time.Now(), benchmeter.CPUTime()
-		html, err := page.Page(ladder.ReportedPageInputs(root, reports, &f, nil), page.Options{})
+		html, err := page.Page(pageinput.ReportedPageInputs(root, reports, &f, nil), page.Options{})
 		if err != nil {
 			b.Fatal(err)
 		}

@@ -17,8 +17,10 @@ import (
 	"github.com/chronicle/ladder/ladder"
 	"github.com/chronicle/ladder/ladder/artifact"
 	"github.com/chronicle/ladder/ladder/fixture"
+	"github.com/chronicle/ladder/ladder/record"
 	"github.com/chronicle/ladder/ladder/regen"
 	"github.com/chronicle/ladder/ladder/sweep"
+	"github.com/chronicle/ladder/ladder/verdict"
 	"github.com/chronicle/ladder/sim"
 )
 
@@ -166,7 +168,7 @@ func traceLines(path string) (int64, error) {
 // alloc-MB/run, its two causes: see benchmeter.HeapPeak), bytes/record
 // (the trace file's bytes ÷ its records) and records/NPC-tick. The
 // second, outside the benchmark's timer, is timed at every stage boundary
-// inside Run (ladder.Stages: the stages are interleaved record by record
+// inside Run (record.Stages: the stages are interleaved record by record
 // inside the engine's Emit, so differencing whole runs cannot separate
 // them) and gives <stage>-ns/record, wall time by stage; staged/plain is its wall
 // time over the first's. A timed run keeps the trace on the engine's
@@ -212,7 +214,7 @@ func runCityRun(b *testing.B, npcs int) {
 			}
 		}
 	}
-	seals := ladder.CheckSeals(goldens, f)
+	seals := verdict.CheckSeals(goldens, f)
 	if len(seals.Problems) > 0 {
 		b.Fatalf("the city's goldens do not match their seals: %v", seals.Problems)
 	}
@@ -220,7 +222,7 @@ func runCityRun(b *testing.B, npcs int) {
 	// run is one run of the rung, timed from the call to Run to its
 	// return.
 	n := 0
-	run := func(st *ladder.Stages) (res *ladder.Result, wall, cpu time.Duration) {
+	run := func(st *record.Stages) (res *ladder.Result, wall, cpu time.Duration) {
 		n++
 		start, cpuBefore := time.Now(), benchmeter.CPUTime()
 		res, err := ladder.Run(f, ladder.Options{Dir: filepath.Join(runs, fmt.Sprint(n)), Goldens: goldens, Seals: &seals, Stages: st})
@@ -238,7 +240,7 @@ func runCityRun(b *testing.B, npcs int) {
 		if len(res.Failures) > 0 {
 			b.Fatalf("%s failed:\n%s", f.Name(), strings.Join(res.Failures, "\n"))
 		}
-		if v := ladder.Verify(res); len(v.Problems) > 0 {
+		if v := verdict.Verify(res); len(v.Problems) > 0 {
 			b.Fatalf("%s diverged from its goldens: %v", f.Name(), v.Problems)
 		}
 		fi, err := os.Stat(res.Path(artifact.TraceFile))
@@ -256,7 +258,7 @@ func runCityRun(b *testing.B, npcs int) {
 	var traceBytes int64
 	var allocated uint64
 	meter := newRunMeter(f.SeedID)
-	st := &ladder.Stages{}
+	st := &record.Stages{}
 	for b.Loop() {
 		meter.start()
 		busy, allocBefore := meter.busy, benchmeter.Allocated()
@@ -289,7 +291,7 @@ func runCityRun(b *testing.B, npcs int) {
 	b.ReportMetric(float64(records)/float64(npcs*cityTicks), "records/NPC-tick")
 	b.ReportMetric(wall.Seconds()/float64(b.N), "run-s")
 	b.ReportMetric(cpu.Seconds()/float64(b.N), "cpu-run-s")
-	for _, s := range ladder.AllStages() {
+	for _, s := range record.AllStages() {
 		b.ReportMetric(perRecord(st.Of(s)), s.String()+"-ns/record")
 	}
 	b.ReportMetric(float64(stagedWall)/float64(wall), "staged/plain")

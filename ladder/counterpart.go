@@ -10,6 +10,7 @@ import (
 	"github.com/chronicle/ladder/ladder/compare"
 	"github.com/chronicle/ladder/ladder/expect"
 	"github.com/chronicle/ladder/ladder/fixture"
+	"github.com/chronicle/ladder/ladder/record"
 	"github.com/chronicle/ladder/sim/trace"
 )
 
@@ -130,7 +131,7 @@ func indexRun(f *fixture.Fixture) (*compare.Index, error) {
 	if err != nil {
 		return nil, err
 	}
-	enc, err := trace.NewEncoder(traceHeader(f))
+	enc, err := trace.NewEncoder(record.TraceHeader(f))
 	if err != nil {
 		return nil, err
 	}

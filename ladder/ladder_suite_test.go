@@ -20,9 +20,12 @@ import (
 	"github.com/chronicle/ladder/ladder"
 	"github.com/chronicle/ladder/ladder/artifact"
 	"github.com/chronicle/ladder/ladder/fixture"
+	"github.com/chronicle/ladder/ladder/pageinput"
 	"github.com/chronicle/ladder/ladder/pending"
 	"github.com/chronicle/ladder/ladder/regen"
 	"github.com/chronicle/ladder/ladder/report"
+	"github.com/chronicle/ladder/ladder/rerun"
+	"github.com/chronicle/ladder/ladder/verdict"
 )
 
 // root is the repository root: the suite runs in ladder/.
@@ -82,7 +85,7 @@ func beforeRun(files []fixture.File) {
 	if cfg.LabelFilter == "" && len(cfg.FocusStrings) == 0 && len(cfg.FocusFiles) == 0 {
 		return // the full run's goldens-health spec fails on them
 	}
-	obsolete, _, err := ladder.ObsoleteGoldens(root, files)
+	obsolete, _, err := verdict.ObsoleteGoldens(root, files)
 	if err != nil {
 		fmt.Fprintf(os.Stdout, "ladder: warning: could not look for obsolete golden directories: %v\n", err)
 	}
@@ -105,10 +108,10 @@ func invalidFixture(rel string, err error) {
 	if errors.As(err, &list) && len(list) > 0 {
 		loc.LineNumber = list[0].Line
 	}
-	id, tier := ladder.RungOfFile(rel)
-	It(ladder.LoadFailureSpec(rel), Label("tier"+tier, id, "invalid-fixture"), loc, func() {
+	id, tier := fixture.RungOfFile(rel)
+	It(fixture.LoadFailureSpec(rel), Label("tier"+tier, id, "invalid-fixture"), loc, func() {
 		msg := fmt.Sprintf("%v\n(reproduce: go run ./tools/ladder check %s)", err, rel)
-		AddReportEntry(report.FailureEntry, ladder.Problem{Rung: id, Check: "fixture", Tick: -1, File: rel, Line: loc.LineNumber, Message: msg},
+		AddReportEntry(report.FailureEntry, verdict.Problem{Rung: id, Check: "fixture", Tick: -1, File: rel, Line: loc.LineNumber, Message: msg},
 			ReportEntryVisibilityNever)
 		Fail(msg)
 	})
@@ -119,7 +122,7 @@ func invalidFixture(rel string, err error) {
 // has no rung label, so it runs on full runs and not under RUNG=.
 func goldensHealth(files []fixture.File) {
 	It("goldens/ holds no obsolete directory and no half-finished switch", Label("goldens"), func() {
-		obsolete, examined, err := ladder.ObsoleteGoldens(root, files)
+		obsolete, examined, err := verdict.ObsoleteGoldens(root, files)
 		Expect(err).NotTo(HaveOccurred())
 		Expect(examined).To(BeNumerically(">", 0), "checked nothing: goldens/ holds no golden directory")
 		AddReportEntry("examined", fmt.Sprintf("%d golden directories", examined), ReportEntryVisibilityFailureOrVerbose)
@@ -162,7 +165,7 @@ func rung(f *fixture.Fixture) {
 		// Before anything is compared, the goldens must be what `make
 		// goldens` or `ladder accept` last wrote: their seals are checked
 		// first, and a broken seal is the rung's first problem.
-		seals := ladder.CheckSeals(root, f)
+		seals := verdict.CheckSeals(root, f)
 		AddReportEntry("seal", seals, ReportEntryVisibilityNever) // counted in the seal summary
 		seals.Problems = inSwitch(f, seals.Problems)
 		// The artifacts go straight to reports/<rung>/ as they are
@@ -174,16 +177,16 @@ func rung(f *fixture.Fixture) {
 			abandon(f, seals.Problems, hung)
 		}
 		if res == nil {
-			Fail(strings.Join(append(ladder.Lines(seals.Problems), fmt.Sprintf("%s: %v %s", f.Name(), err, ladder.Commands(f))), "\n"))
+			Fail(strings.Join(append(verdict.Lines(seals.Problems), fmt.Sprintf("%s: %v %s", f.Name(), err, verdict.Commands(f))), "\n"))
 		}
 		AddReportEntry("assertions", len(res.Expectations), ReportEntryVisibilityNever)
 		// An aborted run is compared as far as it got: what it wrote
 		// before it stopped names the first divergence, the abort second.
-		v := ladder.Verify(res)
+		v := verdict.Verify(res)
 		for _, d := range v.Drift {
 			AddReportEntry("input drift", d, ReportEntryVisibilityNever) // printed once per run, grouped
 		}
-		problems := append(seals.Problems, ladder.Problems(res, err, v)...)
+		problems := append(seals.Problems, verdict.Problems(res, err, v)...)
 		for i := range problems {
 			problems[i].Link = problems[i].PageLink() // for failures.json, the seal's problems too
 		}
@@ -192,7 +195,7 @@ func rung(f *fixture.Fixture) {
 			// A run that met its goldens in every comparison, inputs
 			// included, produced what they hold: a pending change then
 			// means the comparison and pending.Save disagree about it.
-			p := ladder.Problem{Rung: f.Rung, Case: f.Case, Check: "pending", Tick: -1, File: f.File, Line: f.Pos.Line,
+			p := verdict.Problem{Rung: f.Rung, Case: f.Case, Check: "pending", Tick: -1, File: f.File, Line: f.Pos.Line,
 				Message: fmt.Sprintf("%s passed against its goldens, yet its pending change says %s differ from them: the run's comparison and its pending change disagree (reports/%s/%s)",
 					f.Name(), strings.Join(m.Changed, ", "), f.Name(), pending.ManifestFile)}
 			p.Link = p.PageLink()
@@ -200,11 +203,11 @@ func rung(f *fixture.Fixture) {
 		}
 		// The triage page is built from what this run wrote: its artifacts
 		// and, beside them, what the page needs from the engine's end state.
-		Expect(ladder.SavePageEngine(res)).To(Succeed())
+		Expect(pageinput.SavePageEngine(res)).To(Succeed())
 		if f.Sweep != nil && err == nil {
 			// One seed's world, kept for the page to open as an ordinary
 			// section: the seed farthest from the pilot.
-			_, err := ladder.RunSeedWorld(res)
+			_, err := pageinput.RunSeedWorld(res)
 			Expect(err).NotTo(HaveOccurred())
 		}
 		for _, p := range problems {
@@ -228,15 +231,15 @@ func rung(f *fixture.Fixture) {
 // limit, so the rest is skipped (AbortSuite) and the closing report says
 // the hang first. The spec carries StalledEntry, which the determinism
 // rerun reads to leave the run alone.
-func abandon(f *fixture.Fixture, seals []ladder.Problem, hung *ladder.StallError) {
-	p := ladder.StallProblem(f, hung)
+func abandon(f *fixture.Fixture, seals []verdict.Problem, hung *ladder.StallError) {
+	p := verdict.StallProblem(f, hung)
 	p.Link = p.PageLink()
 	for _, s := range seals {
 		AddReportEntry(report.FailureEntry, s, ReportEntryVisibilityNever)
 	}
 	AddReportEntry(report.FailureEntry, p, ReportEntryVisibilityNever)
 	AddReportEntry(StalledEntry, hung.Error(), ReportEntryVisibilityNever)
-	AbortSuite(strings.Join(append(ladder.Lines(seals), p.FailureLine(), "the ladder stops here: the hung run cannot be stopped, and later runs would likely hang the same way"), "\n"))
+	AbortSuite(strings.Join(append(verdict.Lines(seals), p.FailureLine(), "the ladder stops here: the hung run cannot be stopped, and later runs would likely hang the same way"), "\n"))
 }
 
 // StalledEntry marks the spec of a run given up as hung.
@@ -276,12 +279,12 @@ func lockReports(t *testing.T) {
 // own advice (restore the set from git) would leave a switch that can no
 // longer be finished. A set the switch touches whose seal holds (none of
 // its files moved yet, or all) is compared as usual.
-func inSwitch(f *fixture.Fixture, seals []ladder.Problem) []ladder.Problem {
+func inSwitch(f *fixture.Fixture, seals []verdict.Problem) []verdict.Problem {
 	p := halfSwitched
 	if p == nil || len(seals) == 0 || !p.Switched(f.GoldenDir()) && (f.SameRunAs.Rung == "" || !p.Switched(f.SameRunAs.GoldenDir)) {
 		return seals
 	}
-	return []ladder.Problem{{Rung: f.Rung, Case: f.Case, Check: ladder.SealCheck, Tick: -1, File: f.File, Line: f.Pos.Line,
+	return []verdict.Problem{{Rung: f.Rung, Case: f.Case, Check: verdict.SealCheck, Tick: -1, File: f.File, Line: f.Pos.Line,
 		Message: fmt.Sprintf("%s seal: %s is in a half-finished switch, so it is part old, part new: %s", f.Name(), f.GoldenDir(), p.Advice())}}
 }
 
@@ -295,14 +298,14 @@ var codeHash = sync.OnceValues(func() (string, error) { return pending.CodeHash(
 // when they differ from the goldens — writes the manifest that makes them
 // a pending change for `ladder review` and `ladder accept`; it points the
 // spec's report at them.
-func saveEvidence(res *ladder.Result, problems []ladder.Problem, aborted error, goldenSealed bool) *pending.Manifest {
+func saveEvidence(res *ladder.Result, problems []verdict.Problem, aborted error, goldenSealed bool) *pending.Manifest {
 	code, err := codeHash()
 	Expect(err).NotTo(HaveOccurred())
 	m, err := pending.Save(reports, root, res.Fixture,
-		pending.Run{CodeHash: code, Problems: ladder.Lines(problems), Expectations: res.Failures, Aborted: aborted, GoldenSealed: goldenSealed})
+		pending.Run{CodeHash: code, Problems: verdict.Lines(problems), Expectations: res.Failures, Aborted: aborted, GoldenSealed: goldenSealed})
 	Expect(err).NotTo(HaveOccurred())
 	AddReportEntry("trace", "reports/"+res.Fixture.Name()+"/"+artifact.TraceFile, ReportEntryVisibilityFailureOrVerbose)
-	AddReportEntry("audit", ladder.AuditSummary(res.Audit), ReportEntryVisibilityFailureOrVerbose)
+	AddReportEntry("audit", rerun.AuditSummary(res.Audit), ReportEntryVisibilityFailureOrVerbose)
 	if m != nil {
 		AddReportEntry("pending", fmt.Sprintf("%s: review with `go run ./tools/ladder review %s`, then accept or reject it", m.State, m.Name),
 			ReportEntryVisibilityFailureOrVerbose)
@@ -321,7 +324,7 @@ func saveEvidence(res *ladder.Result, problems []ladder.Problem, aborted error, 
 var _ = ReportAfterSuite("ladder summary", func(r Report) {
 	var passed, assertions int
 	failed := map[string]bool{}
-	var problems []ladder.Problem
+	var problems []verdict.Problem
 	for _, s := range r.SpecReports {
 		// Rungs carry their tier label.
 		if s.LeafNodeType != types.NodeTypeIt || !slices.ContainsFunc(s.Labels(), func(l string) bool { return strings.HasPrefix(l, "tier") }) {
@@ -387,17 +390,17 @@ var _ = ReportAfterSuite("ladder summary", func(r Report) {
 // specProblems is a failed rung spec's problems as it filed them, or one
 // made of its failure message when it filed none (a spec that failed
 // before its checks, on a broken run).
-func specProblems(s types.SpecReport) []ladder.Problem {
-	var out []ladder.Problem
+func specProblems(s types.SpecReport) []verdict.Problem {
+	var out []verdict.Problem
 	for _, e := range s.ReportEntries {
-		var p ladder.Problem
+		var p verdict.Problem
 		if e.Name == report.FailureEntry && report.Decode(e, &p) == nil {
 			out = append(out, p)
 		}
 	}
 	if len(out) == 0 {
 		rung, c, _ := strings.Cut(report.RunName(s), "/")
-		out = append(out, ladder.Problem{Rung: rung, Case: c, Check: "spec", Tick: -1, Message: report.RunName(s) + " " + s.Failure.Message})
+		out = append(out, verdict.Problem{Rung: rung, Case: c, Check: "spec", Tick: -1, Message: report.RunName(s) + " " + s.Failure.Message})
 	}
 	return out
 }
@@ -405,13 +408,13 @@ func specProblems(s types.SpecReport) []ladder.Problem {
 // printDrift prints the run's input drift once, grouped by what moved
 // across rungs, and returns how many lines that took.
 func printDrift(r Report) int {
-	var drift []ladder.RungDrift
+	var drift []verdict.RungDrift
 	for _, s := range r.SpecReports {
 		for _, e := range s.ReportEntries {
 			if e.Name != "input drift" {
 				continue
 			}
-			var d ladder.RungDrift
+			var d verdict.RungDrift
 			if err := report.Decode(e, &d); err != nil {
 				fmt.Fprintf(os.Stdout, "warning: unreadable input-drift entry %s: %v\n", e.Value, err)
 				continue
@@ -419,7 +422,7 @@ func printDrift(r Report) int {
 			drift = append(drift, d)
 		}
 	}
-	lines := ladder.DriftLines(drift)
+	lines := verdict.DriftLines(drift)
 	if len(lines) > 0 {
 		fmt.Fprintln(os.Stdout, "\ninput drift — values still compared; regenerate or accept to record the new inputs:")
 	}

@@ -19,6 +19,7 @@ import (
 	"github.com/chronicle/ladder/ladder/fixture"
 	"github.com/chronicle/ladder/ladder/report"
 	"github.com/chronicle/ladder/ladder/triage"
+	"github.com/chronicle/ladder/ladder/verdict"
 )
 
 // rerunBudget bounds the determinism rerun: a run of more NPC-ticks (cast
@@ -39,7 +40,7 @@ const rerunBudget = 100_000
 // The triage page does not need it (it reads what the specs wrote).
 // LADDER_PAGE=off skips it with the page: the matrix's legs compare
 // goldens, and under an emulator a second run doubles each leg's time.
-func determinismRerun(r Report) (runs []ladder.Problem, harness []string) {
+func determinismRerun(r Report) (runs []verdict.Problem, harness []string) {
 	if os.Getenv("LADDER_PAGE") == "off" {
 		return nil, nil
 	}
@@ -97,8 +98,8 @@ func stalled(s types.SpecReport) bool {
 }
 
 // rerunProblem is a determinism problem of f's run.
-func rerunProblem(f *fixture.Fixture, tick int64, text string) ladder.Problem {
-	p := ladder.Problem{Rung: f.Rung, Case: f.Case, Check: "determinism", Tick: tick, File: f.File, Line: f.Pos.Line,
+func rerunProblem(f *fixture.Fixture, tick int64, text string) verdict.Problem {
+	p := verdict.Problem{Rung: f.Rung, Case: f.Case, Check: "determinism", Tick: tick, File: f.File, Line: f.Pos.Line,
 		Message: fmt.Sprintf("%s determinism: %s (reproduce: make ladder)", f.Name(), text)}
 	p.Link = p.PageLink()
 	return p
@@ -115,7 +116,7 @@ func rerunProblem(f *fixture.Fixture, tick int64, text string) ladder.Problem {
 // files differ, their first divergent tick and column. A file one of the
 // two runs did not write is said in words, and stopped, when the rerun
 // stopped part way, says why.
-func sameAsJudged(f *fixture.Fixture, judged string, res *ladder.Result, stopped error) (ladder.Problem, bool) {
+func sameAsJudged(f *fixture.Fixture, judged string, res *ladder.Result, stopped error) (verdict.Problem, bool) {
 	name := f.Name()
 	for _, file := range []string{artifact.TraceFile, artifact.DenseFile} {
 		spec, again := filepath.Join(judged, file), res.Path(file)
@@ -163,7 +164,7 @@ func sameAsJudged(f *fixture.Fixture, judged string, res *ladder.Result, stopped
 		p.Class = class
 		return p, false
 	}
-	return ladder.Problem{}, true
+	return verdict.Problem{}, true
 }
 
 // traceDifference names the first record of the spec's trace that the

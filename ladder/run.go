@@ -4,78 +4,29 @@ import (
 	"errors"
 	"fmt"
 	"math"
-	"path/filepath"
 
 	"github.com/chronicle/ladder/ladder/artifact"
 	"github.com/chronicle/ladder/ladder/checkpoint"
-	"github.com/chronicle/ladder/ladder/coverage"
 	"github.com/chronicle/ladder/ladder/expect"
 	"github.com/chronicle/ladder/ladder/fixture"
 	"github.com/chronicle/ladder/ladder/page"
+	"github.com/chronicle/ladder/ladder/reach"
+	"github.com/chronicle/ladder/ladder/record"
 	"github.com/chronicle/ladder/ladder/seal"
+	"github.com/chronicle/ladder/ladder/sweeprun"
 	"github.com/chronicle/ladder/sim"
-	"github.com/chronicle/ladder/sim/audit"
 	"github.com/chronicle/ladder/sim/canon"
 	"github.com/chronicle/ladder/sim/events"
 	"github.com/chronicle/ladder/sim/rules"
 	"github.com/chronicle/ladder/sim/trace"
 )
 
-// Result is one run of one rung: where its artifacts are, how they
-// compared with the goldens, and the expectations that failed.
-type Result struct {
-	Fixture *fixture.Fixture
-	// Dir holds the run's artifacts (artifact.RungNames), each whole.
-	Dir         string
-	Checkpoints checkpoint.File
-	// Failures are the fixture's expectations (and checkpoint values) that
-	// did not hold, one line each, without the rung prefix.
-	Failures []string
-	// Expectations is the verdict on every expectation, in fixture order:
-	// passed or not, and how much each examined.
-	Expectations []expect.Result
-	// badSamples are the checkpoint values that were NaN or infinite (also
-	// in Failures, as lines).
-	badSamples []badSample
-	// Engine is what the triage page needs from the engine at the end of
-	// the run (variants, supersessions, evidence): see page_hook.go.
-	Engine *page.Engine
-	// compared is how the artifacts compared with the goldens as they were
-	// written (nil when Options.Goldens was empty); Verify reads it.
-	compared *compared
-	// Audit is how many records each regime-2 invariant examined
-	// (watch.go); auditFindings are its failing findings, earliest first;
-	// watchErrors say what evidence could not be kept (both also in
-	// Failures, as lines). The exported log is the file artifact.EventsFile in Dir.
-	Audit []audit.Examined
-	// Regimes are the rule regimes the run's trace reached (also in Dir,
-	// as coverage.RunFile), for the ladder's coverage report.
-	Regimes       []coverage.Reached
-	auditFindings []audit.Finding
-	watchErrors   []string
-	// sweep is set instead of compared for a sweep rung compared with
-	// goldens (sweeprun.go).
-	sweep *sweepCompared
-}
-
-// cutShort reports whether the run stopped before its last tick, and how
-// many ticks it finished: an aborted run's files are a prefix of what a
-// whole run writes, which Verify and the cause-first lines compare as far
-// as it goes.
-func (r *Result) cutShort() (int64, bool) {
-	n := r.Checkpoints.Outcome.Ticks
-	return n, n < r.Fixture.Ticks
-}
-
-// Path returns where the run wrote the artifact called name.
-func (r *Result) Path(name string) string { return filepath.Join(r.Dir, name) }
-
 // Run executes a fixture from tick 0 to its last tick, writing its
 // artifacts into opt.Dir as it goes and comparing them with the goldens
 // under opt.Goldens as it writes them. Memory does not grow with the
 // run's length: each trace record is encoded once, written, compared and
 // shown to the expectations, then dropped; each dense row is spilled and
-// compared, then dropped (see Options and stream.go). That trace work
+// compared, then dropped (see Options and package record). That trace work
 // runs on a second goroutine, beside the engine, the records reaching it
 // in order through a trace.Pipe: the expectations' trace checks read
 // records there while their tick checks read the world here, which
@@ -93,8 +44,8 @@ func (r *Result) Path(name string) string { return filepath.Join(r.Dir, name) }
 // returns no Result and leaves no artifact.
 func Run(f *fixture.Fixture, opt Options) (*Result, error) {
 	if opt.Stall > 0 {
-		opt.progress = &progress{}
-		opt.progress.at(-1)
+		opt.progress = &record.Progress{}
+		opt.progress.At(-1)
 		return watched(f.Name(), f.Ticks, opt.Stall, opt.progress, func() (*Result, error) { return run(f, opt) })
 	}
 	return run(f, opt)
@@ -104,36 +55,35 @@ func Run(f *fixture.Fixture, opt Options) (*Result, error) {
 // to opt.progress.
 func run(f *fixture.Fixture, opt Options) (*Result, error) {
 	if f.Sweep != nil {
-		return runSweep(f, opt) // many seeds, aggregates only: sweeprun.go
+		return runSweep(f, opt) // many seeds, aggregates only
 	}
 	st := opt.Stages
-	st.begin()
-	defer st.lap(StageOther)
-	out, err := openStreams(f, opt)
+	st.Begin()
+	defer st.Lap(record.StageOther)
+	out, err := record.Open(f, record.Files{Dir: opt.Dir, Goldens: opt.Goldens, Seals: opt.Seals, Unsealed: opt.Unsealed, Stages: st})
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", f.Name(), err)
 	}
-	defer out.abort()
-	x, err := openWatch(f, opt.Dir)
+	defer out.Abort()
+	x, err := record.OpenWatch(f, opt.Dir, st)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", f.Name(), err)
 	}
-	defer x.abort()
-	x.st = st
+	defer x.Abort()
 	// The expectations are in place before the world emits a record: the
 	// trace sink may read its records on the pipe's goroutine from the
 	// first one on.
-	chk := expect.Start(f.Expect).Within(reachOf(f))
+	chk := expect.Start(f.Expect).Within(reach.Of(f))
 	own := prepareComparisons(f, chk)
-	if err := chk.Header(out.sink.enc.AppendHeader(nil)); err != nil {
+	if err := chk.Header(out.Header()); err != nil {
 		return nil, fmt.Errorf("%s: %w", f.Name(), err)
 	}
-	out.sink.chk = chk
-	var sink trace.Sink = teeSink{out.records(x.meter), x}
+	out.Check(chk)
+	var sink trace.Sink = record.Tee{out.Records(x.Meter()), x}
 	if opt.Observe != nil {
-		sink = teeSink{sink, opt.Observe}
+		sink = record.Tee{sink, opt.Observe}
 	}
-	st.lap(StageOther)
+	st.Lap(record.StageOther)
 	w, err := Build(f, sink)
 	if err != nil {
 		return nil, err
@@ -141,24 +91,24 @@ func run(f *fixture.Fixture, opt Options) (*Result, error) {
 	if s, ok := opt.Observe.(interface{ Start(*sim.World) }); ok {
 		s.Start(w)
 	}
-	st.lap(StageEngine)
-	x.start(w)
-	st.lap(StageWatch)
-	v := view{w: w}
-	rec := newRecorder(v, out.table.Name, out.table.GoldenColumns())
-	var bad []badSample
+	st.Lap(record.StageEngine)
+	x.Start(w)
+	st.Lap(record.StageWatch)
+	v := record.ViewOf(w)
+	rec := record.NewRecorder(v, out.Table().Name, out.Table().GoldenColumns())
+	var bad []BadSample
 	sampleAt := f.Checkpoints.Ticks(f.Ticks)
 	var samples []checkpoint.Sample
-	st.lap(StageOther)
-	opt.progress.at(0)
+	st.Lap(record.StageOther)
+	opt.progress.At(0)
 	for t := int64(0); t < f.Ticks; t++ {
 		stepErr := w.Step()
-		st.lap(StageEngine)
-		traceErr := out.traceErr()
+		st.Lap(record.StageEngine)
+		traceErr := out.TraceErr()
 		if traceErr != nil || stepErr != nil {
 			// A row the table refused, behind, came before this tick's
 			// errors (rows).
-			if err := out.denseErr(); err != nil {
+			if err := out.DenseErr(); err != nil {
 				return nil, err
 			}
 		}
@@ -168,36 +118,36 @@ func run(f *fixture.Fixture, opt Options) (*Result, error) {
 		if stepErr != nil {
 			return aborted(f, w, rec, out, x, samples, f.Locate(stepErr))
 		}
-		names, cells := rec.record()
-		next, err := out.rows.put(t, names, cells)
+		names, cells := rec.Record()
+		next, err := out.Put(t, names, cells)
 		if err != nil {
-			return nil, out.denseErr() // the refusal, once the table has every row
+			return nil, out.DenseErr() // the refusal, once the table has every row
 		}
-		rec.fill(next)
-		st.lap(StageDense)
+		rec.Fill(next)
+		st.Lap(record.StageDense)
 		chk.Tick(v)
-		st.lap(StageExpect)
-		x.tick()
-		st.lap(StageWatch)
+		st.Lap(record.StageExpect)
+		x.Tick()
+		st.Lap(record.StageWatch)
 		if len(sampleAt) > 0 && sampleAt[0] == t {
 			sampleAt = sampleAt[1:]
 			s, b := sample(f, v)
 			samples = append(samples, s)
 			bad = append(bad, b...)
-			st.lap(StageCheckpoints)
+			st.Lap(record.StageCheckpoints)
 		}
-		opt.progress.at(t + 1)
+		opt.progress.At(t + 1)
 	}
 	if unused := w.UnusedPins(); len(unused) > 0 {
 		return aborted(f, w, rec, out, x, samples, f.UnusedPins(unused))
 	}
-	st.lap(StageEngine)
+	st.Lap(record.StageEngine)
 	// The canonical log must verify end to end: a broken link here is an
 	// engine bug, not a behaviour change.
 	if err := events.Verify(w.Log().Records()); err != nil {
 		return aborted(f, w, rec, out, x, samples, fmt.Errorf("%s: canonical log: %w", f.Name(), err))
 	}
-	st.lap(StageWatch)
+	st.Lap(record.StageWatch)
 	res, err := collect(f, w, rec, out, x, samples)
 	if err != nil {
 		return nil, err
@@ -207,13 +157,13 @@ func run(f *fixture.Fixture, opt Options) (*Result, error) {
 	}
 	res.Expectations = chk.Finish()
 	keepIndex(f, own)
-	st.lap(StageExpect)
+	st.Lap(record.StageExpect)
 	for _, r := range res.Expectations {
 		if !r.Passed {
 			res.Failures = append(res.Failures, r.Line(f.File))
 		}
 	}
-	res.badSamples = bad
+	res.BadSamples = bad
 	for _, b := range bad {
 		res.Failures = append(res.Failures, b.Message)
 	}
@@ -221,7 +171,7 @@ func run(f *fixture.Fixture, opt Options) (*Result, error) {
 }
 
 // aborted returns what a run produced before cause stopped it, and cause.
-func aborted(f *fixture.Fixture, w *sim.World, rec *recorder, out *streams, x *watch, samples []checkpoint.Sample, cause error) (*Result, error) {
+func aborted(f *fixture.Fixture, w *sim.World, rec *record.Recorder, out *record.Streams, x *record.Watch, samples []checkpoint.Sample, cause error) (*Result, error) {
 	res, err := collect(f, w, rec, out, x, samples)
 	if err != nil {
 		return nil, errors.Join(cause, err)
@@ -232,18 +182,18 @@ func aborted(f *fixture.Fixture, w *sim.World, rec *recorder, out *streams, x *w
 // collect finishes the artifacts of the ticks a run has stepped; the
 // watch stamps its state digests into the checkpoints before they are
 // written, and judges the audit.
-func collect(f *fixture.Fixture, w *sim.World, rec *recorder, out *streams, x *watch, samples []checkpoint.Sample) (*Result, error) {
-	if err := out.denseErr(); err != nil { // before the table is read or finished
+func collect(f *fixture.Fixture, w *sim.World, rec *record.Recorder, out *record.Streams, x *record.Watch, samples []checkpoint.Sample) (*Result, error) {
+	if err := out.DenseErr(); err != nil { // before the table is read or finished
 		return nil, err
 	}
-	ticks := int64(out.table.Rows())
-	st := out.st
-	st.lap(StageOther)
-	cmp, err := out.finish(rec.columns())
+	ticks := int64(out.Table().Rows())
+	st := out.Stages()
+	st.Lap(record.StageOther)
+	cmp, err := out.Finish(rec.Columns())
 	if err != nil {
 		return nil, err
 	}
-	res := &Result{Fixture: f, Dir: out.dir, Engine: page.Capture(w), compared: cmp}
+	res := &Result{Fixture: f, Dir: out.Dir(), Engine: page.Capture(w), Compared: cmp}
 	hash, err := f.Defines.Hash(w.Layers())
 	if err != nil {
 		return nil, err
@@ -261,11 +211,14 @@ func collect(f *fixture.Fixture, w *sim.World, rec *recorder, out *streams, x *w
 		},
 		Samples: samples,
 	}
-	st.lap(StageOther)
-	if err := x.finish(res); err != nil {
+	st.Lap(record.StageOther)
+	kept, err := x.Finish(f.Name(), res.Dir, &res.Checkpoints)
+	if err != nil {
 		return nil, err
 	}
-	st.lap(StageWatch)
+	res.Audit, res.Regimes, res.AuditFindings, res.WatchErrors = kept.Audit, kept.Regimes, kept.Findings, kept.Errors
+	res.Failures = append(res.Failures, kept.Lines()...)
+	st.Lap(record.StageWatch)
 	cp, err := res.Checkpoints.Marshal()
 	if err != nil {
 		return nil, fmt.Errorf("%s: %s: %w", f.Name(), artifact.CheckpointsFile, err)
@@ -273,17 +226,17 @@ func collect(f *fixture.Fixture, w *sim.World, rec *recorder, out *streams, x *w
 	if err := artifact.Write(res.Path(artifact.CheckpointsFile), cp); err != nil {
 		return nil, fmt.Errorf("%s: %w", f.Name(), err)
 	}
-	st.lap(StageCheckpoints)
+	st.Lap(record.StageCheckpoints)
 	// The run's artifacts as a sealed set: what `make goldens` and `ladder
 	// accept` copy into goldens/ is exactly what this seals. The dense
 	// file and the trace were digested as they were written.
-	if out.unsealed {
+	if out.Unsealed() {
 		return res, nil
 	}
-	if err := seal.WriteDigested(out.dir, f.Name(), Sealed(f), out.digested()); err != nil {
+	if err := seal.WriteDigested(res.Dir, f.Name(), Sealed(f), out.Digested()); err != nil {
 		return nil, fmt.Errorf("%s: %w", f.Name(), err)
 	}
-	st.lap(StageSeal)
+	st.Lap(record.StageSeal)
 	return res, nil
 }
 
@@ -296,9 +249,9 @@ func Build(f *fixture.Fixture, sink trace.Sink) (*sim.World, error) {
 		return nil, fmt.Errorf("%s: %w", f.File, err)
 	}
 	if sink == nil {
-		sink = discard{}
+		sink = trace.Discard
 	}
-	cfg := worldConfig(f)
+	cfg := f.WorldConfig()
 	cfg.Rules, cfg.Sink = set, sink
 	w, err := sim.New(cfg)
 	if err != nil {
@@ -307,37 +260,13 @@ func Build(f *fixture.Fixture, sink trace.Sink) (*sim.World, error) {
 	return w, nil
 }
 
-// worldConfig is the world a fixture describes, without its rule set and
-// trace sink: enough to know which layers it uses before it exists (the
-// trace header's version is written first).
-func worldConfig(f *fixture.Fixture) sim.Config {
-	return sim.Config{
-		SeedID: f.SeedID, Branch: f.Branch, Defines: f.Defines, Pins: f.Pins,
-		Locations: f.Locations, Cast: f.Cast, Relationships: f.Relationships, Kin: f.Kin, Roles: f.Roles, Injections: f.Injections, Items: f.Items,
-	}
-}
-
-// discard is the sink of a world whose trace nobody reads.
-type discard struct{}
-
-func (discard) Emit(trace.Record) {}
-
-// badSample is a checkpoint value no golden may hold, with where its
-// expression is and the line that reports it.
-type badSample struct {
-	Name    string
-	Tick    int64
-	Line    int
-	Message string
-}
-
 // sample evaluates every checkpoint expression at the current tick; a value
 // that cannot be read yet (a belief not formed) is recorded as null. A NaN
 // or infinite value is recorded as null too, and returned as a failure
 // placed at the checkpoint's line: no golden may hold one.
-func sample(f *fixture.Fixture, v view) (checkpoint.Sample, []badSample) {
+func sample(f *fixture.Fixture, v record.View) (checkpoint.Sample, []BadSample) {
 	s := checkpoint.Sample{Tick: v.Tick(), Values: map[string]*float64{}}
-	var bad []badSample
+	var bad []BadSample
 	for _, c := range f.Checkpoints.Values {
 		x, err := c.Expr.Eval(v)
 		switch {
@@ -345,7 +274,7 @@ func sample(f *fixture.Fixture, v view) (checkpoint.Sample, []badSample) {
 			s.Values[c.Name] = nil
 		case math.IsNaN(x) || math.IsInf(x, 0):
 			s.Values[c.Name] = nil
-			bad = append(bad, badSample{Name: c.Name, Tick: s.Tick, Line: c.Pos.Line, Message: fmt.Sprintf(
+			bad = append(bad, BadSample{Name: c.Name, Tick: s.Tick, Line: c.Pos.Line, Message: fmt.Sprintf(
 				"checkpoints.values.%s (%s:%d:%d) at tick %d: %s = %s: a checkpoint must be finite",
 				c.Name, f.File, c.Pos.Line, c.Pos.Column, s.Tick, c.Expr, canon.FormatFloat(x))})
 		default:
@@ -353,4 +282,14 @@ func sample(f *fixture.Fixture, v view) (checkpoint.Sample, []badSample) {
 		}
 	}
 	return s, bad
+}
+
+// runSweep is Run for a sweep rung (package sweeprun): many seeds,
+// aggregates only, compared byte for byte once written.
+func runSweep(f *fixture.Fixture, opt Options) (*Result, error) {
+	out, err := sweeprun.Run(f, opt.Dir, opt.progress)
+	if err != nil {
+		return nil, err
+	}
+	return &Result{Fixture: f, Dir: opt.Dir, Expectations: out.Expectations, Failures: out.Failures, SweepGoldens: opt.Goldens}, nil
 }

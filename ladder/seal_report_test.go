@@ -8,8 +8,8 @@ import (
 	. "github.com/onsi/ginkgo/v2"
 	"github.com/onsi/ginkgo/v2/types"
 
-	"github.com/chronicle/ladder/ladder"
 	"github.com/chronicle/ladder/ladder/report"
+	"github.com/chronicle/ladder/ladder/verdict"
 )
 
 // The seal summary: after the rungs, one line says how many golden sets
@@ -25,7 +25,7 @@ func sealSummary(r Report) []string {
 		// one line is "no goldens yet", and it does not count towards the
 		// rungs that should have examined a seal.
 		isNew := slices.ContainsFunc(s.ReportEntries, func(e types.ReportEntry) bool {
-			var p ladder.Problem
+			var p verdict.Problem
 			return e.Name == report.FailureEntry && report.Decode(e, &p) == nil && p.NoGoldens
 		})
 		for _, e := range s.ReportEntries {
@@ -35,7 +35,7 @@ func sealSummary(r Report) []string {
 			if !isNew {
 				rungs++
 			}
-			var one ladder.Seals
+			var one verdict.Seals
 			if err := report.Decode(e, &one); err != nil {
 				fmt.Fprintf(os.Stdout, "warning: unreadable seal entry %s: %v\n", e.Value, err)
 				continue
@@ -46,8 +46,8 @@ func sealSummary(r Report) []string {
 			}
 		}
 		for _, e := range s.ReportEntries {
-			var p ladder.Problem
-			if e.Name == report.FailureEntry && report.Decode(e, &p) == nil && p.Check == ladder.SealCheck {
+			var p verdict.Problem
+			if e.Name == report.FailureEntry && report.Decode(e, &p) == nil && p.Check == verdict.SealCheck {
 				broken++
 			}
 		}

@@ -6,10 +6,10 @@ import (
 	"runtime"
 	"runtime/debug"
 	"strings"
-	"sync/atomic"
 	"time"
 
 	"github.com/chronicle/ladder/internal/frames"
+	"github.com/chronicle/ladder/ladder/record"
 )
 
 // DefaultStall is how long a run may go without finishing a tick before
@@ -62,11 +62,11 @@ type StallError struct {
 	Where []string
 }
 
-func (e *StallError) Error() string { return e.Run + " " + e.what() }
+func (e *StallError) Error() string { return e.Run + " " + e.What() }
 
-// what is the error without the run's name, for a line that names it
+// What is the error without the run's name, for a line that names it
 // already.
-func (e *StallError) what() string {
+func (e *StallError) What() string {
 	where := fmt.Sprintf("in tick %d", e.Tick)
 	switch {
 	case e.Tick < 0:
@@ -85,42 +85,11 @@ func (e *StallError) what() string {
 		e.Limit, where, at)
 }
 
-// progress is what a watched run reports as it goes: a count of the
-// steps it has finished, and the tick and seed it is in (-1 while the
-// world is built). The watcher
-// reads them from another goroutine, so they are atomic; a run nobody
-// watches has a nil progress, and reporting to it does nothing.
-type progress struct {
-	steps atomic.Int64
-	tick  atomic.Int64
-	seed  atomic.Pointer[string]
-}
-
-// at reports that the run has finished everything before tick t and is
-// now in it.
-func (p *progress) at(t int64) {
-	if p == nil {
-		return
-	}
-	p.tick.Store(t)
-	p.steps.Add(1)
-}
-
-// inSeed reports that a sweep has begun seed id, before its world is
-// built.
-func (p *progress) inSeed(id string) {
-	if p == nil {
-		return
-	}
-	p.seed.Store(&id)
-	p.at(-1)
-}
-
 // watched runs run on its own goroutine and returns what it returns, or
 // a *StallError once p has not moved for limit. A panic on run's
 // goroutine is raised again on the caller's, with run's stack, so it
 // fails the caller (a Ginkgo spec) instead of killing the process.
-func watched(name string, ticks int64, limit time.Duration, p *progress, run func() (*Result, error)) (*Result, error) {
+func watched(name string, ticks int64, limit time.Duration, p *record.Progress, run func() (*Result, error)) (*Result, error) {
 	type outcome struct {
 		res      *Result
 		err      error
@@ -140,7 +109,7 @@ func watched(name string, ticks int64, limit time.Duration, p *progress, run fun
 	//determinism:wallclock the watchdog decides only whether a run is abandoned as hung; a watched run writes byte for byte what an unwatched one does
 	poll := time.NewTicker(min(limit/4, time.Second))
 	defer poll.Stop()
-	last, since := p.steps.Load(), time.Now() //determinism:wallclock as above: when the last tick finished, for the stall limit
+	last, since := p.Steps(), time.Now() //determinism:wallclock as above: when the last tick finished, for the stall limit
 	for {
 		select {
 		case o := <-done:
@@ -149,17 +118,15 @@ func watched(name string, ticks int64, limit time.Duration, p *progress, run fun
 			}
 			return o.res, o.err
 		case now := <-poll.C:
-			if n := p.steps.Load(); n != last {
+			if n := p.Steps(); n != last {
 				last, since = n, now
 				continue
 			}
 			if now.Sub(since) < limit {
 				continue
 			}
-			e := &StallError{Run: name, Tick: p.tick.Load(), Ticks: ticks, Limit: limit, Where: hangFrames()}
-			if s := p.seed.Load(); s != nil {
-				e.Seed = *s
-			}
+			e := &StallError{Run: name, Tick: p.Tick(), Ticks: ticks, Limit: limit, Where: hangFrames()}
+			e.Seed = p.Seed()
 			return nil, e
 		}
 	}

@@ -11,7 +11,7 @@ import (
 // one that asks about a rule the fixture disabled, or social state the
 // world has no source of, could pass in any engine, right or broken, so
 // it fails instead ("could not have matched"), saying why. The runner
-// answers from the fixture and the world's layers (ladder/reach.go).
+// answers from the fixture and the world's layers (package ladder/reach).
 //
 // Each method reports whether the thing can happen in this world and,
 // when it cannot, why not in words that complete "could not have matched:".

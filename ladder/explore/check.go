@@ -22,6 +22,7 @@ import (
 	"github.com/chronicle/ladder/ladder/checkpoint"
 	"github.com/chronicle/ladder/ladder/coverage"
 	"github.com/chronicle/ladder/ladder/fixture"
+	"github.com/chronicle/ladder/ladder/record"
 	"github.com/chronicle/ladder/ladder/replay"
 	"github.com/chronicle/ladder/sim"
 	"github.com/chronicle/ladder/sim/rules"
@@ -115,7 +116,7 @@ func (c *Checker) run(name string, f *fixture.Fixture, exclude string, how runHo
 			opt.Observe = observe
 		}
 		if how.serial {
-			opt.Stages = &ladder.Stages{}
+			opt.Stages = &record.Stages{}
 		}
 		r.res, r.err = ladder.Run(f, opt)
 	}()

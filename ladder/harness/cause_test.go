@@ -11,6 +11,7 @@ import (
 	"github.com/chronicle/ladder/ladder"
 	"github.com/chronicle/ladder/ladder/artifact"
 	"github.com/chronicle/ladder/ladder/fixture"
+	"github.com/chronicle/ladder/ladder/verdict"
 )
 
 // A world of its own whose goldens are this spec's first run: each spec
@@ -45,11 +46,11 @@ var _ = Describe("Problems, cause first", Label("unit"), func() {
 		Expect(err).NotTo(HaveOccurred())
 		Expect(res).NotTo(BeNil())
 	})
-	problems := func() []ladder.Problem {
+	problems := func() []verdict.Problem {
 		GinkgoHelper()
 		res, err := ladder.Run(f, ladder.Options{Dir: GinkgoT().TempDir(), Goldens: root})
 		Expect(err).NotTo(HaveOccurred())
-		return ladder.Problems(res, nil, ladder.Verify(res))
+		return verdict.Problems(res, nil, verdict.Verify(res))
 	}
 	// edit replaces the first golden trace line holding marker, with old
 	// replaced by new in it; it returns that line's number.
@@ -77,10 +78,10 @@ var _ = Describe("Problems, cause first", Label("unit"), func() {
 		line := edit(`"kind":"belief"`, `"confidence":0.9`, `"confidence":0.95`)
 		ps := problems()
 		Expect(len(ps)).To(BeNumerically(">=", 3))
-		Expect(ps[0].Check).To(Equal(ladder.RootCheck))
+		Expect(ps[0].Check).To(Equal(verdict.RootCheck))
 		Expect(ps[0].Message).To(MatchRegexp(`^T1\.9 root: tick 1, trace line %d: belief "witness/theft@1 formed" \(rule [a-z-]+\): confidence golden 0\.95, actual 0\.9 — made by the [a-z-]+ evaluation \(reproduce: `, line))
 		Expect(ps[0].Link).To(MatchRegexp(`^reports/index\.html#T1\.9@1/trace=\d+$`))
-		Expect(ps[1].Check).To(Equal(ladder.DriftCheck))
+		Expect(ps[1].Check).To(Equal(verdict.DriftCheck))
 		Expect(ps[1].Class).To(Equal("value drift"))
 		Expect(ps[2].Check).To(Equal(artifact.TraceFile), "at the root's tick, the trace line before anything it explains")
 	})
@@ -120,7 +121,7 @@ var _ = Describe("Problems, cause first", Label("unit"), func() {
 		Expect(ps[0].Check).To(Equal(artifact.DenseFile))
 		Expect(ps[0].Class).To(Equal("value drift"))
 		for _, p := range ps {
-			Expect(p.Check).NotTo(BeElementOf(ladder.RootCheck, ladder.DriftCheck))
+			Expect(p.Check).NotTo(BeElementOf(verdict.RootCheck, verdict.DriftCheck))
 		}
 	})
 

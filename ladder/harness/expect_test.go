@@ -9,6 +9,7 @@ import (
 
 	"github.com/chronicle/ladder/ladder"
 	"github.com/chronicle/ladder/ladder/fixture"
+	"github.com/chronicle/ladder/ladder/rerun"
 	"github.com/chronicle/ladder/sim/canon"
 	"github.com/chronicle/ladder/sim/detmath"
 )
@@ -347,7 +348,7 @@ var _ = Describe("Explain", Label("unit"), func() {
 			Expect(w.Step()).To(Succeed())
 		}
 		var out strings.Builder
-		err = ladder.Explain(&out, w, holder, claim)
+		err = rerun.Explain(&out, w, holder, claim)
 		return out.String(), err
 	}
 

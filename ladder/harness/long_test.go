@@ -14,6 +14,7 @@ import (
 	"github.com/chronicle/ladder/ladder"
 	"github.com/chronicle/ladder/ladder/artifact"
 	"github.com/chronicle/ladder/ladder/fixture"
+	"github.com/chronicle/ladder/ladder/verdict"
 )
 
 // longFixture is T1.1's hop with the pair kept at the market for the whole
@@ -89,7 +90,7 @@ func longRun(ticks int) (peak uint64, written int64) {
 	})
 	Expect(err).NotTo(HaveOccurred())
 	Expect(res.Failures).To(BeEmpty())
-	Expect(ladder.Verify(res)).To(Equal(ladder.Verdict{}), "compared with its own goldens as it went")
+	Expect(verdict.Verify(res)).To(Equal(verdict.Verdict{}), "compared with its own goldens as it went")
 	for _, name := range []string{artifact.DenseFile, artifact.TraceFile} {
 		info, err := os.Stat(res.Path(name))
 		Expect(err).NotTo(HaveOccurred())

@@ -16,6 +16,7 @@ import (
 	"github.com/chronicle/ladder/ladder/coverage"
 	"github.com/chronicle/ladder/ladder/expect"
 	"github.com/chronicle/ladder/ladder/fixture"
+	"github.com/chronicle/ladder/ladder/verdict"
 	"github.com/chronicle/ladder/sim"
 )
 
@@ -47,8 +48,8 @@ func parse(name, src string) *fixture.Fixture {
 
 var _ = Describe("Problems", Label("unit"), func() {
 	f := &fixture.Fixture{Rung: "T1.9", Slug: "unit", File: "fixtures/T1.9-unit.yaml", Pos: fixture.Pos{Line: 1, Column: 1}}
-	at := func(check string, tick int64) ladder.Problem {
-		return ladder.Problem{Rung: "T1.9", Check: check, Tick: tick, Message: check + " " + string(rune('a'+tick%26))}
+	at := func(check string, tick int64) verdict.Problem {
+		return verdict.Problem{Rung: "T1.9", Check: check, Tick: tick, Message: check + " " + string(rune('a'+tick%26))}
 	}
 
 	failed := func(index int, line int, tick int64, msg string) expect.Result {
@@ -62,8 +63,8 @@ var _ = Describe("Problems", Label("unit"), func() {
 			failed(4, 41, -1, "trace has no record matching {kind: encounter}"),
 			func() expect.Result { r := failed(0, 20, 3, "holders of t: got [a], want [a b]"); r.More = 4; return r }(),
 		}}
-		v := ladder.Verdict{Problems: []ladder.Problem{at("trace.jsonl", 12), at("checkpoints.json", 24), at("goldens", -1), at("dense.csv", 12)}}
-		ps := ladder.Problems(res, nil, v)
+		v := verdict.Verdict{Problems: []verdict.Problem{at("trace.jsonl", 12), at("checkpoints.json", 24), at("goldens", -1), at("dense.csv", 12)}}
+		ps := verdict.Problems(res, nil, v)
 		var order []string
 		for _, p := range ps {
 			order = append(order, p.Check+"@"+itoa(p.Tick)+":"+p.Column)
@@ -72,24 +73,24 @@ var _ = Describe("Problems", Label("unit"), func() {
 			"expect@3:expect[0]", "trace.jsonl@12:", "dense.csv@12:", "checkpoints.json@24:", "expect@30:expect[2]",
 			"expect@-1:expect[4]", "goldens@-1:",
 		}))
-		Expect(ps[0]).To(Equal(ladder.Problem{Rung: "T1.9", Check: "expect", Tick: 3, Column: "expect[0]", File: "fixtures/T1.9-unit.yaml", Line: 20,
+		Expect(ps[0]).To(Equal(verdict.Problem{Rung: "T1.9", Check: "expect", Tick: 3, Column: "expect[0]", File: "fixtures/T1.9-unit.yaml", Line: 20,
 			Message: "T1.9 expect[0] (fixtures/T1.9-unit.yaml:20:5) at tick 3: holders of t: got [a], want [a b] (and 4 more ticks) " +
 				"(reproduce: make ladder RUNG=T1.9; if intended: `go run ./tools/ladder review T1.9`, then `accept -reason \"…\" T1.9`)", Link: "reports/index.html#T1.9@3"}))
 	})
 
 	DescribeTable("links each problem to the most specific place on the triage page",
-		func(p ladder.Problem, link string) {
+		func(p verdict.Problem, link string) {
 			p.Rung, p.Case = "T3.2", "private"
 			Expect(p.PageLink()).To(Equal(link))
 			Expect(p.FailureLine()).To(Equal(p.Message + " (page: " + link + ")"))
 		},
-		Entry("a belief's dense column", ladder.Problem{Check: "dense.csv", Tick: 40, Column: "torvar/brawl@0/gist"}, "reports/index.html#T3.2/private@40/belief=torvar:brawl@0"),
-		Entry("an NPC's whereabouts", ladder.Problem{Check: "dense.csv", Tick: 7, Column: "o1/at"}, "reports/index.html#T3.2/private@7/npc=o1"),
-		Entry("a social column", ladder.Problem{Check: "dense.csv", Tick: 9, Column: "grudge/torvar/player/emotional"}, "reports/index.html#T3.2/private@9/social=grudge%2Ftorvar%2Fplayer"),
-		Entry("a believer count: the tick alone", ladder.Problem{Check: "dense.csv", Tick: 9, Column: "brawl@0/believers"}, "reports/index.html#T3.2/private@9"),
-		Entry("an expectation on a belief", ladder.Problem{Check: "expect", Tick: 3, Message: "T3.2 expect[1] at tick 3: belief(o6, brawl@0).confidence = 0.9, want 0.5"}, "reports/index.html#T3.2/private@3/belief=o6:brawl@0"),
-		Entry("an expectation on a grudge", ladder.Problem{Check: "expect", Tick: 3, Message: "grudge(torvar, player).emotional = 0.5"}, "reports/index.html#T3.2/private@3/social=grudge%2Ftorvar%2Fplayer"),
-		Entry("no tick: the rung", ladder.Problem{Check: "dense.csv", Tick: -1, Column: "torvar/brawl@0/gist"}, "reports/index.html#T3.2/private"),
+		Entry("a belief's dense column", verdict.Problem{Check: "dense.csv", Tick: 40, Column: "torvar/brawl@0/gist"}, "reports/index.html#T3.2/private@40/belief=torvar:brawl@0"),
+		Entry("an NPC's whereabouts", verdict.Problem{Check: "dense.csv", Tick: 7, Column: "o1/at"}, "reports/index.html#T3.2/private@7/npc=o1"),
+		Entry("a social column", verdict.Problem{Check: "dense.csv", Tick: 9, Column: "grudge/torvar/player/emotional"}, "reports/index.html#T3.2/private@9/social=grudge%2Ftorvar%2Fplayer"),
+		Entry("a believer count: the tick alone", verdict.Problem{Check: "dense.csv", Tick: 9, Column: "brawl@0/believers"}, "reports/index.html#T3.2/private@9"),
+		Entry("an expectation on a belief", verdict.Problem{Check: "expect", Tick: 3, Message: "T3.2 expect[1] at tick 3: belief(o6, brawl@0).confidence = 0.9, want 0.5"}, "reports/index.html#T3.2/private@3/belief=o6:brawl@0"),
+		Entry("an expectation on a grudge", verdict.Problem{Check: "expect", Tick: 3, Message: "grudge(torvar, player).emotional = 0.5"}, "reports/index.html#T3.2/private@3/social=grudge%2Ftorvar%2Fplayer"),
+		Entry("no tick: the rung", verdict.Problem{Check: "dense.csv", Tick: -1, Column: "torvar/brawl@0/gist"}, "reports/index.html#T3.2/private"),
 	)
 
 	It("links a trace problem to its record by seq", func() {
@@ -102,8 +103,8 @@ var _ = Describe("Problems", Label("unit"), func() {
 		fx.Defines.RetellDecay = 0.7
 		res, err := ladder.Run(&fx, ladder.Options{Dir: dir, Goldens: filepath.Join("..", "..")})
 		Expect(err).NotTo(HaveOccurred())
-		var trace ladder.Problem
-		for _, p := range ladder.Problems(res, nil, ladder.Verify(res)) {
+		var trace verdict.Problem
+		for _, p := range verdict.Problems(res, nil, verdict.Verify(res)) {
 			if p.Check == "trace.jsonl" {
 				trace = p
 			}
@@ -121,24 +122,24 @@ var _ = Describe("Problems", Label("unit"), func() {
 
 	It("puts an aborted run first: nothing after it can be trusted", func() {
 		res := &ladder.Result{Fixture: f, Expectations: []expect.Result{failed(0, 20, 0, "x")}}
-		ps := ladder.Problems(res, os.ErrDeadlineExceeded, ladder.Verdict{})
-		Expect(ladder.Lines(ps)[0]).To(Equal("T1.9 run: aborted: i/o timeout (what it produced before that is in reports/T1.9/) " +
+		ps := verdict.Problems(res, os.ErrDeadlineExceeded, verdict.Verdict{})
+		Expect(verdict.Lines(ps)[0]).To(Equal("T1.9 run: aborted: i/o timeout (what it produced before that is in reports/T1.9/) " +
 			"(reproduce: make ladder RUNG=T1.9; if intended: `go run ./tools/ladder review T1.9`, then `accept -reason \"…\" T1.9`)"))
 		Expect(ps).To(HaveLen(2))
 	})
 
 	It("places a run the engine broke off with a panic at the panic's tick, and never offers to accept it", func() {
 		crash := &sim.PanicError{Tick: 7, Value: "boom", Where: []string{"sim/world.go:1 sim.(*World).step"}}
-		ps := ladder.Problems(&ladder.Result{Fixture: f}, fmt.Errorf("fixtures/x.yaml: %w", crash), ladder.Verdict{})
+		ps := verdict.Problems(&ladder.Result{Fixture: f}, fmt.Errorf("fixtures/x.yaml: %w", crash), verdict.Verdict{})
 		Expect(ps[0].Tick).To(Equal(int64(7)))
-		Expect(ladder.Lines(ps)[0]).To(Equal("T1.9 run: aborted: fixtures/x.yaml: tick 7: the engine panicked: boom (at sim/world.go:1 sim.(*World).step) " +
+		Expect(verdict.Lines(ps)[0]).To(Equal("T1.9 run: aborted: fixtures/x.yaml: tick 7: the engine panicked: boom (at sim/world.go:1 sim.(*World).step) " +
 			"(what it produced before that is in reports/T1.9/) (reproduce: make ladder RUNG=T1.9; a panic is a bug in the engine, never a change to accept)"))
 	})
 
 	It("names a case in its commands", func() {
 		c := *f
 		c.Case = "swapped"
-		ps := ladder.Problems(&ladder.Result{Fixture: &c, Expectations: []expect.Result{failed(0, 2, 1, "y")}}, nil, ladder.Verdict{})
+		ps := verdict.Problems(&ladder.Result{Fixture: &c, Expectations: []expect.Result{failed(0, 2, 1, "y")}}, nil, verdict.Verdict{})
 		Expect(ps[0].Message).To(HaveSuffix("(reproduce: make ladder RUNG=T1.9/swapped; if intended: `go run ./tools/ladder review T1.9/swapped`, then `accept -reason \"…\" T1.9/swapped`)"))
 		Expect(ps[0].Case).To(Equal("swapped"))
 	})
@@ -148,7 +149,7 @@ var _ = Describe("Problems", Label("unit"), func() {
 			"checkpoints:\n  every: 4\n  values:\n    ratio: holders(theft@1) / tick\n"
 		res, err := run(parse("fixtures/T0.9-unit.yaml", src))
 		Expect(err).NotTo(HaveOccurred())
-		ps := ladder.Problems(res, nil, ladder.Verdict{})
+		ps := verdict.Problems(res, nil, verdict.Verdict{})
 		Expect(ps).NotTo(BeEmpty())
 		Expect(ps[0].Check).To(Equal("checkpoints.json"))
 		Expect(ps[0].Tick).To(Equal(int64(0)), "0/0 at tick 0, the first sample")
@@ -205,12 +206,12 @@ var _ = Describe("an aborted run compared with its goldens", Label("unit"), func
 	}
 	same := func(trace string) string { return trace }
 	whole := strings.Replace(abortWorld, "  - {tick: 4, kind: report, from: listener, to: merchant, claim: theft@1}\n", "", 1)
-	aborted := func(src, root string) (*ladder.Result, error, []ladder.Problem) {
+	aborted := func(src, root string) (*ladder.Result, error, []verdict.Problem) {
 		GinkgoHelper()
 		res, err := ladder.Run(parse("fixtures/T0.9-unit.yaml", src), ladder.Options{Dir: GinkgoT().TempDir(), Goldens: root})
 		Expect(err).To(HaveOccurred())
 		Expect(res).NotTo(BeNil())
-		return res, err, ladder.Problems(res, err, ladder.Verify(res))
+		return res, err, verdict.Problems(res, err, verdict.Verify(res))
 	}
 
 	It("names the first record that moved before the abort, at its tick, and the abort second", func() {
@@ -237,7 +238,7 @@ var _ = Describe("an aborted run compared with its goldens", Label("unit"), func
 			checks = append(checks, p.Check)
 		}
 		Expect(checks).To(HaveLen(4))
-		Expect(checks).To(Equal([]string{ladder.RootCheck, ladder.DriftCheck, "run", artifact.TraceFile}))
+		Expect(checks).To(Equal([]string{verdict.RootCheck, verdict.DriftCheck, "run", artifact.TraceFile}))
 		Expect(ps[0].Tick).To(Equal(int64(2)), "the flipped encounter's record")
 		Expect(ps[0].Link).To(MatchRegexp(`#T0\.9@2/trace=\d+$`))
 	})
@@ -246,7 +247,7 @@ var _ = Describe("an aborted run compared with its goldens", Label("unit"), func
 		res, err, ps := aborted(abortWorld, goldens(whole, same))
 		Expect(err).To(MatchError(ContainSubstring("report of theft@1")))
 		Expect(res.Checkpoints.Outcome.Ticks).To(Equal(int64(4)))
-		Expect(ladder.Verify(res).Problems).To(BeEmpty(), "ticks 0-3 are the golden's, row for row and record for record")
+		Expect(verdict.Verify(res).Problems).To(BeEmpty(), "ticks 0-3 are the golden's, row for row and record for record")
 		Expect(ps).To(HaveLen(1))
 		Expect(ps[0].Check).To(Equal("run"))
 	})
@@ -258,7 +259,7 @@ var _ = Describe("an aborted run compared with its goldens", Label("unit"), func
 			return out
 		}
 		_, _, ps := aborted(abortWorld, goldens(whole, moved))
-		Expect(ps[0].Check).To(Equal(ladder.RootCheck))
+		Expect(ps[0].Check).To(Equal(verdict.RootCheck))
 		Expect(ps[0].Tick).To(Equal(int64(3)), "the last tick the run finished")
 		Expect(ps[2].Check).To(Equal("run"))
 	})
@@ -392,8 +393,8 @@ var _ = Describe("a failed expectation's link", Label("unit"), func() {
 		func(item, link string) {
 			res, err := run(parse("fixtures/T5.9-unit.yaml", subjectWorld+"  - "+item+"\n"))
 			Expect(err).NotTo(HaveOccurred())
-			var ps []ladder.Problem
-			for _, p := range ladder.Problems(res, nil, ladder.Verdict{}) {
+			var ps []verdict.Problem
+			for _, p := range verdict.Problems(res, nil, verdict.Verdict{}) {
 				if p.Check == "expect" {
 					ps = append(ps, p)
 				}
@@ -413,7 +414,7 @@ var _ = Describe("a failed expectation's link", Label("unit"), func() {
 	It("opens a trace negative at the record that matched it", func() {
 		res, err := run(parse("fixtures/T5.9-unit.yaml", subjectWorld+"  - {trace: {match: {kind: role, role: steward}, exists: false}}\n"))
 		Expect(err).NotTo(HaveOccurred())
-		ps := ladder.Problems(res, nil, ladder.Verdict{})
+		ps := verdict.Problems(res, nil, verdict.Verdict{})
 		Expect(ps).To(HaveLen(1))
 		Expect(ps[0].Message).To(ContainSubstring(") at tick 1: 1 trace records match"), "placed at the first record that matched")
 		seq := strings.TrimPrefix(ps[0].Link, "reports/index.html#T5.9@1/trace=")

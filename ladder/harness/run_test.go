@@ -10,6 +10,7 @@ import (
 	"github.com/chronicle/ladder/ladder"
 	"github.com/chronicle/ladder/ladder/artifact"
 	"github.com/chronicle/ladder/ladder/fixture"
+	"github.com/chronicle/ladder/ladder/verdict"
 )
 
 // run runs f with nothing to compare against, its artifacts in a scratch
@@ -20,11 +21,11 @@ func run(f *fixture.Fixture) (*ladder.Result, error) {
 
 // verify runs f comparing its artifacts with the goldens under root, as
 // the suite does, and returns Verify's verdict.
-func verify(f *fixture.Fixture, root string) ladder.Verdict {
+func verify(f *fixture.Fixture, root string) verdict.Verdict {
 	GinkgoHelper()
 	res, err := ladder.Run(f, ladder.Options{Dir: GinkgoT().TempDir(), Goldens: root})
 	Expect(err).NotTo(HaveOccurred())
-	return ladder.Verify(res)
+	return verdict.Verify(res)
 }
 
 // artifacts reads a run's artifacts.

@@ -12,6 +12,7 @@ import (
 	"github.com/chronicle/ladder/ladder"
 	"github.com/chronicle/ladder/ladder/artifact"
 	"github.com/chronicle/ladder/ladder/fixture"
+	"github.com/chronicle/ladder/ladder/verdict"
 )
 
 // Specs of same_run: a synthetic rung T0.9 declares itself the synthetic
@@ -91,12 +92,12 @@ var _ = Describe("same_run", Label("unit"), func() {
 	}
 
 	It("passes a run whose trace is the extended rung's trace golden cut at its last tick", func() {
-		Expect(verify(child.Fixture, tmp)).To(Equal(ladder.Verdict{}))
+		Expect(verify(child.Fixture, tmp)).To(Equal(verdict.Verdict{}))
 	})
 
 	It("fails, naming the first divergent record, when the extended golden differs before the cut", func() {
 		editParentAt(96)
-		msgs := ladder.Lines(verify(child.Fixture, tmp).Problems)
+		msgs := verdict.Lines(verify(child.Fixture, tmp).Problems)
 		Expect(msgs).To(HaveLen(1))
 		Expect(msgs[0]).To(HavePrefix("T0.9 trace.jsonl: same_run: not the same run as T0.2: compared with goldens/T0.2-decay/trace.jsonl cut at tick 100, first divergent record at line "))
 		Expect(msgs[0]).To(ContainSubstring("(tick 96, keyframe"))
@@ -105,12 +106,12 @@ var _ = Describe("same_run", Label("unit"), func() {
 
 	It("ignores the extended run past the cut", func() {
 		editParentAt(120)
-		Expect(verify(child.Fixture, tmp)).To(Equal(ladder.Verdict{}))
+		Expect(verify(child.Fixture, tmp)).To(Equal(verdict.Verdict{}))
 	})
 
 	It("fails when the extended golden is missing", func() {
 		Expect(os.Remove(filepath.Join(parentDir, artifact.TraceFile))).To(Succeed())
-		msgs := ladder.Lines(verify(child.Fixture, tmp).Problems)
+		msgs := verdict.Lines(verify(child.Fixture, tmp).Problems)
 		Expect(msgs).To(HaveLen(1))
 		Expect(msgs[0]).To(HavePrefix("T0.9 trace.jsonl: same_run: cannot read T0.2's trace golden: open "))
 	})

@@ -9,9 +9,11 @@ import (
 	. "github.com/onsi/gomega"
 
 	"github.com/chronicle/ladder/ladder"
+	"github.com/chronicle/ladder/ladder/record"
+	"github.com/chronicle/ladder/ladder/verdict"
 )
 
-// ladder.Stages is a benchmark's view into a run (BenchmarkCityRun): it
+// record.Stages is a benchmark's view into a run (BenchmarkCityRun): it
 // must not change what the run writes, and its stages must account for
 // the run's time, each stage's work reaching the stage it is charged to.
 var _ = Describe("a run timed by stage", Label("unit"), func() {
@@ -24,14 +26,14 @@ var _ = Describe("a run timed by stage", Label("unit"), func() {
 		plain, timed := GinkgoT().TempDir(), GinkgoT().TempDir()
 		res, err := ladder.Run(f, ladder.Options{Dir: plain, Goldens: root})
 		Expect(err).NotTo(HaveOccurred())
-		Expect(ladder.Verify(res)).To(Equal(ladder.Verdict{}))
-		st := &ladder.Stages{}
+		Expect(verdict.Verify(res)).To(Equal(verdict.Verdict{}))
+		st := &record.Stages{}
 		start := time.Now()
 		res, err = ladder.Run(f, ladder.Options{Dir: timed, Goldens: root, Stages: st})
 		wall := time.Since(start)
 		Expect(err).NotTo(HaveOccurred())
 		Expect(res.Failures).To(BeEmpty())
-		Expect(ladder.Verify(res)).To(Equal(ladder.Verdict{}), "compared with its goldens as it went")
+		Expect(verdict.Verify(res)).To(Equal(verdict.Verdict{}), "compared with its goldens as it went")
 
 		entries, err := os.ReadDir(plain)
 		Expect(err).NotTo(HaveOccurred())
@@ -48,7 +50,7 @@ var _ = Describe("a run timed by stage", Label("unit"), func() {
 		Expect(timedEntries).To(HaveLen(len(entries)), "the timed run wrote other files")
 
 		var total time.Duration
-		for _, s := range ladder.AllStages() {
+		for _, s := range record.AllStages() {
 			Expect(st.Of(s)).To(BeNumerically(">", 0), "nothing was charged to stage %s", s)
 			total += st.Of(s)
 		}

@@ -11,6 +11,7 @@ import (
 	. "github.com/onsi/gomega"
 
 	"github.com/chronicle/ladder/ladder"
+	"github.com/chronicle/ladder/ladder/verdict"
 	"github.com/chronicle/ladder/sim"
 	"github.com/chronicle/ladder/sim/trace"
 )
@@ -58,7 +59,7 @@ var _ = Describe("a run that stalls", Label("unit"), func() {
 		Expect(err.Error()).To(Equal("T0.9 made no progress for 300ms in tick 4, at " + where + ": a loop that does not end, in the engine or the ladder's path; " +
 			"the run was abandoned there (LADDER_STALL raises the limit for a slow machine)"))
 
-		p := ladder.StallProblem(f, hung)
+		p := verdict.StallProblem(f, hung)
 		Expect(p.Tick).To(Equal(int64(4)))
 		Expect(p.Message).To(Equal("T0.9 run: hung: made no progress for 300ms in tick 4, at " + where + ": a loop that does not end, in the engine or the ladder's path; " +
 			"the run was abandoned there (LADDER_STALL raises the limit for a slow machine) " +

@@ -12,6 +12,7 @@ import (
 	"github.com/chronicle/ladder/ladder/artifact"
 	"github.com/chronicle/ladder/ladder/fixture"
 	"github.com/chronicle/ladder/ladder/seal"
+	"github.com/chronicle/ladder/ladder/verdict"
 )
 
 // Specs of a sweep rung: a tiny world (a market, three people, one theft
@@ -62,11 +63,11 @@ var _ = Describe("a sweep rung", Label("unit"), func() {
 			Expect(os.WriteFile(filepath.Join(golden, name), b, 0o644)).To(Succeed())
 		}
 	}
-	run := func(f *fixture.Fixture) (*ladder.Result, ladder.Verdict) {
+	run := func(f *fixture.Fixture) (*ladder.Result, verdict.Verdict) {
 		GinkgoHelper()
 		res, err := ladder.Run(f, ladder.Options{Dir: GinkgoT().TempDir(), Goldens: root})
 		Expect(err).NotTo(HaveOccurred())
-		return res, ladder.Verify(res)
+		return res, verdict.Verify(res)
 	}
 
 	BeforeEach(func() {

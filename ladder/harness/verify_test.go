@@ -19,7 +19,9 @@ import (
 	"github.com/chronicle/ladder/ladder/artifact"
 	"github.com/chronicle/ladder/ladder/checkpoint"
 	"github.com/chronicle/ladder/ladder/fixture"
+	"github.com/chronicle/ladder/ladder/record"
 	"github.com/chronicle/ladder/ladder/seal"
+	"github.com/chronicle/ladder/ladder/verdict"
 	"github.com/chronicle/ladder/sim/canon"
 	"github.com/chronicle/ladder/sim/detmath"
 )
@@ -63,7 +65,7 @@ var t02 = sync.OnceValues(func() (kept, error) {
 })
 
 // messages returns the messages of a verdict's problems.
-func messages(v ladder.Verdict) []string { return ladder.Lines(v.Problems) }
+func messages(v verdict.Verdict) []string { return verdict.Lines(v.Problems) }
 
 var _ = Describe("Verify", Label("unit"), func() {
 	var (
@@ -107,11 +109,11 @@ var _ = Describe("Verify", Label("unit"), func() {
 	})
 
 	It("passes a run against its own artifacts, with no warnings", func() {
-		Expect(verify(res.Fixture, tmp)).To(Equal(ladder.Verdict{}))
+		Expect(verify(res.Fixture, tmp)).To(Equal(verdict.Verdict{}))
 	})
 
 	It("ends every failure with the commands that reproduce and regenerate the rung", func() {
-		Expect(ladder.Commands(res.Fixture)).To(Equal(t02Commands))
+		Expect(verdict.Commands(res.Fixture)).To(Equal(t02Commands))
 	})
 
 	It("names the first divergent tick, column, golden and actual value of a changed dense cell", func() {
@@ -213,7 +215,7 @@ var _ = Describe("Verify", Label("unit"), func() {
 			v := *s.Values["gist"] + 1e-6
 			s.Values["gist"] = &v
 		})
-		Expect(verify(res.Fixture, tmp)).To(Equal(ladder.Verdict{}))
+		Expect(verify(res.Fixture, tmp)).To(Equal(verdict.Verdict{}))
 
 		editCheckpoints(func(f *checkpoint.File) {
 			v := *f.Samples[1].Values["gist"] - 1e-6 + 1e-3
@@ -234,11 +236,11 @@ var _ = Describe("Verify", Label("unit"), func() {
 		})
 		actual := string(res.Checkpoints.Defines["retell_decay"]) // the engine's, whatever it is
 		Expect(actual).NotTo(BeEmpty())
-		Expect(verify(res.Fixture, tmp)).To(Equal(ladder.Verdict{
+		Expect(verify(res.Fixture, tmp)).To(Equal(verdict.Verdict{
 			Warnings: []string{
 				"T0.2 checkpoints.json: input drift: define retell_decay changed (golden 0.125, actual " + actual + "); values still compared — regenerate to record the new inputs",
 			},
-			Drift: []ladder.RungDrift{{Rung: "T0.2", What: "define retell_decay", Golden: "0.125", Actual: actual}},
+			Drift: []verdict.RungDrift{{Rung: "T0.2", What: "define retell_decay", Golden: "0.125", Actual: actual}},
 		}))
 	})
 
@@ -246,13 +248,13 @@ var _ = Describe("Verify", Label("unit"), func() {
 		editCheckpoints(func(f *checkpoint.File) { f.Outcome.Beliefs = 2; f.FixtureHash = "fedcba9876543210" })
 		v := verify(res.Fixture, tmp)
 		Expect(messages(v)).To(Equal([]string{"T0.2 checkpoints.json: outcome.beliefs: golden 2, actual 1 " + t02Commands}))
-		Expect(v.Problems[0]).To(Equal(ladder.Problem{Rung: "T0.2", Check: "checkpoints.json", Tick: -1, Column: "outcome.beliefs",
+		Expect(v.Problems[0]).To(Equal(verdict.Problem{Rung: "T0.2", Check: "checkpoints.json", Tick: -1, Column: "outcome.beliefs",
 			Golden: "2", Actual: "1", File: "fixtures/T0.2-decay.yaml", Line: 1, Message: messages(v)[0]}))
 		v.Problems = nil
-		Expect(v).To(Equal(ladder.Verdict{
+		Expect(v).To(Equal(verdict.Verdict{
 			Warnings: []string{"T0.2 checkpoints.json: input drift: fixture_hash changed (golden fedcba9876543210, actual " + res.Fixture.Hash +
 				"); values still compared — regenerate to record the new inputs"},
-			Drift: []ladder.RungDrift{{Rung: "T0.2", What: "fixture_hash", Golden: "fedcba9876543210", Actual: res.Fixture.Hash}},
+			Drift: []verdict.RungDrift{{Rung: "T0.2", What: "fixture_hash", Golden: "fedcba9876543210", Actual: res.Fixture.Hash}},
 		}))
 	})
 
@@ -291,7 +293,7 @@ var _ = Describe("Verify", Label("unit"), func() {
 
 		It("puts a passing run's trace and dense file in place as links to their goldens", func() {
 			r := run()
-			Expect(ladder.Verify(r)).To(Equal(ladder.Verdict{}))
+			Expect(verdict.Verify(r)).To(Equal(verdict.Verdict{}))
 			Expect(artifacts(r)).To(Equal(arts))
 			for _, name := range []string{artifact.TraceFile, artifact.DenseFile} {
 				Expect(sameFile(r.Path(name), filepath.Join(dir, name))).To(BeTrue(), name)
@@ -304,7 +306,7 @@ var _ = Describe("Verify", Label("unit"), func() {
 				golden := edit(bytes.Clone(arts[name]))
 				write(name, golden)
 				r := run()
-				Expect(ladder.Verify(r).Problems).NotTo(BeEmpty(), "the edit is a divergence")
+				Expect(verdict.Verify(r).Problems).NotTo(BeEmpty(), "the edit is a divergence")
 				Expect(artifacts(r)).To(Equal(arts))
 				Expect(sameFile(r.Path(name), filepath.Join(dir, name))).To(BeFalse())
 				Expect(read(name)).To(Equal(golden))
@@ -340,7 +342,7 @@ var _ = Describe("Verify", Label("unit"), func() {
 			sealedRun := func(change func()) (*ladder.Result, map[string]string) {
 				GinkgoHelper()
 				Expect(seal.Write(dir, res.Fixture.Name(), artifact.RungNames)).To(Succeed())
-				seals := ladder.CheckSeals(tmp, res.Fixture)
+				seals := verdict.CheckSeals(tmp, res.Fixture)
 				Expect(seals.Problems).To(BeEmpty())
 				change()
 				r, err := ladder.Run(res.Fixture, ladder.Options{Dir: GinkgoT().TempDir(), Goldens: tmp, Seals: &seals})
@@ -363,7 +365,7 @@ var _ = Describe("Verify", Label("unit"), func() {
 				Expect(os.WriteFile(filepath.Join(dir, artifact.HistoryFile), []byte(`{"state":"new"}`+"\n"), 0o644)).To(Succeed())
 				Expect(seal.Write(dir, res.Fixture.Name(), append(slices.Clone(artifact.RungNames), artifact.HistoryFile))).To(Succeed())
 				Expect(os.WriteFile(filepath.Join(dir, artifact.HistoryFile), []byte(`{"state":"changed"}`+"\n"), 0o644)).To(Succeed())
-				seals := ladder.CheckSeals(tmp, res.Fixture)
+				seals := verdict.CheckSeals(tmp, res.Fixture)
 				Expect(seals.Problems).To(HaveLen(1))
 				Expect(seals.Problems[0].Message).To(ContainSubstring("the set's history was edited"))
 				Expect(seals.Problems[0].Message).To(ContainSubstring("regenerating cannot give it back"))
@@ -372,7 +374,7 @@ var _ = Describe("Verify", Label("unit"), func() {
 
 			It("seals a passing run, linked to its goldens, with the digests the check found", func() {
 				r, got := sealedRun(func() {})
-				Expect(ladder.Verify(r)).To(Equal(ladder.Verdict{}))
+				Expect(verdict.Verify(r)).To(Equal(verdict.Verdict{}))
 				Expect(sameFile(r.Path(artifact.TraceFile), filepath.Join(dir, artifact.TraceFile))).To(BeTrue())
 				Expect(got).To(Equal(want()))
 			})
@@ -380,7 +382,7 @@ var _ = Describe("Verify", Label("unit"), func() {
 			It("hashes what it wrote when an artifact diverged from a golden the check found as sealed", func() {
 				write(artifact.TraceFile, flipDigit(bytes.Clone(arts[artifact.TraceFile]), len(arts[artifact.TraceFile])/2))
 				r, got := sealedRun(func() {})
-				Expect(ladder.Verify(r).Problems).NotTo(BeEmpty(), "the edit is a divergence")
+				Expect(verdict.Verify(r).Problems).NotTo(BeEmpty(), "the edit is a divergence")
 				Expect(got).To(Equal(want()))
 			})
 
@@ -400,7 +402,7 @@ var _ = Describe("Verify", Label("unit"), func() {
 				after, err := os.Stat(golden)
 				Expect(err).NotTo(HaveOccurred())
 				Expect(os.SameFile(before, after)).To(BeTrue(), "rewritten in place")
-				Expect(ladder.Verify(r)).To(Equal(ladder.Verdict{}))
+				Expect(verdict.Verify(r)).To(Equal(verdict.Verdict{}))
 				Expect(sameFile(r.Path(artifact.TraceFile), golden)).To(BeTrue())
 				Expect(got).To(Equal(want()))
 			})
@@ -410,7 +412,7 @@ var _ = Describe("Verify", Label("unit"), func() {
 
 var _ = Describe("ColumnGroup", Label("unit"), func() {
 	DescribeTable("groups columns as the dense contract reads them",
-		func(column, group string) { Expect(ladder.ColumnGroup(column)).To(Equal(group)) },
+		func(column, group string) { Expect(record.ColumnGroup(column)).To(Equal(group)) },
 		Entry("the tick", "tick", "tick"),
 		Entry("an NPC's presence", "witness/at", "*/at"),
 		Entry("an NPC's life", "witness/alive", "*/alive"),
@@ -435,10 +437,10 @@ var _ = Describe("ColumnGroup", Label("unit"), func() {
 
 var _ = Describe("DriftLines", Label("unit"), func() {
 	It("prints each change once, naming every rung it touched, whatever order the rungs ran in", func() {
-		d := func(rung, what, g, a string) ladder.RungDrift {
-			return ladder.RungDrift{Rung: rung, What: what, Golden: g, Actual: a}
+		d := func(rung, what, g, a string) verdict.RungDrift {
+			return verdict.RungDrift{Rung: rung, What: what, Golden: g, Actual: a}
 		}
-		Expect(ladder.DriftLines([]ladder.RungDrift{
+		Expect(verdict.DriftLines([]verdict.RungDrift{
 			d("T2.1", "define retell_decay", "0.8", "0.75"),
 			d("T1.1", "fixture_hash", "aa", "bb"),
 			d("T1.1", "define retell_decay", "0.8", "0.75"),
@@ -450,14 +452,14 @@ var _ = Describe("DriftLines", Label("unit"), func() {
 			"define retell_decay: 0.8 → 0.75 in 3 rungs: T0.1/quiet, T1.1, T2.1",
 			"fixture_hash: aa → bb in T1.1",
 		}))
-		Expect(ladder.DriftLines(nil)).To(BeEmpty())
+		Expect(verdict.DriftLines(nil)).To(BeEmpty())
 	})
 })
 
 var _ = Describe("RungOfFile", Label("unit"), func() {
 	DescribeTable("reads rung and tier off a fixture's file name",
 		func(name, rung, tier string) {
-			r, t := ladder.RungOfFile(name)
+			r, t := fixture.RungOfFile(name)
 			Expect([]string{r, t}).To(Equal([]string{rung, tier}))
 		},
 		Entry("a rung", "fixtures/T2.3-conflicting-variants.yaml", "T2.3", "2"),
@@ -467,10 +469,10 @@ var _ = Describe("RungOfFile", Label("unit"), func() {
 		Entry("a rung id the loader refuses (tiers stop at 6), so its load failure runs under RUNG=T9.1", "fixtures/T9.1-x.yaml", "T9.1", "9"),
 	)
 	It("names the spec of a file that does not load as the triage page looks it up: rung, path, does not load", func() {
-		Expect(ladder.LoadFailureSpec("fixtures/T1.9-badtick.yaml")).To(Equal("T1.9 fixtures/T1.9-badtick.yaml does not load"))
+		Expect(fixture.LoadFailureSpec("fixtures/T1.9-badtick.yaml")).To(Equal("T1.9 fixtures/T1.9-badtick.yaml does not load"))
 	})
 	It("gives the golden directory of a file", func() {
-		Expect(ladder.GoldenDirOfFile("fixtures/T2.1-spread.yaml")).To(Equal("goldens/T2.1-spread"))
+		Expect(fixture.GoldenDirOfFile("fixtures/T2.1-spread.yaml")).To(Equal("goldens/T2.1-spread"))
 	})
 })
 
@@ -484,14 +486,14 @@ var _ = Describe("ObsoleteGoldens", Label("unit"), func() {
 			{Name: "fixtures/T0.1-witness.yaml", Fixtures: []*fixture.Fixture{{Rung: "T0.1"}, {Rung: "T0.1", Case: "quiet"}}},
 			{Name: "fixtures/T0.2-decay.yaml", Err: errors.New("does not load")},
 		}
-		obsolete, examined, err := ladder.ObsoleteGoldens(tmp, files)
+		obsolete, examined, err := verdict.ObsoleteGoldens(tmp, files)
 		Expect(err).NotTo(HaveOccurred())
 		Expect(obsolete).To(Equal([]string{"goldens/T0.1-witness/loud", "goldens/T0.3-gone"}))
 		Expect(examined).To(Equal(6))
 	})
 
 	It("examines nothing when there are no goldens", func() {
-		obsolete, examined, err := ladder.ObsoleteGoldens(GinkgoT().TempDir(), nil)
+		obsolete, examined, err := verdict.ObsoleteGoldens(GinkgoT().TempDir(), nil)
 		Expect(err).NotTo(HaveOccurred())
 		Expect(obsolete).To(BeEmpty())
 		Expect(examined).To(BeZero())

@@ -25,6 +25,8 @@ import (
 
 	"github.com/chronicle/ladder/ladder"
 	"github.com/chronicle/ladder/ladder/page"
+	"github.com/chronicle/ladder/ladder/pageinput"
+	"github.com/chronicle/ladder/ladder/verdict"
 	"github.com/chronicle/ladder/ladder/whynot"
 )
 
@@ -174,8 +176,8 @@ func TestBrowser(t *testing.T) {
 	if d := gocmp.Diff(want, shown); d != "" {
 		t.Errorf("failure lines shown (-model +page):\n%s", d)
 	}
-	if cmds := eval[string](b, b.sec+` p.commands code`, `e => e.textContent`); cmds != ladder.Commands(f11) {
-		t.Errorf("the commands are shown once as %q, want %q", cmds, ladder.Commands(f11))
+	if cmds := eval[string](b, b.sec+` p.commands code`, `e => e.textContent`); cmds != verdict.Commands(f11) {
+		t.Errorf("the commands are shown once as %q, want %q", cmds, verdict.Commands(f11))
 	}
 	for i, visible := range evalAll[bool](b, b.sec+` ol.failures li`, `e => e.offsetParent !== null && e.getBoundingClientRect().height > 0`) {
 		if !visible {
@@ -344,14 +346,14 @@ func failingSweep(t *testing.T) []page.Input {
 	if len(res.Failures) == 0 {
 		t.Fatal("the small sweep meets T2.8's bounds: the failing sweep checks nothing")
 	}
-	if _, err := ladder.RunSeedWorld(res); err != nil {
+	if _, err := pageinput.RunSeedWorld(res); err != nil {
 		t.Fatal(err)
 	}
 	var lines []string
-	for _, p := range ladder.Problems(res, nil, ladder.Verdict{}) {
+	for _, p := range verdict.Problems(res, nil, verdict.Verdict{}) {
 		lines = append(lines, p.FailureLine())
 	}
-	ins := ladder.ReportedPageInputs(root, reports, &f, lines)
+	ins := pageinput.ReportedPageInputs(root, reports, &f, lines)
 	if len(ins) != 2 || ins[1].Trace == nil {
 		t.Fatalf("the sweep's page inputs are %d, want the sweep and its seed world", len(ins))
 	}

@@ -11,6 +11,8 @@ import (
 	"github.com/chronicle/ladder/ladder"
 	"github.com/chronicle/ladder/ladder/fixture"
 	"github.com/chronicle/ladder/ladder/page"
+	"github.com/chronicle/ladder/ladder/pageinput"
+	"github.com/chronicle/ladder/ladder/verdict"
 	"github.com/chronicle/ladder/sim/canon"
 )
 
@@ -61,13 +63,13 @@ func failingRun(t tb) (*fixture.Fixture, page.Input) {
 	}
 	var failures []string
 	for _, m := range res.Failures {
-		failures = append(failures, fmt.Sprintf("%s %s %s", f.Name(), m, ladder.Commands(&f)))
+		failures = append(failures, fmt.Sprintf("%s %s %s", f.Name(), m, verdict.Commands(&f)))
 	}
-	failures = append(failures, ladder.Lines(ladder.Verify(res).Problems)...)
+	failures = append(failures, verdict.Lines(verdict.Verify(res).Problems)...)
 	if len(failures) == 0 {
 		t.Fatal("the planted define change did not fail T1.1")
 	}
-	return &f, ladder.PageInput(root, &f, res, failures)
+	return &f, pageinput.PageInput(root, &f, res, failures)
 }
 
 // failingT32 is T3.2 with a planted fault, checked against T3.2's
@@ -106,13 +108,13 @@ func gateRun(t tb, f *fixture.Fixture) page.Input {
 		t.Fatal(err)
 	}
 	var lines []string
-	for _, p := range ladder.Problems(res, nil, ladder.Verify(res)) {
+	for _, p := range verdict.Problems(res, nil, verdict.Verify(res)) {
 		lines = append(lines, p.FailureLine())
 	}
 	if len(lines) == 0 {
 		t.Fatalf("the planted fault did not fail %s", f.Name())
 	}
-	return ladder.PageInput(root, f, res, lines)
+	return pageinput.PageInput(root, f, res, lines)
 }
 
 // passingRun is a rung run as the gate runs it.
@@ -122,7 +124,7 @@ func passingRun(t tb, f *fixture.Fixture) page.Input {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return ladder.PageInput(root, f, res, nil)
+	return pageinput.PageInput(root, f, res, nil)
 }
 
 // beliefRow is one row of the belief table in the form both the engine

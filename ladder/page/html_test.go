@@ -16,6 +16,7 @@ import (
 	"github.com/chronicle/ladder/ladder"
 	"github.com/chronicle/ladder/ladder/fixture"
 	"github.com/chronicle/ladder/ladder/page"
+	"github.com/chronicle/ladder/ladder/pageinput"
 	"github.com/chronicle/ladder/ladder/whynot"
 )
 
@@ -216,7 +217,7 @@ var _ = Describe("every committed rung", Ordered, func() {
 			Expect(file.Err).NotTo(HaveOccurred())
 			for _, f := range file.Fixtures {
 				if f.Sweep != nil {
-					continue // a sweep's section has no ticks, only a note (ladder.PageInput)
+					continue // a sweep's section has no ticks, only a note (pageinput.PageInput)
 				}
 				s, err := page.Build(runs[f], page.Options{})
 				Expect(err).NotTo(HaveOccurred())
@@ -297,9 +298,9 @@ var _ = Describe("every committed rung", Ordered, func() {
 				reports := GinkgoT().TempDir()
 				res, err := ladder.Run(f, ladder.Options{Dir: filepath.Join(reports, filepath.FromSlash(f.Name()))})
 				Expect(err).NotTo(HaveOccurred())
-				_, err = ladder.RunSeedWorld(res)
+				_, err = pageinput.RunSeedWorld(res)
 				Expect(err).NotTo(HaveOccurred())
-				inputs = append(inputs, ladder.ReportedPageInputs(root, reports, f, nil)...)
+				inputs = append(inputs, pageinput.ReportedPageInputs(root, reports, f, nil)...)
 			}
 		}
 		Expect(len(inputs)).To(BeNumerically(">=", 19))

@@ -9,6 +9,7 @@ import (
 
 	"github.com/chronicle/ladder/ladder"
 	"github.com/chronicle/ladder/ladder/page"
+	"github.com/chronicle/ladder/ladder/pageinput"
 )
 
 var _ = Describe("a section built from what the run wrote", func() {
@@ -17,10 +18,10 @@ var _ = Describe("a section built from what the run wrote", func() {
 		reports := GinkgoT().TempDir()
 		res, err := ladder.Run(f, ladder.Options{Dir: filepath.Join(reports, filepath.FromSlash(f.Name()))})
 		Expect(err).NotTo(HaveOccurred())
-		Expect(ladder.SavePageEngine(res)).To(Succeed())
-		live, err := page.Build(ladder.PageInput(root, f, res, nil), page.Options{})
+		Expect(pageinput.SavePageEngine(res)).To(Succeed())
+		live, err := page.Build(pageinput.PageInput(root, f, res, nil), page.Options{})
 		Expect(err).NotTo(HaveOccurred())
-		saved, err := page.Build(ladder.ReportedPageInputs(root, reports, f, nil)[0], page.Options{})
+		saved, err := page.Build(pageinput.ReportedPageInputs(root, reports, f, nil)[0], page.Options{})
 		Expect(err).NotTo(HaveOccurred())
 		Expect(saved.Engine.Claims).NotTo(BeEmpty(), "the comparison examined no lineage")
 		Expect(saved.Evidence).NotTo(BeEmpty(), "the comparison examined no evidence")
@@ -29,7 +30,7 @@ var _ = Describe("a section built from what the run wrote", func() {
 
 	It("says so when the run left no engine data: it did not complete", func() {
 		f := loadRung(GinkgoT(), "T0.1-witness.yaml")[0]
-		in := ladder.ReportedPageInputs(root, GinkgoT().TempDir(), f, []string{"T0.1 run: aborted"})[0]
+		in := pageinput.ReportedPageInputs(root, GinkgoT().TempDir(), f, []string{"T0.1 run: aborted"})[0]
 		Expect(in.Dense).To(BeNil())
 		Expect(in.Notes).To(ContainElement(ContainSubstring("did not complete")))
 	})

@@ -13,6 +13,7 @@ import (
 	"github.com/chronicle/ladder/ladder"
 	cmp "github.com/chronicle/ladder/ladder/compare"
 	"github.com/chronicle/ladder/ladder/page"
+	"github.com/chronicle/ladder/ladder/pageinput"
 	"github.com/chronicle/ladder/sim/canon"
 )
 
@@ -98,13 +99,13 @@ var _ = Describe("the comparison's model", func() {
 		for i, f := range fs {
 			res, err := ladder.Run(f, ladder.Options{Dir: filepath.Join(reports, filepath.FromSlash(f.Name()))})
 			Expect(err).NotTo(HaveOccurred())
-			Expect(ladder.SavePageEngine(res)).To(Succeed())
+			Expect(pageinput.SavePageEngine(res)).To(Succeed())
 			if f.CounterfactualOf != "" {
 				swapped = i
 			}
 		}
 		Expect(swapped).To(BeNumerically(">", 0), "T2.3 has no counterfactual case")
-		in := ladder.ReportedPageInputs(root, reports, fs[swapped], nil)[0]
+		in := pageinput.ReportedPageInputs(root, reports, fs[swapped], nil)[0]
 		Expect(in.Partners).To(HaveLen(1))
 		s := buildSection(GinkgoT(), in)
 		Expect(s.Others).To(HaveLen(1))

@@ -57,7 +57,7 @@ type Run struct {
 	Expectations []string
 	Aborted      error
 	// GoldenSealed says the caller checked the golden set against its
-	// seal before the run and found it whole (ladder.CheckSeals): the
+	// seal before the run and found it whole (verdict.CheckSeals): the
 	// digests the seal records are then the golden files' own, and a
 	// sealed artifact is compared with its golden by digest, not by
 	// reading both again.

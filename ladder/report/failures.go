@@ -8,18 +8,17 @@ import (
 	"path/filepath"
 	"slices"
 
+	"github.com/chronicle/ladder/ladder/verdict"
 	"github.com/onsi/ginkgo/v2/types"
-
-	"github.com/chronicle/ladder/ladder"
 )
 
 // FailureEntry is the name of the report entry a rung spec adds for each of
-// its problems (a ladder.Problem, as JSON).
+// its problems (a verdict.Problem, as JSON).
 const FailureEntry = "failure"
 
 // Failures is reports/failures.json.
 type Failures struct {
-	Failures []ladder.Problem `json:"failures"`
+	Failures []verdict.Problem `json:"failures"`
 }
 
 // NewFailures collects every failure of a run as data: each rung's
@@ -29,9 +28,9 @@ type Failures struct {
 // after the specs ran (the determinism rerun), under their runs. They are
 // ordered by rung and case (harness specs first), each spec's problems in
 // its own order.
-func NewFailures(r types.Report, root string, late ...ladder.Problem) (Failures, error) {
+func NewFailures(r types.Report, root string, late ...verdict.Problem) (Failures, error) {
 	abs, _ := filepath.Abs(root)
-	out := Failures{Failures: []ladder.Problem{}}
+	out := Failures{Failures: []verdict.Problem{}}
 	for _, s := range r.SpecReports {
 		if !Ran(s) || !s.State.Is(types.SpecStateFailureStates) {
 			continue
@@ -41,7 +40,7 @@ func NewFailures(r types.Report, root string, late ...ladder.Problem) (Failures,
 			if e.Name != FailureEntry {
 				continue
 			}
-			var p ladder.Problem
+			var p verdict.Problem
 			if err := Decode(e, &p); err != nil {
 				return Failures{}, fmt.Errorf("failure entry of %q: %w", s.LeafNodeText, err)
 			}
@@ -49,7 +48,7 @@ func NewFailures(r types.Report, root string, late ...ladder.Problem) (Failures,
 			found = true
 		}
 		if !found {
-			out.Failures = append(out.Failures, ladder.Problem{Check: "spec", Tick: -1, File: relative(abs, s.LeafNodeLocation.FileName),
+			out.Failures = append(out.Failures, verdict.Problem{Check: "spec", Tick: -1, File: relative(abs, s.LeafNodeLocation.FileName),
 				Line: s.LeafNodeLocation.LineNumber, Message: s.FullText() + ": " + s.Failure.Message})
 		}
 	}
@@ -61,7 +60,7 @@ func NewFailures(r types.Report, root string, late ...ladder.Problem) (Failures,
 func (f *Failures) sort() {
 	// Stable: a rung's problems keep their order, earliest first. Harness
 	// specs (no rung) ran in random order, so their messages order them.
-	slices.SortStableFunc(f.Failures, func(a, b ladder.Problem) int {
+	slices.SortStableFunc(f.Failures, func(a, b verdict.Problem) int {
 		c := cmp.Or(cmp.Compare(a.Rung, b.Rung), cmp.Compare(a.Case, b.Case))
 		if c == 0 && a.Rung == "" {
 			c = cmp.Compare(a.Message, b.Message)
@@ -102,7 +101,7 @@ const (
 
 // Write writes junit.xml and failures.json of a run into dir, with late,
 // the problems found after the specs ran, filed under their runs.
-func Write(dir, root string, r types.Report, late ...ladder.Problem) error {
+func Write(dir, root string, r types.Report, late ...verdict.Problem) error {
 	j, err := NewJUnit(r, root, late...).Marshal()
 	if err != nil {
 		return err

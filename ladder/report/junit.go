@@ -8,9 +8,8 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/chronicle/ladder/ladder/verdict"
 	"github.com/onsi/ginkgo/v2/types"
-
-	"github.com/chronicle/ladder/ladder"
 )
 
 // JUnit is a junit.xml document.
@@ -84,7 +83,7 @@ func tierOf(s types.SpecReport) string {
 // problems found after the specs ran (the determinism rerun): each fails
 // its run's testcase, a passing one included, so junit counts what the
 // summary counts.
-func NewJUnit(r types.Report, root string, late ...ladder.Problem) JUnit {
+func NewJUnit(r types.Report, root string, late ...verdict.Problem) JUnit {
 	abs, _ := filepath.Abs(root)
 	bySuite := map[string]*JUnitSuite{}
 	for _, s := range r.SpecReports {
@@ -141,10 +140,10 @@ func NewJUnit(r types.Report, root string, late ...ladder.Problem) JUnit {
 
 // problemsOf decodes a rung spec's problems (its FailureEntry entries),
 // in its order; an entry that does not decode is left out.
-func problemsOf(s types.SpecReport) []ladder.Problem {
-	var out []ladder.Problem
+func problemsOf(s types.SpecReport) []verdict.Problem {
+	var out []verdict.Problem
 	for _, e := range s.ReportEntries {
-		var p ladder.Problem
+		var p verdict.Problem
 		if e.Name == FailureEntry && Decode(e, &p) == nil {
 			out = append(out, p)
 		}
@@ -177,11 +176,11 @@ func RunName(s types.SpecReport) string {
 }
 
 // lateFor returns the late problems about a rung spec's run.
-func lateFor(s types.SpecReport, late []ladder.Problem) []ladder.Problem {
+func lateFor(s types.SpecReport, late []verdict.Problem) []verdict.Problem {
 	if tierOf(s) == harness {
 		return nil
 	}
-	var out []ladder.Problem
+	var out []verdict.Problem
 	for _, p := range late {
 		if name := p.Rung + strings.TrimSuffix("/"+p.Case, "/"); name == RunName(s) {
 			out = append(out, p)

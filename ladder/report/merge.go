@@ -8,9 +8,8 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/chronicle/ladder/ladder/verdict"
 	"github.com/onsi/ginkgo/v2/types"
-
-	"github.com/chronicle/ladder/ladder"
 )
 
 // Merge joins the reports of shards — directories each holding junit.xml,
@@ -68,7 +67,7 @@ func Merge(out string, shards []string) error {
 	}
 	fails.sort()
 	if fails.Failures == nil {
-		fails.Failures = []ladder.Problem{}
+		fails.Failures = []verdict.Problem{}
 	}
 	jb, err := j.Marshal()
 	if err != nil {

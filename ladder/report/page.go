@@ -9,9 +9,9 @@ import (
 
 	"github.com/onsi/ginkgo/v2/types"
 
-	"github.com/chronicle/ladder/ladder"
 	"github.com/chronicle/ladder/ladder/fixture"
 	"github.com/chronicle/ladder/ladder/page"
+	"github.com/chronicle/ladder/ladder/pageinput"
 )
 
 // Pair is two runs the page is asked to compare, beside what the
@@ -22,7 +22,7 @@ type Pair struct{ A, B string }
 // PageInputs gathers the triage page's sections for a suite run: every
 // rung and case whose spec ran, in fixture order, with the failure lines
 // its spec printed, built from what each spec wrote under reports
-// (ladder.ReportedPageInputs) and nothing run again. r is the suite's
+// (pageinput.ReportedPageInputs) and nothing run again. r is the suite's
 // report — in the suite, the one Ginkgo hands the ReportAfterSuite; after
 // it, the one it wrote as reports/ladder.json — so `ladder page` rebuilds
 // exactly the page the run wrote. pairs add comparisons. Problems are
@@ -38,7 +38,7 @@ func PageInputs(root, reports string, r types.Report, pairs []Pair) ([]page.Inpu
 	var problems []string
 	for _, file := range files {
 		if file.Err != nil {
-			if s, ok := specs[ladder.LoadFailureSpec(file.Name)]; ok {
+			if s, ok := specs[fixture.LoadFailureSpec(file.Name)]; ok {
 				used++
 				inputs = append(inputs, loadFailureInput(file, s))
 			}
@@ -50,7 +50,7 @@ func PageInputs(root, reports string, r types.Report, pairs []Pair) ([]page.Inpu
 				continue
 			}
 			used++
-			ins := ladder.ReportedPageInputs(root, reports, f, FailureLines(s))
+			ins := pageinput.ReportedPageInputs(root, reports, f, FailureLines(s))
 			for _, e := range s.ReportEntries {
 				if e.Name == "input drift" {
 					ins[0].Notes = append(ins[0].Notes, "Input drift (not a failure): "+e.StringRepresentation())
@@ -77,7 +77,7 @@ func PageInputs(root, reports string, r types.Report, pairs []Pair) ([]page.Inpu
 // load: named by its rung (so #T9.1 opens it), placed at the loader's first
 // error, showing the located error its spec failed with.
 func loadFailureInput(file fixture.File, s types.SpecReport) page.Input {
-	id, _ := ladder.RungOfFile(file.Name)
+	id, _ := fixture.RungOfFile(file.Name)
 	source := file.Name
 	var list fixture.ErrorList
 	if errors.As(file.Err, &list) && len(list) > 0 {

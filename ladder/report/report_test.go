@@ -11,8 +11,8 @@ import (
 	"github.com/onsi/ginkgo/v2/types"
 	. "github.com/onsi/gomega"
 
-	"github.com/chronicle/ladder/ladder"
 	"github.com/chronicle/ladder/ladder/report"
+	"github.com/chronicle/ladder/ladder/verdict"
 )
 
 // root is an absolute repository root for the synthetic reports.
@@ -27,7 +27,7 @@ func spec(text, file string, line int, state types.SpecState, labels ...string) 
 	}
 }
 
-func failed(s types.SpecReport, message string, problems ...ladder.Problem) types.SpecReport {
+func failed(s types.SpecReport, message string, problems ...verdict.Problem) types.SpecReport {
 	s.Failure = types.Failure{Message: message, Location: types.CodeLocation{FileName: root + "/ladder/ladder_suite_test.go", LineNumber: 90}}
 	for _, p := range problems {
 		s.ReportEntries = append(s.ReportEntries, types.ReportEntry{Name: report.FailureEntry, Value: types.WrapEntryValue(p)})
@@ -39,9 +39,9 @@ func failed(s types.SpecReport, message string, problems ...ladder.Problem) type
 // problems), a tier-0 rung, a failing harness spec, and a spec a label
 // filter left out.
 func run() types.Report {
-	p1 := ladder.Problem{Rung: "T2.3", Case: "swapped", Check: "dense.csv", Tick: 12, Column: "a/b/confidence", Golden: "0.72", Actual: "0.7",
+	p1 := verdict.Problem{Rung: "T2.3", Case: "swapped", Check: "dense.csv", Tick: 12, Column: "a/b/confidence", Golden: "0.72", Actual: "0.7",
 		File: "fixtures/T2.3-conflicting-variants.yaml", Line: 92, Message: "T2.3/swapped dense.csv: first divergence at tick 12, …\n"}
-	p2 := ladder.Problem{Rung: "T2.3", Case: "swapped", Check: "expect", Tick: 30, Column: "expect[1]", File: p1.File, Line: 110, Message: "T2.3/swapped expect[1] …"}
+	p2 := verdict.Problem{Rung: "T2.3", Case: "swapped", Check: "expect", Tick: 30, Column: "expect[1]", File: p1.File, Line: 110, Message: "T2.3/swapped expect[1] …"}
 	return types.Report{SuiteDescription: "Chronicle ladder", SpecReports: []types.SpecReport{
 		failed(spec("T2.3/swapped Conflicting", "fixtures/T2.3-conflicting-variants.yaml", 92, types.SpecStateFailed, "tier2", "T2.3"),
 			"T2.3/swapped dense.csv: first divergence at tick 12, …\nT2.3/swapped expect[1] …", p1, p2),
@@ -91,7 +91,7 @@ var _ = Describe("NewFailures", func() {
 		f, err := report.NewFailures(run(), root)
 		Expect(err).NotTo(HaveOccurred())
 		Expect(f.Failures).To(HaveLen(3))
-		Expect(f.Failures[0]).To(Equal(ladder.Problem{Check: "spec", Tick: -1, File: "ladder/ladder_suite_test.go", Line: 77,
+		Expect(f.Failures[0]).To(Equal(verdict.Problem{Check: "spec", Tick: -1, File: "ladder/ladder_suite_test.go", Line: 77,
 			Message: "goldens/ holds no obsolete directory: goldens/T9.9-gone is obsolete"}))
 		Expect(f.Failures[1].Check).To(Equal("dense.csv"))
 		Expect(f.Failures[1].Tick).To(Equal(int64(12)))

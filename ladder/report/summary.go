@@ -8,7 +8,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/chronicle/ladder/ladder"
+	"github.com/chronicle/ladder/ladder/verdict"
 )
 
 // FailedRun is one failed run as the closing summary lists it: its
@@ -21,7 +21,7 @@ type FailedRun struct {
 	Tier     string
 	Tick     int64
 	Class    string
-	Problems []ladder.Problem
+	Problems []verdict.Problem
 }
 
 // rungTier reads the tier off a rung id: "3" of T3.2, "4b" of T4b.1.
@@ -43,7 +43,7 @@ func tierKey(rung string) (int, string) {
 // diverges (a run without a tick last), then by name. It does not depend
 // on the order the specs ran in, so a randomized suite reads the same.
 // Problems without a rung (a harness spec's) are left out.
-func FailedRuns(problems []ladder.Problem) []FailedRun {
+func FailedRuns(problems []verdict.Problem) []FailedRun {
 	byName := map[string]*FailedRun{}
 	var names []string
 	for _, p := range problems {

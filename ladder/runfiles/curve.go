@@ -5,14 +5,14 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/chronicle/ladder/ladder"
+	"github.com/chronicle/ladder/ladder/rerun"
 )
 
-// Curve is a claim's spread at every tick of the run, as ladder.Curve
+// Curve is a claim's spread at every tick of the run, as rerun.Curve
 // samples it from the engine: believers from the dense file's
 // <claim>/believers column, holders the NPCs with a belief in the claim
 // (a <holder>/<claim>/variant cell) at the tick.
-func (d *Dense) Curve(claim string) ([]ladder.CurvePoint, error) {
+func (d *Dense) Curve(claim string) ([]rerun.CurvePoint, error) {
 	col, ok := d.column[claim+"/believers"]
 	if !ok {
 		return nil, fmt.Errorf("no claim %q in the run (no %s/believers column; claims are event ids)", claim, claim)
@@ -23,9 +23,9 @@ func (d *Dense) Curve(claim string) ([]ladder.CurvePoint, error) {
 			variants = append(variants, i)
 		}
 	}
-	out := make([]ladder.CurvePoint, len(d.Ticks))
+	out := make([]rerun.CurvePoint, len(d.Ticks))
 	for i, row := range d.Rows {
-		p := ladder.CurvePoint{Tick: d.Ticks[i]}
+		p := rerun.CurvePoint{Tick: d.Ticks[i]}
 		if row[col] != "" {
 			n, err := strconv.Atoi(row[col])
 			if err != nil {

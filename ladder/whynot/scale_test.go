@@ -10,20 +10,21 @@ import (
 
 	"github.com/chronicle/ladder/ladder"
 	"github.com/chronicle/ladder/ladder/fixture"
+	"github.com/chronicle/ladder/ladder/pageinput"
 	"github.com/chronicle/ladder/ladder/regen"
 	"github.com/chronicle/ladder/ladder/whynot"
 )
 
 // A sweep keeps no trace per seed, so the thousand-NPC run is made here:
 // T2.8's world, one seed, as its spec makes the seed world it keeps for
-// the page (ladder.SeedWorld), into a temporary directory.
+// the page (pageinput.SeedWorld), into a temporary directory.
 var _ = Describe("a 1,000-NPC run", func() {
 	It("answers every unheard pair at its last tick in well under 200 ms a pair, indexed once", func() {
 		sweeps, err := regen.Select(root, []string{"T2.8"})
 		Expect(err).NotTo(HaveOccurred())
 		i := slices.IndexFunc(sweeps, func(f *fixture.Fixture) bool { return f.Sweep != nil })
 		Expect(i).To(BeNumerically(">=", 0), "T2.8 is no longer a sweep: make the thousand-NPC run another way")
-		world, err := ladder.SeedWorld(sweeps[i], 0)
+		world, err := pageinput.SeedWorld(sweeps[i], 0)
 		Expect(err).NotTo(HaveOccurred())
 		res, err := ladder.Run(world, ladder.Options{Dir: GinkgoT().TempDir()})
 		Expect(err).NotTo(HaveOccurred())

@@ -145,6 +145,13 @@ type Sink interface {
 	Emit(r Record)
 }
 
+// Discard is the Sink of a world whose trace nobody reads.
+var Discard Sink = discard{}
+
+type discard struct{}
+
+func (discard) Emit(Record) {}
+
 // Buffer is a Sink that keeps every record in memory, for specs and tools
 // that look at records as values, and for runs short enough to hold.
 type Buffer struct {

@@ -29,7 +29,7 @@ var _ = Describe("fear", Serial, func() {
 	// the news has reached more than one place.
 	killing := func() (*fixture.Fixture, int64) {
 		f := fixtureRun("T4a.1-mourning", "T4a.1")
-		return f, firstRecord(f, "killing", func(r record) bool { return r.S("kind") == "event" && r.S("event") == "killing" }).Tick()
+		return f, firstRecord(f, "killing", func(r traceRecord) bool { return r.S("kind") == "event" && r.S("event") == "killing" }).Tick()
 	}
 
 	It("shows the fear per place as of a tick, its recomputation within regime 3, and every contributing belief", func() {

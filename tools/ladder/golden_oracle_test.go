@@ -25,8 +25,8 @@ import (
 // and what the tools print of them, spelt as docs/trace-schema.md and the
 // commands' doc comments say.
 
-// record is one golden trace record.
-type record = goldenset.Record
+// traceRecord is one golden trace record.
+type traceRecord = goldenset.Record
 
 // fixtureRun is the fixture of a rung or case (T3.3, T3.1/no-peers) in file.
 func fixtureRun(file, name string) *fixture.Fixture {
@@ -42,7 +42,7 @@ func fixtureRun(file, name string) *fixture.Fixture {
 
 // goldenTrace reads a run's committed trace.jsonl, once per run: the
 // specs read the same goldens many times.
-func goldenTrace(f *fixture.Fixture) []record {
+func goldenTrace(f *fixture.Fixture) []traceRecord {
 	GinkgoHelper()
 	oracle.Lock()
 	defer oracle.Unlock()
@@ -81,13 +81,13 @@ func goldenCell(f *fixture.Fixture, tick int64, column string) string {
 // while they run.
 var oracle = struct {
 	sync.Mutex
-	traces map[string][]record
+	traces map[string][]traceRecord
 	dense  map[string]*goldenset.Dense
-}{traces: map[string][]record{}, dense: map[string]*goldenset.Dense{}}
+}{traces: map[string][]traceRecord{}, dense: map[string]*goldenset.Dense{}}
 
 // values spells a rule record's values as `rules` prints them: " {name:
 // value, …}" sorted by name, or "" when there are none.
-func values(r record) string {
+func values(r traceRecord) string {
 	vs, _ := r["values"].(map[string]any)
 	if len(vs) == 0 {
 		return ""
@@ -251,7 +251,7 @@ func span(from, to string) string {
 // ticksOf returns the first and last tick of the golden trace's records
 // that ok accepts; it fails when there is none: the spec would examine
 // nothing.
-func ticksOf(f *fixture.Fixture, what string, ok func(record) bool) (first, last int64) {
+func ticksOf(f *fixture.Fixture, what string, ok func(traceRecord) bool) (first, last int64) {
 	GinkgoHelper()
 	first = -1
 	for _, r := range goldenTrace(f) {
@@ -269,6 +269,6 @@ func ticksOf(f *fixture.Fixture, what string, ok func(record) bool) (first, last
 }
 
 // kindIs accepts the records of a kind.
-func kindIs(kind string) func(record) bool {
-	return func(r record) bool { return r.S("kind") == kind }
+func kindIs(kind string) func(traceRecord) bool {
+	return func(r traceRecord) bool { return r.S("kind") == kind }
 }

@@ -287,14 +287,14 @@ func buildTool(overlay map[string]string) string {
 var _ = Describe("goldens, with state leaking from one rung into the next", Ordered, Serial, func() {
 	var bin, root string
 	BeforeAll(func() {
-		src, err := os.ReadFile(filepath.Join(repo, "ladder", "stream.go"))
+		src, err := os.ReadFile(filepath.Join(repo, "ladder", "record", "streams.go"))
 		Expect(err).NotTo(HaveOccurred())
-		const anchor = "func (s *streams) finish(columns []string) (*compared, error) {\n"
-		Expect(string(src)).To(ContainSubstring(anchor), "the plant needs its anchor in ladder/stream.go")
+		const anchor = "func (s *Streams) Finish(columns []string) (*Compared, error) {\n"
+		Expect(string(src)).To(ContainSubstring(anchor), "the plant needs its anchor in ladder/record/streams.go")
 		leaky := strings.Replace(string(src), anchor, anchor+
 			"\tplantedLeak++\n\ts.sink.buf = fmt.Appendf(s.sink.buf, \"{\\\"leak\\\":%d}\\n\", plantedLeak)\n", 1) +
 			"\nvar plantedLeak int\n"
-		bin = buildTool(map[string]string{"ladder/stream.go": leaky})
+		bin = buildTool(map[string]string{"ladder/record/streams.go": leaky})
 
 		root = GinkgoT().TempDir()
 		for _, name := range []string{"T0.1-witness", "T0.2-decay"} {

@@ -257,7 +257,7 @@ var _ = Describe("explain", Serial, func() {
 	It("prints a belief's provenance as of a tick", func() {
 		socialRoot("T0.1-witness.yaml")
 		f := fixtureRun("T0.1-witness", "T0.1")
-		at := firstRecord(f, "belief formed by the witness", func(r record) bool {
+		at := firstRecord(f, "belief formed by the witness", func(r traceRecord) bool {
 			return r.S("kind") == "belief" && r.S("holder") == "witness" && r.S("claim") == "theft@2"
 		}).Tick()
 		out, err := invoke("explain", "-rung", "T0.1", "-at", fmt.Sprint(at), "-holder", "witness", "-claim", "theft@2")

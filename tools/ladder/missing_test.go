@@ -12,16 +12,17 @@ import (
 	"github.com/chronicle/ladder/ladder/artifact"
 	"github.com/chronicle/ladder/ladder/fixture"
 	"github.com/chronicle/ladder/ladder/regen"
+	"github.com/chronicle/ladder/ladder/verdict"
 )
 
-// These specs pin ladder.Verify's advice on a missing golden, which asks
+// These specs pin verdict.Verify's advice on a missing golden, which asks
 // git whether it ever had the file. They live here rather than in the
 // ladder package because the determinism matrix runs that package under
 // qemu-user, where fork/exec crashes the 386 Go runtime.
 
 const t02Commands = "(reproduce: make ladder RUNG=T0.2; if intended: `go run ./tools/ladder review T0.2`, then `accept -reason \"…\" T0.2`)"
 
-func messages(v ladder.Verdict) []string { return ladder.Lines(v.Problems) }
+func messages(v verdict.Verdict) []string { return verdict.Lines(v.Problems) }
 
 var _ = Describe("Verify's advice on a missing golden", func() {
 	var (
@@ -30,11 +31,11 @@ var _ = Describe("Verify's advice on a missing golden", func() {
 	)
 	// verify runs the rung against the goldens under tmp, as the suite
 	// does, and returns the verdict's messages.
-	verify := func() ladder.Verdict {
+	verify := func() verdict.Verdict {
 		GinkgoHelper()
 		res, err := ladder.Run(f, ladder.Options{Dir: GinkgoT().TempDir(), Goldens: tmp})
 		Expect(err).NotTo(HaveOccurred())
-		return ladder.Verify(res)
+		return verdict.Verify(res)
 	}
 	BeforeEach(func() {
 		fs, err := regen.Select(repo, []string{"T0.2"})

@@ -10,6 +10,7 @@ import (
 	. "github.com/onsi/gomega"
 
 	"github.com/chronicle/ladder/ladder"
+	"github.com/chronicle/ladder/ladder/pageinput"
 	"github.com/chronicle/ladder/ladder/pending"
 	"github.com/chronicle/ladder/ladder/regen"
 	"github.com/chronicle/ladder/ladder/report"
@@ -26,7 +27,7 @@ func pageRoot() {
 	f := fs[0]
 	res, err := ladder.Run(f, ladder.Options{Dir: pending.Dir("reports", f)})
 	Expect(err).NotTo(HaveOccurred())
-	Expect(ladder.SavePageEngine(res)).To(Succeed())
+	Expect(pageinput.SavePageEngine(res)).To(Succeed())
 	spec := types.SpecReport{LeafNodeType: types.NodeTypeIt, LeafNodeText: f.Name() + " " + f.Title, LeafNodeLabels: []string{"tier0", "T0.1"},
 		State: types.SpecStatePassed}
 	b, err := json.Marshal([]types.Report{{SuiteDescription: "Chronicle ladder", SpecReports: types.SpecReports{spec}}})

@@ -6,9 +6,9 @@ import (
 	"fmt"
 	"io"
 
-	"github.com/chronicle/ladder/ladder"
 	"github.com/chronicle/ladder/ladder/regen"
 	"github.com/chronicle/ladder/ladder/sweep"
+	"github.com/chronicle/ladder/ladder/sweeprun"
 	"github.com/chronicle/ladder/sim/canon"
 )
 
@@ -41,16 +41,16 @@ func pilot(args []string, stdout, stderr io.Writer) error {
 	}
 	ids := make([]string, *seeds)
 	for j := range ids {
-		ids[j] = ladder.PilotSeedID(f, j)
+		ids[j] = sweeprun.PilotSeedID(f, j)
 	}
-	rows, err := ladder.Sweep(f, ids)
+	rows, err := sweeprun.Seeds(f, ids, nil)
 	if err != nil {
 		return err
 	}
 	fmt.Fprintf(stdout, "# %s pilot: %d seeds %s … %s, %d towns of %d (%d NPCs)\n",
 		f.Name(), *seeds, ids[0], ids[len(ids)-1], f.Sweep.Towns, len(f.Cast), f.Sweep.Towns*len(f.Cast))
 	fmt.Fprintln(stdout, "bounds:")
-	for c, name := range ladder.SweepColumns(f.Sweep) {
+	for c, name := range sweeprun.Columns(f.Sweep) {
 		xs := make([]int64, len(rows))
 		for i, row := range rows {
 			xs[i] = row[c]

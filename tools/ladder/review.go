@@ -18,6 +18,7 @@ import (
 	"github.com/chronicle/ladder/ladder/checkpoint"
 	"github.com/chronicle/ladder/ladder/history"
 	"github.com/chronicle/ladder/ladder/pending"
+	"github.com/chronicle/ladder/ladder/record"
 	"github.com/chronicle/ladder/ladder/regen"
 	"github.com/chronicle/ladder/sim/trace"
 	"github.com/chronicle/ladder/tolerances"
@@ -169,7 +170,7 @@ func summarise(out io.Writer, name, golden, actual string) error {
 			return err
 		}
 		fmt.Fprintf(out, "  %s: %s\n", name, d.Summary())
-		for _, g := range d.Groups(ladder.ColumnGroup) {
+		for _, g := range d.Groups(record.ColumnGroup) {
 			fmt.Fprintf(out, "    %s\n", g)
 		}
 	case artifact.TraceFile:

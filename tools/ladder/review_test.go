@@ -14,6 +14,7 @@ import (
 	"github.com/chronicle/ladder/ladder/artifact"
 	"github.com/chronicle/ladder/ladder/pending"
 	"github.com/chronicle/ladder/ladder/regen"
+	"github.com/chronicle/ladder/ladder/verdict"
 )
 
 // pendingRoot makes a repository-like root (the specs' own T0.1, its
@@ -42,8 +43,8 @@ func pendingRoot(ticks ...int) (golden, rendered string) {
 	Expect(err).NotTo(HaveOccurred())
 	code, err := pending.CodeHash(".")
 	Expect(err).NotTo(HaveOccurred())
-	v := ladder.Verify(res)
-	m, err := pending.Save("reports", ".", fs[0], pending.Run{CodeHash: code, Problems: ladder.Lines(ladder.Problems(res, nil, v))})
+	v := verdict.Verify(res)
+	m, err := pending.Save("reports", ".", fs[0], pending.Run{CodeHash: code, Problems: verdict.Lines(verdict.Problems(res, nil, v))})
 	Expect(err).NotTo(HaveOccurred())
 	Expect(m).NotTo(BeNil())
 	return golden, rendered

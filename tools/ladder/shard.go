@@ -14,8 +14,8 @@ import (
 
 	"github.com/onsi/ginkgo/v2/types"
 
-	"github.com/chronicle/ladder/ladder"
 	"github.com/chronicle/ladder/ladder/coverage"
+	"github.com/chronicle/ladder/ladder/fixture"
 	"github.com/chronicle/ladder/ladder/pending"
 	"github.com/chronicle/ladder/ladder/report"
 	"github.com/chronicle/ladder/ladder/shard"
@@ -71,7 +71,7 @@ func planFilter(root string, spec shard.Spec) (string, error) {
 	}
 	var rungs []string
 	for _, p := range paths {
-		r, _ := ladder.RungOfFile(p)
+		r, _ := fixture.RungOfFile(p)
 		rungs = append(rungs, r)
 	}
 	costs, err := shard.ReadCosts(root)
@@ -106,7 +106,7 @@ func costs(args []string, stdout, stderr io.Writer) error {
 				continue
 			}
 			for _, l := range s.Labels() {
-				if rung, _ := ladder.RungOfFile(l + "-x.yaml"); rung == l {
+				if rung, _ := fixture.RungOfFile(l + "-x.yaml"); rung == l {
 					measured[l] += s.RunTime.Seconds() * 1000
 				}
 			}

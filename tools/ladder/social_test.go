@@ -106,7 +106,7 @@ var _ = Describe("diff", Serial, func() {
 	// The grudge T3.3's refusal makes: the spec walks the ticks around it.
 	firstGrudge := func(f *fixture.Fixture) int64 {
 		GinkgoHelper()
-		first, _ := ticksOf(f, "grudge formed", func(r record) bool { return r.S("kind") == "grudge" && r.S("change") == "formed" })
+		first, _ := ticksOf(f, "grudge formed", func(r traceRecord) bool { return r.S("kind") == "grudge" && r.S("change") == "formed" })
 		return first
 	}
 

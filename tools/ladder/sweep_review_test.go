@@ -12,6 +12,7 @@ import (
 	"github.com/chronicle/ladder/ladder/artifact"
 	"github.com/chronicle/ladder/ladder/pending"
 	"github.com/chronicle/ladder/ladder/regen"
+	"github.com/chronicle/ladder/ladder/verdict"
 )
 
 // tinySweep is a sweep rung small enough to run in a spec: a market of
@@ -65,7 +66,7 @@ var _ = Describe("review of a sweep rung", Serial, func() {
 		Expect(err).NotTo(HaveOccurred())
 		code, err := pending.CodeHash(".")
 		Expect(err).NotTo(HaveOccurred())
-		m, err := pending.Save("reports", ".", f, pending.Run{CodeHash: code, Problems: ladder.Lines(ladder.Problems(res, nil, ladder.Verify(res)))})
+		m, err := pending.Save("reports", ".", f, pending.Run{CodeHash: code, Problems: verdict.Lines(verdict.Problems(res, nil, verdict.Verify(res)))})
 		Expect(err).NotTo(HaveOccurred())
 		Expect(m).NotTo(BeNil())
 

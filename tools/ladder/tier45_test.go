@@ -24,7 +24,7 @@ var _ = Describe("schedule", Serial, func() {
 
 	It("shows the base and the effective schedule side by side, and the events that rewrote it", func() {
 		f := fixtureRun("T4a.1-mourning", "T4a.1")
-		ticksOf(f, "schedule change of frida", func(r record) bool { return r.S("kind") == "schedule" && r.S("npc") == "frida" })
+		ticksOf(f, "schedule change of frida", func(r traceRecord) bool { return r.S("kind") == "schedule" && r.S("npc") == "frida" })
 		out, err := invoke("schedule", "-rerun", "-rung", "T4a.1", "-npc", "frida")
 		Expect(err).NotTo(HaveOccurred())
 		Expect(out).To(Equal(wantSchedule(f, "frida")))
@@ -55,7 +55,9 @@ var _ = Describe("schedule", Serial, func() {
 var _ = Describe("diff, Tier 4b", Serial, func() {
 	BeforeEach(func() { socialRoot("T4b.1-avoidance.yaml") })
 
-	weighted := func(r record) bool { return r.S("kind") == "rule" && r.S("rule") == "pairwise-encounter-weighting" }
+	weighted := func(r traceRecord) bool {
+		return r.S("kind") == "rule" && r.S("rule") == "pairwise-encounter-weighting"
+	}
 
 	It("lists the pair weight rule 18 set, before → after, with the grudge, the rule and the cause", func() {
 		f := fixtureRun("T4b.1-avoidance", "T4b.1")
@@ -97,7 +99,7 @@ var _ = Describe("role", Serial, func() {
 
 	It("shows every role as of a tick: holder or vacancy, duties, every reference and what it resolves to, the role events so far", func() {
 		f := fixtureRun("T5.3-no-orphans", "T5.3")
-		vacant, appointed := ticksOf(f, "steward's vacancy and appointment", func(r record) bool { return r.S("kind") == "role" && r.S("role") == "steward" })
+		vacant, appointed := ticksOf(f, "steward's vacancy and appointment", func(r traceRecord) bool { return r.S("kind") == "role" && r.S("role") == "steward" })
 		Expect(appointed).To(BeNumerically(">", vacant), "the golden's steward is not vacant, then appointed")
 		during := (vacant + appointed) / 2
 		out, err := invoke("role", "-rerun", "-rung", "T5.3", "-at", fmt.Sprint(during), "-role", "steward")

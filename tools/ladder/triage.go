@@ -17,6 +17,7 @@ import (
 	cmp "github.com/chronicle/ladder/ladder/compare"
 	"github.com/chronicle/ladder/ladder/fixture"
 	"github.com/chronicle/ladder/ladder/regen"
+	"github.com/chronicle/ladder/ladder/rerun"
 	"github.com/chronicle/ladder/ladder/runfiles"
 )
 
@@ -73,7 +74,7 @@ func explain(args []string, stdout, stderr io.Writer) error {
 			return f.Locate(err)
 		}
 	}
-	return ladder.Explain(stdout, w, *holder, *claim)
+	return rerun.Explain(stdout, w, *holder, *claim)
 }
 
 // compare aligns two runs by roll key and reports how they differ (see
@@ -270,9 +271,9 @@ func curve(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return fmt.Errorf("curve: %w", err)
 	}
-	var points []ladder.CurvePoint
+	var points []rerun.CurvePoint
 	if run == nil {
-		points, err = ladder.Curve(f, *claim)
+		points, err = rerun.Curve(f, *claim)
 	} else {
 		var d *runfiles.Dense
 		if d, err = run.Dense(); err == nil {
@@ -289,7 +290,7 @@ func curve(args []string, stdout, stderr io.Writer) error {
 	case "csv":
 		return gocsv.Marshal(points, stdout)
 	default:
-		steps := ladder.Steps(points)
+		steps := rerun.Steps(points)
 		parts := make([]string, len(steps))
 		for i, s := range steps {
 			parts[i] = fmt.Sprintf("%d: %d", s.Tick, s.Count)

@@ -14,6 +14,7 @@ import (
 	"github.com/chronicle/ladder/ladder/fixture"
 	"github.com/chronicle/ladder/ladder/regen"
 	"github.com/chronicle/ladder/ladder/replay"
+	"github.com/chronicle/ladder/ladder/rerun"
 	"github.com/chronicle/ladder/sim/audit"
 	"github.com/chronicle/ladder/sim/digest"
 )
@@ -159,11 +160,11 @@ func auditRuns(args []string, stdout, stderr io.Writer) error {
 	}
 	failing := 0
 	for _, f := range fixtures {
-		ex, findings, err := ladder.AuditRun(f, opt)
+		ex, findings, err := rerun.AuditRun(f, opt)
 		if err != nil {
 			return err
 		}
-		fmt.Fprintf(stdout, "%s: %s\n", f.Name(), ladder.AuditSummary(ex))
+		fmt.Fprintf(stdout, "%s: %s\n", f.Name(), rerun.AuditSummary(ex))
 		for _, x := range findings {
 			fmt.Fprintf(stdout, "  %s\n", x)
 			if x.Grade.Failing(!*lenient) {

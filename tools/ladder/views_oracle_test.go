@@ -40,7 +40,7 @@ func number(s string) float64 {
 
 // firstRecord is the first golden record ok accepts; it fails when there
 // is none.
-func firstRecord(f *fixture.Fixture, what string, ok func(record) bool) record {
+func firstRecord(f *fixture.Fixture, what string, ok func(traceRecord) bool) traceRecord {
 	GinkgoHelper()
 	for _, r := range goldenTrace(f) {
 		if ok(r) {
@@ -207,7 +207,7 @@ func wantRoles(f *fixture.Fixture, at int64, only string) string {
 	GinkgoHelper()
 	var b strings.Builder
 	fmt.Fprintf(&b, "%s: roles as of tick %d\n", f.Name(), at)
-	recs := slices.DeleteFunc(slices.Clone(goldenTrace(f)), func(r record) bool { return r.Tick() < 0 || r.Tick() > at })
+	recs := slices.DeleteFunc(slices.Clone(goldenTrace(f)), func(r traceRecord) bool { return r.Tick() < 0 || r.Tick() > at })
 	var events []string
 	declared := slices.SortedFunc(slices.Values(f.Roles), func(a, b sim.Role) int { return strings.Compare(a.ID, b.ID) })
 	for _, role := range declared {

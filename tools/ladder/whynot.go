@@ -8,8 +8,8 @@ import (
 	"io/fs"
 	"strings"
 
-	"github.com/chronicle/ladder/ladder"
 	"github.com/chronicle/ladder/ladder/fixture"
+	"github.com/chronicle/ladder/ladder/pageinput"
 	"github.com/chronicle/ladder/ladder/regen"
 	"github.com/chronicle/ladder/ladder/runfiles"
 	"github.com/chronicle/ladder/ladder/whynot"
@@ -82,7 +82,7 @@ func runFixture(name string) (*fixture.Fixture, error) {
 			if _, err := fmt.Sscanf(rest, "seed-%d", &seed); err != nil {
 				return nil, fmt.Errorf("why-not: %q: want %s/seed-N for a seed world of %s", name, rung, rung)
 			}
-			return ladder.SeedWorld(f, seed)
+			return pageinput.SeedWorld(f, seed)
 		}
 		names = append(names, f.Name())
 	}

@@ -1,4 +1,4 @@
-package ladder
+package record
 
 import (
 	"slices"

@@ -1,4 +1,4 @@
-package ladder
+package verdict
 
 import (
 	"errors"
@@ -29,9 +29,9 @@ type Seals struct {
 	verified map[string]seal.Verified
 }
 
-// sealed returns the check's finding for the golden at path, if it found
+// Sealed returns the check's finding for the golden at path, if it found
 // the file as sealed.
-func (s *Seals) sealed(path string) (seal.Verified, bool) {
+func (s *Seals) Sealed(path string) (seal.Verified, bool) {
 	if s == nil {
 		return seal.Verified{}, false
 	}

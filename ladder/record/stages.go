@@ -1,4 +1,4 @@
-package ladder
+package record
 
 import "time"
 
@@ -94,17 +94,17 @@ type Stages struct {
 // Of returns the time charged to stage s.
 func (st *Stages) Of(s Stage) time.Duration { return st.d[s] }
 
-// begin starts the clock of a run.
-func (st *Stages) begin() {
+// Begin starts the clock of a run.
+func (st *Stages) Begin() {
 	if st != nil {
 		st.last = time.Now()
 	}
 }
 
-// lap charges the time since the last boundary to s. It is split from
+// Lap charges the time since the last boundary to s. It is split from
 // charge so that it inlines: an untimed run's boundary is a nil check, not
 // a call.
-func (st *Stages) lap(s Stage) {
+func (st *Stages) Lap(s Stage) {
 	if st != nil {
 		st.charge(s)
 	}

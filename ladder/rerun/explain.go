@@ -1,4 +1,4 @@
-package ladder
+package rerun
 
 import (
 	"fmt"
@@ -60,3 +60,6 @@ func Explain(out io.Writer, w *sim.World, holder, claim string) error {
 	}
 	return nil
 }
+
+// list spells ids as a bracketed list: [a, b].
+func list(s []string) string { return "[" + strings.Join(s, ", ") + "]" }

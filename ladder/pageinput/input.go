@@ -1,4 +1,4 @@
-package ladder
+package pageinput
 
 import (
 	"errors"
@@ -8,11 +8,14 @@ import (
 	"path/filepath"
 	"strconv"
 
+	"github.com/chronicle/ladder/ladder"
 	"github.com/chronicle/ladder/ladder/artifact"
 	"github.com/chronicle/ladder/ladder/coverage"
 	"github.com/chronicle/ladder/ladder/fixture"
 	"github.com/chronicle/ladder/ladder/page"
 	"github.com/chronicle/ladder/ladder/sweep"
+	"github.com/chronicle/ladder/ladder/sweeprun"
+	"github.com/chronicle/ladder/ladder/verdict"
 	"github.com/chronicle/ladder/ladder/whynot"
 )
 
@@ -21,7 +24,7 @@ import (
 // root (the repository root) for the overlays, and the failure lines the
 // gate printed for it. res is nil for a run that did not complete; its
 // section then shows the failure lines alone.
-func PageInput(root string, f *fixture.Fixture, res *Result, failures []string) page.Input {
+func PageInput(root string, f *fixture.Fixture, res *ladder.Result, failures []string) page.Input {
 	if res == nil || f.Sweep != nil {
 		return pageInput(root, f, "", nil, failures)
 	}
@@ -68,7 +71,7 @@ func reported(root, reports string, f *fixture.Fixture, failures []string) page.
 
 // SavePageEngine keeps what the page needs from the engine at the end of
 // a run (page.Engine) beside the run's artifacts, for ReportedPageInputs.
-func SavePageEngine(res *Result) error {
+func SavePageEngine(res *ladder.Result) error {
 	if res.Engine == nil {
 		return nil // a sweep: no world to scrub through
 	}
@@ -80,7 +83,7 @@ func SavePageEngine(res *Result) error {
 func pageInput(root string, f *fixture.Fixture, dir string, e *page.Engine, failures []string) page.Input {
 	in := page.Input{
 		Name: f.Name(), Tier: f.Tier, Title: f.Title, Source: fmt.Sprintf("%s:%d", f.File, f.Pos.Line), Failures: failures,
-		Commands:  Commands(f),
+		Commands:  verdict.Commands(f),
 		TraceFile: "reports/" + f.Name() + "/" + artifact.TraceFile,
 	}
 	for _, l := range f.Locations {
@@ -187,14 +190,14 @@ func SeedWorld(f *fixture.Fixture, i int) (*fixture.Fixture, error) {
 	if s == nil || i < 0 || i >= s.Seeds {
 		return nil, fmt.Errorf("%s has no seed %d", f.Name(), i)
 	}
-	cfg, err := sweep.Towns(worldConfig(f), s.Towns)
+	cfg, err := sweep.Towns(f.WorldConfig(), s.Towns)
 	if err != nil {
 		return nil, err
 	}
 	w := *f
 	w.Sweep, w.Case, w.Cases = nil, seedDir(i), nil
 	w.Title = fmt.Sprintf("%s — seed %d's world", f.Title, i)
-	w.SeedID, w.Ticks = SweepSeedID(f, i), s.At[len(s.At)-1]+1
+	w.SeedID, w.Ticks = sweeprun.SeedID(f, i), s.At[len(s.At)-1]+1
 	w.Locations, w.Cast, w.Injections, w.XY = cfg.Locations, cfg.Cast, cfg.Injections, nil
 	w.InjectionPos = make([]fixture.Pos, len(w.Injections))
 	w.Expect, w.Checkpoints, w.ComparedBy, w.CounterfactualOf = nil, fixture.Checkpoints{}, nil, ""
@@ -207,7 +210,7 @@ func SeedWorld(f *fixture.Fixture, i int) (*fixture.Fixture, error) {
 // <res.Dir>/seed-<i>/ with its engine data, so the page can open it as an
 // ordinary section: one seed's run, bounded by the sweep's towns and
 // ticks. It returns the seed, -1 when the sweep has no bound.
-func RunSeedWorld(res *Result) (int, error) {
+func RunSeedWorld(res *ladder.Result) (int, error) {
 	f := res.Fixture
 	v, err := page.BuildSweep(&page.SweepInput{Summary: page.Path(res.Path(artifact.SummaryFile)), Aggregates: page.Path(res.Path(artifact.AggregatesFile))})
 	if err != nil {
@@ -221,7 +224,7 @@ func RunSeedWorld(res *Result) (int, error) {
 	if err != nil {
 		return -1, err
 	}
-	out, err := Run(w, Options{Dir: filepath.Join(res.Dir, seedDir(seed))})
+	out, err := ladder.Run(w, ladder.Options{Dir: filepath.Join(res.Dir, seedDir(seed))})
 	if err != nil {
 		return -1, err
 	}

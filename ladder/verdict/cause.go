@@ -1,9 +1,10 @@
-package ladder
+package verdict
 
 import (
 	"fmt"
 	"strings"
 
+	"github.com/chronicle/ladder/ladder"
 	"github.com/chronicle/ladder/ladder/artifact"
 	"github.com/chronicle/ladder/ladder/triage"
 )
@@ -24,14 +25,14 @@ const (
 // read (a new rung, a sweep, a golden missing or broken) gets no such
 // lines. The state digest's problem learns which layer of state moved
 // first, from the earliest keyframe that differs.
-func causeFirst(res *Result, v Verdict, problems []Problem) []Problem {
+func causeFirst(res *ladder.Result, v Verdict, problems []Problem) []Problem {
 	f := res.Fixture
-	c := res.compared
-	if len(problems) == 0 || res.sweep != nil || c == nil || c.trace.missing || c.trace.err != nil || c.trace.path == "" {
+	c := res.Compared
+	if len(problems) == 0 || res.SweepGoldens != "" || c == nil || c.Trace.Missing || c.Trace.Err != nil || c.Trace.Path == "" {
 		return problems
 	}
-	end, _ := res.cutShort()
-	rep, err := triage.AlignFilesBefore(c.trace.path, res.Path(artifact.TraceFile), end)
+	end, _ := res.CutShort()
+	rep, err := triage.AlignFilesBefore(c.Trace.Path, res.Path(artifact.TraceFile), end)
 	if err != nil {
 		return append([]Problem{problem(f, DriftCheck, -1, "could not align the trace with its golden: %v", err)}, problems...)
 	}

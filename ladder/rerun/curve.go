@@ -1,9 +1,11 @@
-package ladder
+package rerun
 
 import (
 	"fmt"
 
+	"github.com/chronicle/ladder/ladder"
 	"github.com/chronicle/ladder/ladder/fixture"
+	"github.com/chronicle/ladder/ladder/record"
 )
 
 // CurvePoint is one tick of a claim's spread: believers (living holders
@@ -18,11 +20,11 @@ type CurvePoint struct {
 // Curve runs a fixture and samples a claim's spread at every tick, for
 // writing `curve:` expectations and for plotting.
 func Curve(f *fixture.Fixture, claim string) ([]CurvePoint, error) {
-	w, err := Build(f, nil)
+	w, err := ladder.Build(f, nil)
 	if err != nil {
 		return nil, err
 	}
-	v := view{w: w}
+	v := record.ViewOf(w)
 	out := make([]CurvePoint, 0, f.Ticks)
 	for t := int64(0); t < f.Ticks; t++ {
 		if err := w.Step(); err != nil {

@@ -1,60 +1,19 @@
-package ladder
+package verdict
 
 import (
-	"cmp"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io/fs"
 	"os"
 	"path/filepath"
-	"slices"
 	"strings"
 
+	"github.com/chronicle/ladder/ladder"
 	"github.com/chronicle/ladder/ladder/artifact"
 	"github.com/chronicle/ladder/ladder/checkpoint"
 	"github.com/chronicle/ladder/ladder/fixture"
-	"github.com/chronicle/ladder/sim/canon"
-	"github.com/chronicle/ladder/sim/rules"
 	"github.com/chronicle/ladder/tolerances"
 )
-
-// Sealed returns the files a run of f writes and its manifest seals, in
-// the order they are written and checked: a sweep rung's aggregates and
-// summary, every other rung's dense file, checkpoints and trace.
-func Sealed(f *fixture.Fixture) []string {
-	if f.Sweep != nil {
-		return artifact.SweepNames
-	}
-	return artifact.RungNames
-}
-
-// Artifacts returns every golden file of f's set: the files its manifest
-// seals, then the manifest.
-func Artifacts(f *fixture.Fixture) []string {
-	return append(slices.Clone(Sealed(f)), artifact.ManifestFile)
-}
-
-// ArtifactOrder sorts artifact names as runs write them: a rung's
-// artifacts in artifact.RungNames order, then any other name bytewise, the
-// manifest last — for listings that know names but not the fixture.
-func ArtifactOrder(names []string) []string {
-	rank := func(n string) int {
-		if i := slices.Index(artifact.RungNames, n); i >= 0 {
-			return i
-		}
-		if i := slices.Index(artifact.SweepNames, n); i >= 0 {
-			return i
-		}
-		if n == artifact.ManifestFile {
-			return len(artifact.RungNames) + 1
-		}
-		return len(artifact.RungNames)
-	}
-	out := slices.Clone(names)
-	slices.SortFunc(out, func(a, b string) int { return cmp.Or(cmp.Compare(rank(a), rank(b)), strings.Compare(a, b)) })
-	return out
-}
 
 // Verdict is the comparison of a run with its goldens. Problems are
 // behavioural (or a missing or broken golden), each located by tick where
@@ -95,18 +54,18 @@ func Commands(f *fixture.Fixture) string {
 // go, the golden's later rows and records are not called missing (the
 // abort says why they are), and its checkpoints, whose outcome the abort
 // moved, are not compared.
-func Verify(r *Result) Verdict {
-	if r.sweep != nil {
+func Verify(r *ladder.Result) Verdict {
+	if r.SweepGoldens != "" {
 		return verifySweep(r)
 	}
 	f := r.Fixture
 	var v Verdict
-	c := r.compared
+	c := r.Compared
 	if c == nil {
 		v.Problems = append(v.Problems, problem(f, "goldens", -1, "the run was not compared with goldens (ladder.Options.Goldens was empty)"))
 		return v
 	}
-	root := c.root
+	root := c.Root
 	dir := filepath.Join(root, filepath.FromSlash(f.GoldenDir()))
 	if p, ok := missingGoldens(root, f); ok {
 		v.Problems = append(v.Problems, p)
@@ -121,14 +80,14 @@ func Verify(r *Result) Verdict {
 		}
 		return missing || err != nil
 	}
-	end, cut := r.cutShort()
-	if !unread(artifact.DenseFile, c.dense.missing, c.dense.err) {
-		if p, ok := denseProblem(f, c.dense.result); ok && !(cut && (p.Tick < 0 || p.Tick >= end)) {
+	end, cut := r.CutShort()
+	if !unread(artifact.DenseFile, c.Dense.Missing, c.Dense.Err) {
+		if p, ok := denseProblem(f, c.Dense.Result); ok && !(cut && (p.Tick < 0 || p.Tick >= end)) {
 			v.Problems = append(v.Problems, p)
 		}
 	}
-	if !unread(artifact.TraceFile, c.trace.missing, c.trace.err) {
-		if d := c.trace.result; d != nil && !(cut && d.Tick >= end) {
+	if !unread(artifact.TraceFile, c.Trace.Missing, c.Trace.Err) {
+		if d := c.Trace.Result; d != nil && !(cut && d.Tick >= end) {
 			p := problem(f, artifact.TraceFile, d.Tick, "%s", d)
 			if p.record, p.hasRecord = recordSeq(d.Actual); !p.hasRecord {
 				p.record, p.hasRecord = recordSeq(d.Golden)
@@ -142,9 +101,9 @@ func Verify(r *Result) Verdict {
 		}
 	}
 	if sr := f.SameRunAs; sr.Rung != "" {
-		if err := c.same.err; err != nil {
+		if err := c.Same.Err; err != nil {
 			v.Problems = append(v.Problems, problem(f, artifact.TraceFile, -1, "same_run: cannot read %s's trace golden: %v", sr.Rung, err))
-		} else if d := c.same.result; d != nil {
+		} else if d := c.Same.Result; d != nil {
 			v.Problems = append(v.Problems, problem(f, artifact.TraceFile, d.Tick, "same_run: not the same run as %s: compared with %s/%s cut at tick %d, %s", sr.Rung, sr.GoldenDir, artifact.TraceFile, f.Ticks, d))
 		}
 	}
@@ -170,20 +129,4 @@ func Verify(r *Result) Verdict {
 		}
 	}
 	return v
-}
-
-// recordedDefines returns the defines of the layers a world uses as
-// checkpoints.json records them, beside their hash: each value as its
-// canonical JSON number, so a drift warning can name the define that
-// moved.
-func recordedDefines(d rules.Defines, layers rules.Layers) (map[string]json.Number, error) {
-	out := map[string]json.Number{}
-	for _, f := range d.Canonical(layers) {
-		b, err := canon.Marshal(f.Value)
-		if err != nil {
-			return nil, fmt.Errorf("record define %s: %w", f.Key, err)
-		}
-		out[f.Key] = json.Number(b)
-	}
-	return out, nil
 }

@@ -1,4 +1,4 @@
-package ladder
+package reach
 
 import (
 	"fmt"
@@ -10,7 +10,7 @@ import (
 	"github.com/chronicle/ladder/sim/rules"
 )
 
-// reach answers a run's negative expectations: what its world can
+// fixtureReach answers a run's negative expectations: what its world can
 // produce at all (expect.Reach). It reads the fixture — its rules, its
 // injections, its households, factions and roles — and the layers the
 // world uses, and errs toward "possible": a negative it wrongly calls
@@ -18,14 +18,18 @@ import (
 // keeps today's "checked nothing" test. So a source counts as present
 // whenever some injection could lead to it, mutation of a slot included
 // (a retold killing may name another victim).
-type reach struct {
+type fixtureReach struct {
 	f      *fixture.Fixture
 	layers rules.Layers
 }
 
-var _ expect.Reach = reach{}
+var _ expect.Reach = fixtureReach{}
 
-func reachOf(f *fixture.Fixture) reach { return reach{f: f, layers: worldConfig(f).Layers()} }
+// Of is what f's world can reach, for its run's expectations
+// (expect.Run.Within).
+func Of(f *fixture.Fixture) expect.Reach {
+	return fixtureReach{f: f, layers: f.WorldConfig().Layers()}
+}
 
 // layerWhy says what puts a world in each layer (sim.Config.Layers), for
 // a rule whose layer this world lacks.
@@ -36,7 +40,7 @@ var layerWhy = map[rules.Layer]string{
 	rules.Roles:     "the roles layer, which this world does not use (it declares no role)",
 }
 
-func (r reach) Rule(name string) (bool, string) {
+func (r fixtureReach) Rule(name string) (bool, string) {
 	rule, ok := rules.Find(name)
 	if !ok {
 		return false, "is not in the catalogue"
@@ -51,12 +55,12 @@ func (r reach) Rule(name string) (bool, string) {
 }
 
 // injects reports whether the fixture injects an event of one of kinds.
-func (r reach) injects(kinds ...string) bool {
+func (r fixtureReach) injects(kinds ...string) bool {
 	return slices.ContainsFunc(r.f.Injections, func(in sim.Injection) bool { return slices.Contains(kinds, in.Kind) })
 }
 
 // refuses reports whether the fixture injects a refused invocation.
-func (r reach) refuses() bool {
+func (r fixtureReach) refuses() bool {
 	return slices.ContainsFunc(r.f.Injections, func(in sim.Injection) bool { return in.Kind == sim.Invoke && in.Outcome == sim.Refused })
 }
 
@@ -70,7 +74,7 @@ func both(conds ...func() (bool, string)) (bool, string) {
 	return true, ""
 }
 
-func (r reach) rule(name string) func() (bool, string) {
+func (r fixtureReach) rule(name string) func() (bool, string) {
 	return func() (bool, string) {
 		ok, why := r.Rule(name)
 		return ok, "rule " + name + " " + why
@@ -82,7 +86,7 @@ func cond(ok bool, why string) func() (bool, string) {
 	return func() (bool, string) { return ok, why }
 }
 
-func (r reach) Source(state string) (bool, string) {
+func (r fixtureReach) Source(state string) (bool, string) {
 	switch state {
 	case "grudges":
 		// A brawl's loser, a refused creditor, a killing's victim's kin
@@ -111,7 +115,7 @@ func (r reach) Source(state string) (bool, string) {
 
 // dutyOrMeeting reports whether some role has duties or some cast
 // member's block meets a role: what a vacancy or an appointment moves.
-func (r reach) dutyOrMeeting() bool {
+func (r fixtureReach) dutyOrMeeting() bool {
 	for _, role := range r.f.Roles {
 		if len(role.Duties) > 0 {
 			return true
@@ -129,13 +133,13 @@ func (r reach) dutyOrMeeting() bool {
 
 // holderKilled reports whether a killing's victim holds a role: what
 // makes one fall vacant.
-func (r reach) holderKilled() bool {
+func (r fixtureReach) holderKilled() bool {
 	return slices.ContainsFunc(r.f.Injections, func(in sim.Injection) bool {
 		return in.Kind == sim.Killing && slices.ContainsFunc(r.f.Roles, func(role sim.Role) bool { return role.Holder == in.Victim })
 	})
 }
 
-func (r reach) Event(kind string) (bool, string) {
+func (r fixtureReach) Event(kind string) (bool, string) {
 	switch kind {
 	case sim.Theft, sim.Killing, sim.Brawl, sim.Favour, sim.Invoke, sim.Title, sim.Secret:
 		return cond(r.injects(kind), "the fixture injects none")()

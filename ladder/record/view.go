@@ -1,4 +1,4 @@
-package ladder
+package record
 
 import (
 	"github.com/chronicle/ladder/ladder/expect"
@@ -9,17 +9,20 @@ import (
 	"github.com/chronicle/ladder/sim/social"
 )
 
-// view reads the world as of its current tick for expressions, expectations
+// View reads the world as of its current tick for expressions, expectations
 // and the dense recorder.
-type view struct{ w *sim.World }
+type View struct{ w *sim.World }
 
-var _ expect.World = view{}
+// ViewOf is the view of w, as of whatever tick it is at when read.
+func ViewOf(w *sim.World) View { return View{w: w} }
 
-func (v view) Tick() int64 { return v.w.Now() }
+var _ expect.World = View{}
 
-func (v view) Define(name string) (float64, bool) { return v.w.Defines().Value(name) }
+func (v View) Tick() int64 { return v.w.Now() }
 
-func (v view) Belief(holder, claim string) (expr.Belief, bool) {
+func (v View) Define(name string) (float64, bool) { return v.w.Defines().Value(name) }
+
+func (v View) Belief(holder, claim string) (expr.Belief, bool) {
 	b, ok := v.w.Store().Belief(holder, claim)
 	if !ok {
 		return expr.Belief{}, false
@@ -29,7 +32,7 @@ func (v view) Belief(holder, claim string) (expr.Belief, bool) {
 }
 
 // Believers counts living holders whose rumour is not forgotten.
-func (v view) Believers(claim string) int {
+func (v View) Believers(claim string) int {
 	n := 0
 	t, m := v.w.Now(), v.w.Store().Memory()
 	for _, h := range v.w.Store().Holders(claim) {
@@ -42,21 +45,21 @@ func (v view) Believers(claim string) int {
 }
 
 // Holders counts every NPC with a stored belief in the claim.
-func (v view) Holders(claim string) int { return len(v.w.Store().Holders(claim)) }
+func (v View) Holders(claim string) int { return len(v.w.Store().Holders(claim)) }
 
-func (v view) Store() *claims.Store { return v.w.Store() }
+func (v View) Store() *claims.Store { return v.w.Store() }
 
-func (v view) NPCs() []string { return v.w.NPCs() }
+func (v View) NPCs() []string { return v.w.NPCs() }
 
-func (v view) Alive(npc string) bool { return v.w.Alive(npc) }
+func (v View) Alive(npc string) bool { return v.w.Alive(npc) }
 
-func (v view) At(npc string) string { return v.w.At(npc) }
+func (v View) At(npc string) string { return v.w.At(npc) }
 
 // Resident returns the hold an NPC lives in: its home location's hold.
-func (v view) Resident(npc string) string { return v.w.Hold(v.w.Home(npc)) }
+func (v View) Resident(npc string) string { return v.w.Hold(v.w.Home(npc)) }
 
 // Grudge reads holder's grudge against target, its strengths as of now.
-func (v view) Grudge(holder, target string) (expr.Grudge, bool) {
+func (v View) Grudge(holder, target string) (expr.Grudge, bool) {
 	g, ok := v.w.Grudges().Get(holder, target)
 	if !ok {
 		return expr.Grudge{}, false
@@ -66,7 +69,7 @@ func (v view) Grudge(holder, target string) (expr.Grudge, bool) {
 }
 
 // Opinion reads observer's reputation row for subject on dimension.
-func (v view) Opinion(observer, subject, dimension string) (expr.Opinion, bool) {
+func (v View) Opinion(observer, subject, dimension string) (expr.Opinion, bool) {
 	o, ok := v.w.Reputation().Get(observer, subject, dimension)
 	if !ok {
 		return expr.Opinion{}, false
@@ -74,17 +77,17 @@ func (v view) Opinion(observer, subject, dimension string) (expr.Opinion, bool) 
 	return expr.Opinion{Alpha: o.Alpha, Beta: o.Beta, Mean: o.Mean()}, true
 }
 
-func (v view) Grudges() *social.Grudges { return v.w.Grudges() }
+func (v View) Grudges() *social.Grudges { return v.w.Grudges() }
 
-func (v view) Reputation() *social.Reputation { return v.w.Reputation() }
+func (v View) Reputation() *social.Reputation { return v.w.Reputation() }
 
-func (v view) Ledger() *social.Ledger { return v.w.Ledger() }
+func (v View) Ledger() *social.Ledger { return v.w.Ledger() }
 
 // Placement is where an NPC's base puts it now, where it is, and why.
-func (v view) Placement(npc string) sim.Placement { return v.w.Placement(npc) }
+func (v View) Placement(npc string) sim.Placement { return v.w.Placement(npc) }
 
 // Roles is the world's roles, live.
-func (v view) Roles() *roles.Book { return v.w.Roles() }
+func (v View) Roles() *roles.Book { return v.w.Roles() }
 
 // References lists every place in the live state that names a role.
-func (v view) References(role string) []roles.Reference { return v.w.References(role) }
+func (v View) References(role string) []roles.Reference { return v.w.References(role) }

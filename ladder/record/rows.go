@@ -1,4 +1,4 @@
-package ladder
+package record
 
 import "github.com/chronicle/ladder/dense"
 

@@ -1,4 +1,4 @@
-package ladder
+package verdict
 
 import (
 	"errors"
@@ -21,7 +21,7 @@ import (
 func ObsoleteGoldens(root string, files []fixture.File) (obsolete []string, examined int, err error) {
 	cases := map[string][]string{} // golden dir → its cases; nil when the fixture does not load
 	for _, file := range files {
-		dir := GoldenDirOfFile(file.Name)
+		dir := fixture.GoldenDirOfFile(file.Name)
 		cases[dir] = nil
 		if file.Err == nil {
 			cs := []string{}

@@ -1,4 +1,4 @@
-package ladder
+package verdict
 
 import (
 	"cmp"
@@ -13,6 +13,7 @@ import (
 	"strings"
 
 	"github.com/chronicle/ladder/dense"
+	"github.com/chronicle/ladder/ladder"
 	"github.com/chronicle/ladder/ladder/artifact"
 	"github.com/chronicle/ladder/ladder/checkpoint"
 	"github.com/chronicle/ladder/ladder/expect"
@@ -88,17 +89,17 @@ func abortion(f *fixture.Fixture, aborted error) Problem {
 	return problemWith(f, "run", crash.Tick, commands, text, aborted, f.Name())
 }
 
-// StallProblem is the problem of a run given up as hung (StallError),
-// which left no Result: placed at the tick it hung in, with the command
+// StallProblem is the problem of a run given up as hung (ladder.StallError),
+// which left no ladder.Result: placed at the tick it hung in, with the command
 // that reproduces it and none that regenerates, since a hang is never a
 // change to accept.
-func StallProblem(f *fixture.Fixture, e *StallError) Problem {
+func StallProblem(f *fixture.Fixture, e *ladder.StallError) Problem {
 	tick := e.Tick
 	if tick >= f.Ticks || e.Seed != "" {
 		tick = -1 // after the last tick, or in one of a sweep's seeds: no tick of the run's own
 	}
 	commands := fmt.Sprintf("(reproduce: make ladder RUNG=%s; a hang is a bug in the engine, never a change to accept)", f.Name())
-	return problemWith(f, "run", tick, commands, "hung: %s", e.what())
+	return problemWith(f, "run", tick, commands, "hung: %s", e.What())
 }
 
 // Problems gathers everything wrong with one run, in the order a person
@@ -111,7 +112,7 @@ func StallProblem(f *fixture.Fixture, e *StallError) Problem {
 // Verify's verdict on it): when that differs from the golden, the first
 // divergent record is what moved, and the abort (a pin no roll used, a
 // step the world refused) is its consequence.
-func Problems(res *Result, aborted error, v Verdict) []Problem {
+func Problems(res *ladder.Result, aborted error, v Verdict) []Problem {
 	f := res.Fixture
 	var rest []Problem
 	for _, r := range res.Expectations {
@@ -119,13 +120,13 @@ func Problems(res *Result, aborted error, v Verdict) []Problem {
 			rest = append(rest, expectation(f, r))
 		}
 	}
-	for _, b := range res.badSamples {
+	for _, b := range res.BadSamples {
 		rest = append(rest, checkpointValue(f, b))
 	}
-	if p, ok := auditProblem(f, res.auditFindings); ok {
+	if p, ok := auditProblem(f, res.AuditFindings); ok {
 		rest = append(rest, p)
 	}
-	if p, ok := watchProblem(f, res.watchErrors); ok {
+	if p, ok := watchProblem(f, res.WatchErrors); ok {
 		rest = append(rest, p)
 	}
 	rest = append(rest, v.Problems...)
@@ -179,7 +180,7 @@ func expectation(f *fixture.Fixture, r expect.Result) Problem {
 
 // checkpointValue is the problem of a checkpoint that sampled a value no
 // golden may hold (NaN or infinite).
-func checkpointValue(f *fixture.Fixture, b badSample) Problem {
+func checkpointValue(f *fixture.Fixture, b ladder.BadSample) Problem {
 	return Problem{
 		Rung: f.Rung, Case: f.Case, Check: artifact.CheckpointsFile, Tick: b.Tick, Column: b.Name,
 		File: f.File, Line: b.Line,
@@ -299,7 +300,7 @@ func missingGoldens(root string, f *fixture.Fixture) (Problem, bool) {
 	if _, err := os.Stat(filepath.Join(root, filepath.FromSlash(f.GoldenDir()))); !errors.Is(err, fs.ErrNotExist) {
 		return Problem{}, false
 	}
-	for _, name := range Sealed(f) {
+	for _, name := range ladder.Sealed(f) {
 		if inGit(root, f.GoldenDir()+"/"+name) {
 			return Problem{}, false
 		}

@@ -1,4 +1,4 @@
-package ladder
+package record
 
 import (
 	"cmp"
@@ -10,7 +10,7 @@ import (
 	"github.com/chronicle/ladder/sim/claims"
 )
 
-// recorder says which dense columns exist and what value each has at the
+// Recorder says which dense columns exist and what value each has at the
 // current tick, following the column contract in docs/dense-columns.md:
 //
 //	tick
@@ -32,9 +32,9 @@ import (
 // sorted union over the whole run; a cell is empty while its claim, belief
 // or social record does not exist. A world without social state has no
 // social columns at all; one without pair weights, roles or schedule
-// changes has none of those. The recorder keeps no rows: record fills in
-// each tick's row, which the run streams to dense.csv (stream.go), and
-// columns gives the header at the end from the ids it has seen.
+// changes has none of those. The recorder keeps no rows: Record fills in
+// each tick's row, which the run streams to dense.csv (streams.go), and
+// Columns gives the header at the end from the ids it has seen.
 //
 // A row has a cell for every column of every NPC and belief, tens of
 // thousands a tick in a city, so the recorder names each column once,
@@ -42,8 +42,8 @@ import (
 // claim, belief and social key, the number of its first column (the
 // others follow, one a suffix), and fills the same row of cells by
 // number every tick. dense.Stream takes the cells by number.
-type recorder struct {
-	v view
+type Recorder struct {
+	v View
 	// name gives the string to hold for a column name as built: the
 	// golden header's own, when it has the column (dense.Stream.Name), so
 	// that a run with a golden holds its tens of thousands of names once.
@@ -104,7 +104,7 @@ type heldColumns struct {
 // belief returns the number of the first column of npc n's belief in
 // claim, adding its columns — h/claim/ followed by each belief suffix —
 // when the belief is new.
-func (r *recorder) belief(n int, h, claim string) int {
+func (r *Recorder) belief(n int, h, claim string) int {
 	held := r.npc[n].held
 	k, found := slices.BinarySearchFunc(held, claim, func(c heldColumns, claim string) int { return strings.Compare(c.claim, claim) })
 	if !found {
@@ -126,8 +126,10 @@ var (
 	scheduleSuffixes    = []string{"base", "override"}
 )
 
-func newRecorder(v view, name func(string) string, width int) *recorder {
-	r := &recorder{v: v, name: name, width: width, names: make([]string, 0, width), cells: make([]dense.Cell, 0, width), npcs: v.w.NPCs(), claim: map[string]int{}, believers: map[string]int64{},
+// NewRecorder is the recorder of the world v reads, with the golden
+// header's names and width (see Recorder.name and Recorder.width).
+func NewRecorder(v View, name func(string) string, width int) *Recorder {
+	r := &Recorder{v: v, name: name, width: width, names: make([]string, 0, width), cells: make([]dense.Cell, 0, width), npcs: v.w.NPCs(), claim: map[string]int{}, believers: map[string]int64{},
 		accum: map[[2]string]int{}, grudge: map[[2]string]int{}, oblig: map[string]int{}, opinion: map[[3]string]int{},
 		pair: map[[2]string]int{}, role: map[string]int{}}
 	r.npc = make([]npcColumns, len(r.npcs))
@@ -139,7 +141,7 @@ func newRecorder(v view, name func(string) string, width int) *recorder {
 
 // add numbers the columns prefix+suffix, one a suffix, and returns the
 // first's number.
-func (r *recorder) add(prefix string, suffixes []string) int {
+func (r *Recorder) add(prefix string, suffixes []string) int {
 	first := len(r.names)
 	for _, s := range suffixes {
 		r.names = append(r.names, r.name(prefix+s))
@@ -150,7 +152,7 @@ func (r *recorder) add(prefix string, suffixes []string) int {
 
 // first returns the number of key k's first column in m, adding its
 // columns — prefix() followed by each suffix — when k is new.
-func first[K comparable](r *recorder, m map[K]int, k K, prefix func() string, suffixes []string) int {
+func first[K comparable](r *Recorder, m map[K]int, k K, prefix func() string, suffixes []string) int {
 	i, ok := m[k]
 	if !ok {
 		i = r.add(prefix(), suffixes)
@@ -159,15 +161,15 @@ func first[K comparable](r *recorder, m map[K]int, k K, prefix func() string, su
 	return i
 }
 
-// fill has the next record fill in cells, a row the table is done with
+// Fill has the next Record fill in cells, a row the table is done with
 // (rows.put), grown to the columns so far; nil is a row to make.
-func (r *recorder) fill(cells []dense.Cell) { r.cells = cells }
+func (r *Recorder) Fill(cells []dense.Cell) { r.cells = cells }
 
-// record fills in the current tick's row: the columns so far by number,
+// Record fills in the current tick's row: the columns so far by number,
 // and each one's cell (Empty where it has no value this tick). names is
 // the recorder's, which later ticks append to; cells are filled again by
 // the next tick, unless fill hands it other cells to fill.
-func (r *recorder) record() (names []string, cells []dense.Cell) {
+func (r *Recorder) Record() (names []string, cells []dense.Cell) {
 	w := r.v.w
 	s := w.Store()
 	t, m := w.Now(), s.Memory()
@@ -215,7 +217,7 @@ func (r *recorder) record() (names []string, cells []dense.Cell) {
 // and its duty lapses so far; and, for each NPC whose schedule a rule has
 // changed — an override laid on, a block suspended — where its base puts
 // it and the override in force ("" when the base decides).
-func (r *recorder) recordTier45() {
+func (r *Recorder) recordTier45() {
 	w := r.v.w
 	for _, p := range w.PairWeights() {
 		i := first(r, r.pair, [2]string{p.A, p.B}, func() string { return "pair/" + p.A + "/" + p.B + "/" }, pairSuffixes)
@@ -244,7 +246,7 @@ func (r *recorder) recordTier45() {
 // recordSocial fills in the social blocks' cells: accumulators (the
 // offences counted within the window at t, and whether it can fire),
 // grudges (their strengths at t), obligations and reputation rows.
-func (r *recorder) recordSocial(t int64) {
+func (r *Recorder) recordSocial(t int64) {
 	w := r.v.w
 	for _, a := range w.Accumulators().All() {
 		i := first(r, r.accum, [2]string{a.Victim, a.Offender}, func() string { return "accumulator/" + a.Victim + "/" + a.Offender + "/" }, accumulatorSuffixes)
@@ -271,9 +273,9 @@ func (r *recorder) recordSocial(t int64) {
 	}
 }
 
-// columns returns the header after tick, in contract order: every column
+// Columns returns the header after tick, in contract order: every column
 // record has given a value so far, as record named it.
-func (r *recorder) columns() []string {
+func (r *Recorder) Columns() []string {
 	var cols []string
 	for _, n := range r.npc {
 		cols = append(cols, r.block(n.alive, npcSuffixes)...)
@@ -299,13 +301,13 @@ func (r *recorder) columns() []string {
 }
 
 // block returns the names of the columns from number first, one a suffix.
-func (r *recorder) block(first int, suffixes []string) []string {
+func (r *Recorder) block(first int, suffixes []string) []string {
 	return r.names[first : first+len(suffixes)]
 }
 
 // appendKeyed appends the columns of m's keys to cols, the keys in order
 // (compare), each key's one a suffix.
-func appendKeyed[K comparable](r *recorder, cols []string, m map[K]int, compare func(a, b K) int, suffixes []string) []string {
+func appendKeyed[K comparable](r *Recorder, cols []string, m map[K]int, compare func(a, b K) int, suffixes []string) []string {
 	for _, k := range slices.SortedFunc(maps.Keys(m), compare) {
 		cols = append(cols, r.block(m[k], suffixes)...)
 	}

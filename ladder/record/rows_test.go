@@ -1,4 +1,4 @@
-package ladder_test
+package record_test
 
 import (
 	"bytes"
@@ -10,7 +10,7 @@ import (
 	. "github.com/onsi/gomega"
 
 	"github.com/chronicle/ladder/dense"
-	"github.com/chronicle/ladder/ladder"
+	"github.com/chronicle/ladder/ladder/record"
 )
 
 // A run hands its dense rows to its table on a goroutine of its own
@@ -25,7 +25,7 @@ var _ = DescribeTable("a run's dense rows, handed to the table",
 		Expect(err).NotTo(HaveOccurred())
 		defer spill.Close()
 		table := dense.NewStream(spill, nil)
-		r := ladder.NewRows(table, behind)
+		r := record.NewRows(table, behind)
 		names := []string{"a/x", "b/x"}
 		fill := func(cells []dense.Cell, a float64) []dense.Cell {
 			return append(cells[:0], dense.Float(a), dense.Str("market"))

@@ -1,4 +1,4 @@
-package ladder
+package verdict
 
 import (
 	"regexp"

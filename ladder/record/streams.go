@@ -1,4 +1,4 @@
-package ladder
+package record
 
 import (
 	"errors"
@@ -7,7 +7,6 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
-	"time"
 
 	"github.com/chronicle/ladder/dense"
 	"github.com/chronicle/ladder/ladder/artifact"
@@ -18,92 +17,48 @@ import (
 	"github.com/chronicle/ladder/sim/trace"
 )
 
-// Options say where a run writes its artifacts and what it compares them
-// with.
-type Options struct {
-	// Dir receives dense.csv, trace.jsonl and checkpoints.json. Each is
-	// written as the run produces it, to a temporary file beside its name
-	// (".dense.csv.tmp-N"; the dense rows spill to ".dense.csv.spill-N"
-	// until the header is known, and with a golden are also written as
-	// the golden lays them out to a second ".dense.csv.tmp-N", the one put
-	// in place when the run ends with the golden's header) that is renamed
-	// into place when whole. A
-	// run killed part way leaves only such temporaries, which whoever owns
-	// Dir removes: the suite clears reports/ before every run, regeneration
-	// its workspace.
-	Dir string
-	// Goldens is the repository root whose goldens (goldens/<rung>/) the
-	// run compares its dense CSV and trace with as it writes them, for
-	// Verify; "" compares nothing. With goldens, a trace.jsonl or a dense
-	// file written through that is its golden's bytes whole is not
-	// written again but put in place as a hard link to the golden
-	// (artifact.CreateTwin; decision 0043): the same bytes, shared, so
-	// that an edit made in place to one is made to the other, which the
-	// golden's seal then refuses.
-	Goldens string
-	// Seals, when set, is the check of the goldens' seals made before the
-	// run (CheckSeals, with Goldens as its root). A trace or dense file
-	// that ends as a link to its golden takes its digest for the run's
-	// seal from that check, when the golden is the file found as sealed
-	// and unchanged since (seal.Verified.Unchanged), instead of hashing
-	// again bytes the check has just hashed: 2.4 GB in a city. One that
-	// ends any other way is hashed from the file in place. nil hashes
-	// every artifact's bytes as they are written.
-	Seals *Seals
-	// Unsealed writes no manifest and digests nothing: for a run whose
-	// artifacts are only compared and thrown away (ladder/explore's
-	// scratch runs), never accepted nor regenerated from.
-	Unsealed bool
-	// Observe, when set, is shown every trace record after the run's own
-	// sinks (the artifact and the audit), as the engine emits it: a reader
-	// of the run that is not the ladder (ladder/explore's properties)
-	// sees the records as values, not as JSON text. It must not keep a
-	// record without cloning it (trace.Sink). An Observe that also has a
-	// Start(*sim.World) method is handed the world once it is built,
-	// before its first tick, to read (never change) as records arrive.
-	Observe trace.Sink
-	// Stages, when set, is charged the wall time of the run's stages
-	// (stages.go): for the benchmark of the ladder's own path, which
-	// needs the split and cannot see inside Run. nil reads no clock, and
-	// hands the trace to a goroutine of its own (streams.pipe) and the
-	// writes of the trace and the dense file to others (artifact.Behind);
-	// a timed run keeps all of it on the engine's.
-	Stages *Stages
-	// Stall, when positive, gives up a run that finishes no tick for that
-	// long (stall.go): Run returns no Result and a *StallError naming the
-	// tick it was in, instead of never returning. The run then steps on
-	// its own goroutine, which is abandoned where it hangs. 0 watches
-	// nothing: the run steps on the caller's goroutine and reads no clock.
-	Stall time.Duration
-	// progress is where a watched run reports each tick it finishes.
-	progress *progress
-}
-
 // flushAt is how much encoded trace the run gathers before writing it.
 const flushAt = 64 << 10
 
-// compared is how a run's artifacts compared with their goldens, judged as
-// they were written.
-type compared struct {
-	root  string
-	dense goldenOutcome[*dense.Comparison]
-	trace goldenOutcome[*trace.Divergence]
-	// same is the comparison with the trace golden of the rung this one is
+// Compared is how a run's artifacts compared with their goldens, judged
+// as they were written; package verdict reads it.
+type Compared struct {
+	Root  string // the repository root the goldens are under
+	Dense GoldenOutcome[*dense.Comparison]
+	Trace GoldenOutcome[*trace.Divergence]
+	// Same is the comparison with the trace golden of the rung this one is
 	// the same run as (fixture same_run), cut at this run's length.
-	same goldenOutcome[*trace.Divergence]
+	Same GoldenOutcome[*trace.Divergence]
 }
 
-// goldenOutcome is one golden file's verdict: it did not exist, it could
-// not be read (err), or it was compared (result).
-type goldenOutcome[T any] struct {
-	path    string
-	missing bool
-	err     error
-	result  T
+// GoldenOutcome is one golden file's verdict: it did not exist
+// (Missing), it could not be read (Err), or it was compared (Result).
+type GoldenOutcome[T any] struct {
+	Path    string
+	Missing bool
+	Err     error
+	Result  T
 }
 
-// streams are a run's artifacts while the run writes them.
-type streams struct {
+// Files say where a run's streams write and what they compare with: the
+// run's Options, as far as its artifacts go (package ladder documents
+// each field).
+type Files struct {
+	Dir, Goldens string
+	Seals        SealedGoldens
+	Unsealed     bool
+	Stages       *Stages
+}
+
+// SealedGoldens is the check of the goldens' seals made before a run
+// (verdict.CheckSeals): Sealed returns its finding for the golden at
+// path, when it found the file as sealed. A nil check finds nothing.
+type SealedGoldens interface {
+	Sealed(path string) (seal.Verified, bool)
+}
+
+// Streams are a run's artifacts while the run writes them.
+type Streams struct {
 	f     *fixture.Fixture
 	dir   string
 	dense *artifact.File
@@ -128,7 +83,7 @@ type streams struct {
 	// check (sealDigest), so that the seal need not read them back (the
 	// trace is gigabytes in a city).
 	digests map[string]*sealDigest
-	seals   *Seals
+	seals   SealedGoldens
 	// unsealed: Options.Unsealed, no digest.
 	unsealed bool
 	sink     *traceSink
@@ -138,19 +93,19 @@ type streams struct {
 	// has none, so that its stages partition one goroutine's wall time.
 	pipe   *trace.Pipe
 	open   []*os.File // goldens being read
-	cmp    *compared  // nil without goldens
+	cmp    *Compared  // nil without goldens
 	traceF *artifact.TraceFollower
 	sameF  *artifact.TraceFollower
 	st     *Stages // nil: untimed
 }
 
-// openStreams creates a run's artifact files under opt.Dir and opens the
+// Open creates a run's artifact files under opt.Dir and opens the
 // goldens it compares them with.
-func openStreams(f *fixture.Fixture, opt Options) (_ *streams, err error) {
-	s := &streams{f: f, dir: opt.Dir, st: opt.Stages, seals: opt.Seals, unsealed: opt.Unsealed}
+func Open(f *fixture.Fixture, opt Files) (_ *Streams, err error) {
+	s := &Streams{f: f, dir: opt.Dir, st: opt.Stages, seals: opt.Seals, unsealed: opt.Unsealed}
 	defer func() {
 		if err != nil {
-			s.abort()
+			s.Abort()
 		}
 	}()
 	if s.dense, err = artifact.Create(filepath.Join(opt.Dir, artifact.DenseFile)); err != nil {
@@ -168,15 +123,15 @@ func openStreams(f *fixture.Fixture, opt Options) (_ *streams, err error) {
 		return nil, err
 	}
 	if dir != "" {
-		s.cmp = &compared{root: opt.Goldens}
-		if g := s.golden(&s.cmp.dense, filepath.Join(dir, artifact.DenseFile)); g != nil {
+		s.cmp = &Compared{Root: opt.Goldens}
+		if g := s.golden(&s.cmp.Dense, filepath.Join(dir, artifact.DenseFile)); g != nil {
 			denseGolden = g
 		}
-		if g := s.golden(&s.cmp.trace, filepath.Join(dir, artifact.TraceFile)); g != nil {
+		if g := s.golden(&s.cmp.Trace, filepath.Join(dir, artifact.TraceFile)); g != nil {
 			s.traceF = artifact.NewTraceFollower(g)
 		}
 		if sr := f.SameRunAs; sr.Rung != "" {
-			if g := s.golden(&s.cmp.same, filepath.Join(opt.Goldens, filepath.FromSlash(sr.GoldenDir), artifact.TraceFile)); g != nil {
+			if g := s.golden(&s.cmp.Same, filepath.Join(opt.Goldens, filepath.FromSlash(sr.GoldenDir), artifact.TraceFile)); g != nil {
 				s.sameF = artifact.NewTraceFollowerCut(g, f.Ticks)
 			}
 		}
@@ -202,7 +157,7 @@ func openStreams(f *fixture.Fixture, opt Options) (_ *streams, err error) {
 	s.digests = map[string]*sealDigest{artifact.DenseFile: s.sealDigest(s.dense, ""), artifact.TraceFile: s.sealDigest(s.trace, filepath.Join(dir, artifact.TraceFile))}
 	var traceOut io.Writer
 	traceOut, s.traceBehind = s.behind(s.digests[artifact.TraceFile].w)
-	if s.sink, err = newTraceSink(traceOut, traceHeader(f), s.traceF, s.sameF); err != nil {
+	if s.sink, err = newTraceSink(traceOut, TraceHeader(f), s.traceF, s.sameF); err != nil {
 		return nil, err
 	}
 	s.sink.st = opt.Stages
@@ -212,7 +167,7 @@ func openStreams(f *fixture.Fixture, opt Options) (_ *streams, err error) {
 // create starts the artifact name in the run's directory: a twin of its
 // golden in goldens (artifact.CreateTwin), which a run that passes need
 // not write again, or, with goldens "", a plain file.
-func (s *streams) create(name, goldens string) (*artifact.File, error) {
+func (s *Streams) create(name, goldens string) (*artifact.File, error) {
 	if goldens == "" {
 		return artifact.Create(filepath.Join(s.dir, name))
 	}
@@ -232,11 +187,15 @@ type sealDigest struct {
 
 // sealDigest returns the digest of file, a twin of the golden at path (""
 // for a file written as it comes).
-func (s *streams) sealDigest(file *artifact.File, golden string) *sealDigest {
+func (s *Streams) sealDigest(file *artifact.File, golden string) *sealDigest {
 	if s.unsealed {
 		return &sealDigest{w: file, file: file}
 	}
-	if v, ok := s.seals.sealed(golden); ok && file.Twinned() {
+	if s.seals == nil {
+		d := seal.NewDigester(file)
+		return &sealDigest{w: d, hashed: d, file: file}
+	}
+	if v, ok := s.seals.Sealed(golden); ok && file.Twinned() {
 		return &sealDigest{w: file, file: file, golden: v}
 	}
 	d := seal.NewDigester(file)
@@ -258,7 +217,7 @@ func (d *sealDigest) sum() (string, bool) {
 
 // behind returns what to write w through: in an untimed run a Behind
 // writer (returned too, for Close), in a timed run w itself and nil.
-func (s *streams) behind(w io.Writer) (io.Writer, *artifact.Behind) {
+func (s *Streams) behind(w io.Writer) (io.Writer, *artifact.Behind) {
 	if s.st != nil {
 		return w, nil
 	}
@@ -266,14 +225,14 @@ func (s *streams) behind(w io.Writer) (io.Writer, *artifact.Behind) {
 	return b, b
 }
 
-// records is the sink the engine emits the trace to, called once: it
+// Records is the sink the engine emits the trace to, called once: it
 // shows each record to the trace sink and then to also, a reader of the
 // records alone that needs nothing of the world as it is when they are
 // emitted (the watch's regime meter). An untimed run shows them through
 // a pipe, so that both read on the pipe's goroutine; a timed run shows
 // them directly.
-func (s *streams) records(also trace.Sink) trace.Sink {
-	both := teeSink{s.sink, also}
+func (s *Streams) Records(also trace.Sink) trace.Sink {
+	both := Tee{s.sink, also}
 	if s.st != nil {
 		return both
 	}
@@ -281,23 +240,23 @@ func (s *streams) records(also trace.Sink) trace.Sink {
 	return s.pipe
 }
 
-// traceErr is the trace sink's first error so far: through the pipe, as
+// TraceErr is the trace sink's first error so far: through the pipe, as
 // soon as the pipe's goroutine has seen it, which may be some records
 // after the one that caused it (at most the pipe's batches in flight,
 // a few thousand records: within a tick in a city, many ticks in a small
 // rung). The run checks it after every tick and returns no Result with
 // it, so only how soon it stops differs; the error, the first, is the
 // same either way.
-func (s *streams) traceErr() error {
+func (s *Streams) TraceErr() error {
 	if s.pipe != nil {
 		return s.pipe.Err()
 	}
 	return s.sink.err
 }
 
-// denseErr waits until the table has every row handed over, and returns
+// DenseErr waits until the table has every row handed over, and returns
 // its refusal of one, if it refused one, naming the file.
-func (s *streams) denseErr() error {
+func (s *Streams) DenseErr() error {
 	if err := s.rows.close(); err != nil {
 		return fmt.Errorf("%s: %s: %w", s.f.Name(), artifact.DenseFile, err)
 	}
@@ -306,7 +265,7 @@ func (s *streams) denseErr() error {
 
 // drain waits until the trace sink has been shown every record emitted,
 // after which the sink is the caller's goroutine's alone.
-func (s *streams) drain() error {
+func (s *Streams) drain() error {
 	if s.pipe == nil {
 		return nil
 	}
@@ -315,7 +274,7 @@ func (s *streams) drain() error {
 
 // golden opens a golden for reading, recording in o a file that does not
 // exist or cannot be opened.
-func (s *streams) golden(o interface{ opened(string, error) }, name string) *os.File {
+func (s *Streams) golden(o interface{ opened(string, error) }, name string) *os.File {
 	g, err := os.Open(name)
 	o.opened(name, err)
 	if err != nil {
@@ -325,21 +284,21 @@ func (s *streams) golden(o interface{ opened(string, error) }, name string) *os.
 	return g
 }
 
-func (o *goldenOutcome[T]) opened(name string, err error) {
-	o.path, o.err = name, err
-	o.missing = errors.Is(err, fs.ErrNotExist)
+func (o *GoldenOutcome[T]) opened(name string, err error) {
+	o.Path, o.Err = name, err
+	o.Missing = errors.Is(err, fs.ErrNotExist)
 }
 
-// finish writes the end of every artifact, puts them in place and returns
+// Finish writes the end of every artifact, puts them in place and returns
 // how they compared with the goldens. columns is the dense header after
 // tick. The table must have every row (denseErr).
-func (s *streams) finish(columns []string) (*compared, error) {
-	defer s.abort()
+func (s *Streams) Finish(columns []string) (*Compared, error) {
+	defer s.Abort()
 	c, err := s.table.Finish(columns, s.digests[artifact.DenseFile].w)
 	if closeErr := s.throughBehind.Close(); err == nil && s.table.Through() {
 		err = closeErr // the file written through is the run's, so its writes count
 	}
-	s.st.lap(StageDense)
+	s.st.Lap(StageDense)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %s: %w", s.f.Name(), artifact.DenseFile, err)
 	}
@@ -358,36 +317,36 @@ func (s *streams) finish(columns []string) (*compared, error) {
 		return nil, fmt.Errorf("%s: %s: %w", s.f.Name(), artifact.TraceFile, err)
 	}
 	err = errors.Join(s.dense.Commit(), s.trace.Commit())
-	s.st.lap(StageWrite)
+	s.st.Lap(StageWrite)
 	if err != nil {
 		return nil, err
 	}
 	if s.cmp == nil {
 		return nil, nil
 	}
-	defer s.st.lap(StageCompare)
+	defer s.st.Lap(StageCompare)
 	var malformed *dense.FormatError
 	switch {
-	case s.cmp.dense.missing || s.cmp.dense.err != nil:
+	case s.cmp.Dense.Missing || s.cmp.Dense.Err != nil:
 	case c.Err != nil && !errors.As(c.Err, &malformed):
-		s.cmp.dense.err = c.Err // the golden could not be read, which is not a malformed golden
+		s.cmp.Dense.Err = c.Err // the golden could not be read, which is not a malformed golden
 	default:
-		s.cmp.dense.result = c
+		s.cmp.Dense.Result = c
 	}
 	if s.traceF != nil {
-		s.cmp.trace.result, s.cmp.trace.err = s.traceF.Finish()
+		s.cmp.Trace.Result, s.cmp.Trace.Err = s.traceF.Finish()
 	}
 	if s.sameF != nil {
-		if s.cmp.same.result, err = s.sameF.Finish(); err != nil {
-			s.cmp.same.err = fmt.Errorf("%s: %w", s.cmp.same.path, err)
+		if s.cmp.Same.Result, err = s.sameF.Finish(); err != nil {
+			s.cmp.Same.Err = fmt.Errorf("%s: %w", s.cmp.Same.Path, err)
 		}
 	}
 	return s.cmp, nil
 }
 
-// digested returns the digests of the artifacts finish put in place, by
+// Digested returns the digests of the artifacts finish put in place, by
 // name, for seal.WriteDigested, which reads back those it lacks.
-func (s *streams) digested() map[string]string {
+func (s *Streams) Digested() map[string]string {
 	out := make(map[string]string, len(s.digests))
 	for name, d := range s.digests {
 		if sum, ok := d.sum(); ok {
@@ -397,8 +356,8 @@ func (s *streams) digested() map[string]string {
 	return out
 }
 
-// abort removes what is not in place and closes the goldens.
-func (s *streams) abort() {
+// Abort removes what is not in place and closes the goldens.
+func (s *Streams) Abort() {
 	s.drain()
 	if s.rows != nil {
 		s.rows.close()
@@ -421,10 +380,10 @@ func (s *streams) abort() {
 	s.open = nil
 }
 
-// traceHeader is the header of a fixture's trace.
-func traceHeader(f *fixture.Fixture) trace.Header {
+// TraceHeader is the header of a fixture's trace.
+func TraceHeader(f *fixture.Fixture) trace.Header {
 	return trace.Header{SeedID: f.SeedID, Branch: f.Branch, KeyframeEvery: f.Defines.TicksPerDay,
-		Social: sim.TraceSocial(worldConfig(f).Layers())}
+		Social: sim.TraceSocial(f.WorldConfig().Layers())}
 }
 
 // traceSink is the trace.Sink of a run: it encodes each record once (the
@@ -475,7 +434,7 @@ func (s *traceSink) Emit(r trace.Record) {
 	if s.err != nil {
 		return
 	}
-	s.st.lap(StageEngine)
+	s.st.Lap(StageEngine)
 	start := len(s.buf)
 	keyframe := r.Body.Kind() == trace.KindKeyframe
 	if keyframe && cap(s.buf)-start < s.keyframe {
@@ -484,16 +443,16 @@ func (s *traceSink) Emit(r trace.Record) {
 	if s.buf, s.err = s.enc.AppendRecord(s.buf, r); s.err != nil {
 		return
 	}
-	s.st.lap(StageSpell)
+	s.st.Lap(StageSpell)
 	line := s.buf[start:]
 	if keyframe {
 		s.keyframe = max(s.keyframe, len(line))
 	}
 	s.compare(line)
-	s.st.lap(StageCompare)
+	s.st.Lap(StageCompare)
 	if s.chk != nil && s.chk.Traces(r.Tick, string(r.Body.Kind())) {
 		err := s.chk.TraceLine(r.Tick, string(r.Body.Kind()), line)
-		s.st.lap(StageExpect)
+		s.st.Lap(StageExpect)
 		if err != nil {
 			s.err = fmt.Errorf("trace line %d: %w", s.lines, err)
 			return
@@ -501,7 +460,7 @@ func (s *traceSink) Emit(r trace.Record) {
 	}
 	if len(s.buf) >= flushAt {
 		s.write()
-		s.st.lap(StageWrite)
+		s.st.Lap(StageWrite)
 	}
 }
 
@@ -526,3 +485,29 @@ func (s *traceSink) flush() error {
 	}
 	return s.err
 }
+
+// Header is the trace's header line, as the run's trace begins with it.
+func (s *Streams) Header() []byte { return s.sink.enc.AppendHeader(nil) }
+
+// Check has the trace sink show every record in range to the fixture's
+// expectations, from the first record emitted on.
+func (s *Streams) Check(chk *expect.Run) { s.sink.chk = chk }
+
+// Put hands the table tick t's row (Recorder.Record), and returns the
+// cells the next Record is to fill (Recorder.Fill): see rows.put.
+func (s *Streams) Put(t int64, names []string, cells []dense.Cell) ([]dense.Cell, error) {
+	return s.rows.put(t, names, cells)
+}
+
+// Table is the dense table the rows go to: its golden header's names and
+// width, for the Recorder, and the rows it has so far.
+func (s *Streams) Table() *dense.Stream { return s.table }
+
+// Dir is the directory the run writes into.
+func (s *Streams) Dir() string { return s.dir }
+
+// Unsealed reports whether the run writes no manifest (Files.Unsealed).
+func (s *Streams) Unsealed() bool { return s.unsealed }
+
+// Stages is the clock the streams charge (Files.Stages), nil untimed.
+func (s *Streams) Stages() *Stages { return s.st }

@@ -1,5 +1,0 @@
-package ladder
-
-import "strings"
-
-func list(s []string) string { return "[" + strings.Join(s, ", ") + "]" }
