@@ -1,13 +1,10 @@
 package views_test
 
 import (
-	"bytes"
-	"encoding/json"
-	"errors"
-	"os/exec"
 	"slices"
 	"strings"
 
+	"github.com/chronicle/ladder/internal/golist"
 	. "github.com/onsi/ginkgo/v2"
 	. "github.com/onsi/gomega"
 )
@@ -20,30 +17,12 @@ import (
 
 const module = "github.com/chronicle/ladder"
 
-// listed is what the spec reads of one package of `go list -json`.
-type listed struct {
-	ImportPath string
-	Imports    []string
-}
-
 // engineGraph lists every package the engine's packages and their tests
 // reach.
-func engineGraph() []listed {
+func engineGraph() []golist.Package {
 	GinkgoHelper()
-	cmd := exec.Command("go", "list", "-deps", "-test", "-json", module+"/sim/...")
-	out, err := cmd.Output()
-	var ee *exec.ExitError
-	if errors.As(err, &ee) {
-		Fail("go list: " + string(ee.Stderr))
-	}
+	pkgs, err := golist.List("-deps", "-test", module+"/sim/...")
 	Expect(err).NotTo(HaveOccurred())
-	var pkgs []listed
-	dec := json.NewDecoder(bytes.NewReader(out))
-	for dec.More() {
-		var p listed
-		Expect(dec.Decode(&p)).To(Succeed())
-		pkgs = append(pkgs, p)
-	}
 	return pkgs
 }
 
@@ -65,7 +44,7 @@ var _ = Describe("The import graph", func() {
 		Expect(engine).To(BeNumerically(">=", 10), "the graph must hold the engine's packages: it examined %d of %d", engine, len(pkgs))
 		slices.Sort(importers)
 		Expect(importers).To(BeEmpty(), "the engine reaches package views through these importers")
-		Expect(slices.ContainsFunc(pkgs, func(p listed) bool { return strings.HasPrefix(p.ImportPath, module+"/views") })).To(BeFalse(),
+		Expect(slices.ContainsFunc(pkgs, func(p golist.Package) bool { return strings.HasPrefix(p.ImportPath, module+"/views") })).To(BeFalse(),
 			"package views is in the engine's dependency graph")
 	})
 })

@@ -1,14 +1,11 @@
 package harness_test
 
 import (
-	"bytes"
-	"encoding/json"
-	"errors"
 	"fmt"
-	"os/exec"
 	"slices"
 	"strings"
 
+	"github.com/chronicle/ladder/internal/golist"
 	. "github.com/onsi/ginkgo/v2"
 	. "github.com/onsi/gomega"
 )
@@ -48,35 +45,18 @@ var layers = map[string]int{
 
 var layerNames = []string{"fixtures and file formats", "record", "run", "verdict", "reports and instruments"}
 
-// listed is what the spec reads of one package of `go list -json`.
-type listed struct {
-	ImportPath string
-	Imports    []string
-}
-
 // harnessGraph lists every package under ladder/ with its imports.
-func harnessGraph() []listed {
+func harnessGraph() []golist.Package {
 	GinkgoHelper()
-	out, err := exec.Command("go", "list", "-json", module+"/ladder/...").Output()
-	var ee *exec.ExitError
-	if errors.As(err, &ee) {
-		Fail("go list: " + string(ee.Stderr))
-	}
+	pkgs, err := golist.List(module + "/ladder/...")
 	Expect(err).NotTo(HaveOccurred())
-	var pkgs []listed
-	dec := json.NewDecoder(bytes.NewReader(out))
-	for dec.More() {
-		var p listed
-		Expect(dec.Decode(&p)).To(Succeed())
-		pkgs = append(pkgs, p)
-	}
 	return pkgs
 }
 
 // upImports returns every import in pkgs that runs back up the layers,
 // and every package under ladder/ that has no layer, one line each;
 // examined counts the imports between the harness's packages it checked.
-func upImports(pkgs []listed) (bad []string, examined int) {
+func upImports(pkgs []golist.Package) (bad []string, examined int) {
 	layer := func(path string) (int, bool) {
 		l, ok := layers[strings.TrimPrefix(path, module+"/")]
 		return l, ok
@@ -112,18 +92,18 @@ var _ = Describe("The harness's import graph", Label("unit"), func() {
 	})
 
 	DescribeTable("names an import that runs back up, and a package with no layer",
-		func(pkgs []listed, want string) {
+		func(pkgs []golist.Package, want string) {
 			bad, examined := upImports(pkgs)
 			Expect(examined).To(BeNumerically(">", 0))
 			Expect(bad).To(ConsistOf(want))
 		},
-		Entry("record importing the run", []listed{
+		Entry("record importing the run", []golist.Package{
 			{ImportPath: module + "/ladder/record", Imports: []string{module + "/ladder", module + "/ladder/artifact"}},
 		}, module+"/ladder/record (record) imports "+module+"/ladder (run), a layer above it"),
-		Entry("the run importing its judgement", []listed{
+		Entry("the run importing its judgement", []golist.Package{
 			{ImportPath: module + "/ladder", Imports: []string{module + "/ladder/verdict", "fmt"}},
 		}, module+"/ladder (run) imports "+module+"/ladder/verdict (verdict), a layer above it"),
-		Entry("a new package nobody placed", []listed{
+		Entry("a new package nobody placed", []golist.Package{
 			{ImportPath: module + "/ladder/newthing", Imports: []string{module + "/ladder"}},
 			{ImportPath: module + "/ladder/verdict", Imports: []string{module + "/ladder"}},
 		}, module+"/ladder/newthing has no layer: place it in layers (ladder/harness/imports_test.go)"),
