@@ -121,7 +121,8 @@ var _ = Describe("Encounters", func() {
 			}))
 			changes := bodies(r.records(0), func(b trace.BeliefChange) bool { return b.Change != "formed" || b.Holder != "a" })
 			Expect(changes).To(ContainElements(
-				trace.BeliefChange{Holder: "b", Claim: "theft@0", Variant: "theft@0#v0", Change: "formed", Confidence: r.belief("b", "theft@0").Confidence, Stage: "heard"},
+				trace.BeliefChange{Holder: "b", Claim: "theft@0", Variant: "theft@0#v0", Change: "formed", Confidence: r.belief("b", "theft@0").Confidence, Stage: "heard",
+					Evidence: &trace.Evidence{Type: "reported", Variant: "theft@0#v0", Chain: []string{"a"}, Via: "encounter@0/market/[a,b]", Confidence: r.belief("b", "theft@0").Confidence, Counted: true}},
 				trace.BeliefChange{Holder: "a", Claim: "theft@0", Variant: "theft@0#v0", Change: "repeated", Confidence: 0.9, Stage: "repeated"},
 			))
 			ev := r.belief("b", "theft@0").Evidence
@@ -233,7 +234,8 @@ var _ = Describe("Encounters", func() {
 			Expect(corr[0].Reason).To(Equal("counted"), "a is an origin b has not counted")
 			Expect(bits(b.Confidence)).To(Equal(bits(1 - float64((1-before)*(1-tx[0].Confidence)))))
 			Expect(bodies(recs, func(c trace.BeliefChange) bool { return c.Holder == "b" })).To(Equal([]trace.BeliefChange{
-				{Holder: "b", Claim: "theft@0", Variant: "theft@0#v0", Change: "reactivated", Confidence: b.Confidence, Stage: "heard"},
+				{Holder: "b", Claim: "theft@0", Variant: "theft@0#v0", Change: "reactivated", Confidence: b.Confidence, Stage: "heard",
+					Evidence: &trace.Evidence{Type: "reported", Variant: "theft@0#v0", Chain: []string{"a"}, Via: "encounter@6/market/[a,b]", Confidence: tx[0].Confidence, Counted: true}},
 			}))
 		})
 

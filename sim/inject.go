@@ -127,7 +127,7 @@ func (w *World) canonical(in Injection) error {
 	case Favour, Invoke:
 		w.dealings = append(w.dealings, in)
 	}
-	claim, err := w.store.MintClaim(in.ID, in.Kind, in.Tick, slots)
+	claim, err := w.mintClaim(in.ID, in.Kind, in.Tick, slots)
 	if err != nil {
 		return err
 	}
@@ -198,7 +198,7 @@ func (w *World) witness(claim *claims.Claim, wit Witness) error {
 			}
 			changes = append(changes, claims.Change{Slot: r.Slot, From: slot.Value, To: r.Value})
 		}
-		v, err := w.store.Derive(claim.Variant, changes, claims.Origin{Reason: "witness-disagrees", Holder: wit.NPC, Tick: w.now})
+		v, err := w.derive(claim.Variant, changes, claims.Origin{Reason: "witness-disagrees", Holder: wit.NPC, Tick: w.now})
 		if err != nil {
 			return fmt.Errorf("witness %s: %w", wit.NPC, err)
 		}
@@ -209,7 +209,7 @@ func (w *World) witness(claim *claims.Claim, wit Witness) error {
 		return err
 	}
 	w.ruleEval(rules.WitnessCreatesBelief, subject, true, "witnessed", trace.Value{Name: "confidence", Value: b.Confidence})
-	w.beliefChange(b, trace.BeliefFormed)
+	w.beliefHeard(b, trace.BeliefFormed)
 	w.formed(b)
 	return nil
 }

@@ -83,10 +83,21 @@ var _ = Describe("Injections", func() {
 
 		recs := r.records(0)
 		Expect(kinds(recs)).To(Equal([]trace.Kind{
-			trace.KindEvent, trace.KindRule, // the event, the claim minted
+			trace.KindEvent, trace.KindVariant, trace.KindRule, // the event, the claim minted with its v0
 			trace.KindRule, trace.KindBelief, // a
-			trace.KindRule, trace.KindBelief, // b
+			trace.KindVariant, trace.KindRule, trace.KindBelief, // b's own account, then b
 			trace.KindKeyframe,
+		}))
+		Expect(bodies(recs, func(trace.Variant) bool { return true })).To(Equal([]trace.Variant{
+			{ID: "theft@0#v0", Claim: "theft@0", Reason: "event",
+				Slots: []trace.Slot{{Name: "actor", Type: "entity", Value: "player"}, {Name: "item", Type: "item", Value: "sweetroll"}, {Name: "location", Type: "location", Value: "market"}, {Name: "victim", Type: "entity", Value: "merchant"}}},
+			{ID: "theft@0#v1", Claim: "theft@0", Predecessor: "theft@0#v0", Reason: "witness-disagrees", By: "b",
+				Diff:  []trace.SlotChange{{Slot: "item", From: "sweetroll", To: "apple"}},
+				Slots: []trace.Slot{{Name: "actor", Type: "entity", Value: "player"}, {Name: "item", Type: "item", Value: "apple"}, {Name: "location", Type: "location", Value: "market"}, {Name: "victim", Type: "entity", Value: "merchant"}}},
+		}))
+		Expect(bodies(recs, func(b trace.BeliefChange) bool { return b.Holder == "b" })).To(Equal([]trace.BeliefChange{
+			{Holder: "b", Claim: "theft@0", Variant: "theft@0#v1", Change: "formed", Confidence: 0.7, Stage: "heard",
+				Evidence: &trace.Evidence{Type: "witnessed", Variant: "theft@0#v1", Via: "theft@0", Confidence: 0.7, Counted: true}},
 		}))
 		Expect(ruleEvals(recs, "shared-claim-invariant")).To(Equal([]trace.RuleEval{
 			{Rule: "shared-claim-invariant", Subject: "theft@0", Fired: true, Reason: "claim minted for event"},

@@ -72,7 +72,7 @@ func (w *World) corroborate(lb *claims.Belief, t claims.Testimony) error {
 			trace.Value{Name: "gist_before", Value: gistBefore})
 		change = trace.BeliefReactivated
 	}
-	w.beliefChange(lb, change)
+	w.beliefHeard(lb, change)
 	return nil
 }
 

@@ -155,7 +155,7 @@ func witnessIDs(ws []Witness) []string {
 // news mints the claim of an event rule 19 derived and forms the belief
 // of each witness, in order: the event precedes every belief in its claim.
 func (w *World) news(id, kind string, t int64, slots claims.Slots, witnesses []string) error {
-	claim, err := w.store.MintClaim(id, kind, t, slots)
+	claim, err := w.mintClaim(id, kind, t, slots)
 	if err != nil {
 		return err
 	}

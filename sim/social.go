@@ -148,7 +148,7 @@ func (w *World) escalate(victim, offender, location, cause string, t int64) erro
 	if err := w.appendEvent(events.Event{ID: id, Kind: Escalation, Tick: t, Attrs: attrs, Witnesses: []string{victim}}, cause); err != nil {
 		return err
 	}
-	claim, err := w.store.MintClaim(id, Escalation, t, claims.Slots{
+	claim, err := w.mintClaim(id, Escalation, t, claims.Slots{
 		{Name: "actor", Type: claims.EntitySlot, Value: offender},
 		{Name: "location", Type: claims.LocationSlot, Value: location},
 		{Name: "victim", Type: claims.EntitySlot, Value: victim},

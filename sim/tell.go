@@ -55,7 +55,7 @@ func (w *World) tell(e encounter, teller, listener, claim string) error {
 		return err
 	}
 	w.transmission(trace.Transmission{Via: e.id, Claim: claim, Variant: variant, Teller: teller, Listener: listener, Fired: true, Rule: rules.TestimonyTransfer, Reason: "listener did not hold it", Confidence: lb.Confidence})
-	w.beliefChange(lb, trace.BeliefFormed)
+	w.beliefHeard(lb, trace.BeliefFormed)
 	w.formed(lb)
 	if w.store.Repeat(teller, claim) {
 		tb, _ := w.store.Belief(teller, claim)
@@ -89,7 +89,7 @@ func (w *World) mutate(e encounter, teller, claim string, tv told, listener stri
 		if len(d.Changes) == 0 {
 			return tv.variant, nil
 		}
-		nv, err := w.store.Derive(tv.variant, d.Changes, claims.Origin{Reason: "mutation:" + d.Policy, Holder: teller, Tick: w.now})
+		nv, err := w.derive(tv.variant, d.Changes, claims.Origin{Reason: "mutation:" + d.Policy, Holder: teller, Tick: w.now})
 		if err != nil {
 			return "", err
 		}
@@ -150,7 +150,7 @@ func (w *World) resolve(lb *claims.Belief, t claims.Testimony, incoming claims.S
 		trace.Value{Name: "held_strength", Value: r.Held.Strength}, trace.Value{Name: "held_witnessed", Value: boolValue(r.Held.Terminal == claims.Witnessed)},
 		trace.Value{Name: "incoming_strength", Value: r.Incoming.Strength}, trace.Value{Name: "incoming_witnessed", Value: boolValue(r.Incoming.Terminal == claims.Witnessed)})
 	w.emit(&trace.Supersession{Holder: sup.Holder, Claim: sup.Claim, Loser: sup.Loser, Winner: sup.Winner, Via: sup.Via, Kept: sup.Kept})
-	w.beliefChange(lb, trace.BeliefContested)
+	w.beliefHeard(lb, trace.BeliefContested)
 	if !sup.Kept {
 		w.formed(lb)
 	}

@@ -7,7 +7,8 @@ import (
 )
 
 // TraceValues lists every value a string field of a trace record can hold
-// when those values are a closed set — a belief's change and stage, a
+// when those values are a closed set — a belief's change, stage and
+// evidence type, a
 // grudge's, schedule's or role's change, an obligation's state, an
 // event's kind, a roll's purpose, a reputation's dimension — and nil for
 // a field whose values are open (an id, a subject, a cause) or that holds
@@ -27,6 +28,12 @@ func TraceValues(kind trace.Kind, path string) []string {
 		var out []string
 		for _, s := range claims.Stages() {
 			out = append(out, string(s))
+		}
+		return out
+	case kind == trace.KindBelief && path == "evidence.type":
+		var out []string
+		for _, t := range claims.EvidenceTypes() {
+			out = append(out, string(t))
 		}
 		return out
 	case kind == trace.KindGrudge && path == "change":

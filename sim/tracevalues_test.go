@@ -25,7 +25,7 @@ var _ = Describe("the closed sets of trace fields", func() {
 				Expect(slices.Compact(slices.Sorted(slices.Values(values)))).To(HaveLen(len(values)), "%s.%s: each value once", k, f.Path)
 			}
 		}
-		Expect(closed).To(ConsistOf("encounter.roll.purpose", "rule.roll.purpose", "event.event", "belief.change", "belief.stage",
+		Expect(closed).To(ConsistOf("encounter.roll.purpose", "rule.roll.purpose", "event.event", "belief.change", "belief.stage", "belief.evidence.type",
 			"grudge.change", "obligation.state", "reputation.dimension", "schedule.change", "role.change"))
 		Expect(sim.TraceValues(trace.KindBelief, "holder")).To(BeNil(), "an id is no closed set")
 		Expect(sim.TraceValues(trace.KindBelief, "stage")).To(Equal([]string{"heard", "repeated", "dormant", "forgotten"}))

@@ -102,6 +102,7 @@ type records struct {
 	transmission trace.Transmission
 	rule         trace.RuleEval
 	belief       trace.BeliefChange
+	evidence     trace.Evidence
 	keyframe     trace.Keyframe
 }
 
@@ -541,6 +542,61 @@ func (w *World) beliefChange(b *claims.Belief, change string) {
 		Confidence: b.Confidence, Stage: string(b.StageAt(w.now, w.store.Memory())),
 	}
 	w.emit(c)
+}
+
+// beliefHeard emits the change of a belief that has just gained evidence
+// (formed, corroborated, reinforced, reactivated, contested), with that
+// evidence, its last: the trace alone then gives every belief's
+// provenance, as of any tick.
+func (w *World) beliefHeard(b *claims.Belief, change string) {
+	e := &b.Evidence[len(b.Evidence)-1]
+	w.rec.evidence = trace.Evidence{Type: string(e.Type), Variant: e.Variant, Chain: e.Chain, Via: e.Via, Confidence: e.Confidence, Counted: e.Counted}
+	c := &w.rec.belief
+	*c = trace.BeliefChange{
+		Holder: b.Holder, Claim: b.Claim, Variant: b.Variant, Change: change,
+		Confidence: b.Confidence, Stage: string(b.StageAt(w.now, w.store.Memory())),
+		Evidence: &w.rec.evidence,
+	}
+	w.emit(c)
+}
+
+// mintClaim mints the claim of an event and traces its original variant.
+func (w *World) mintClaim(id, kind string, t int64, slots claims.Slots) (*claims.Claim, error) {
+	c, err := w.store.MintClaim(id, kind, t, slots)
+	if err != nil {
+		return nil, err
+	}
+	v, _ := w.store.Variant(c.Variant)
+	w.minted(v)
+	return c, nil
+}
+
+// derive takes a step of a claim's lineage and traces the variant it
+// minted; a step taken before yields its variant again, and no record.
+func (w *World) derive(predecessor string, changes []claims.Change, origin claims.Origin) (*claims.Variant, error) {
+	n := w.store.VariantCount()
+	v, err := w.store.Derive(predecessor, changes, origin)
+	if err != nil {
+		return nil, err
+	}
+	if w.store.VariantCount() > n {
+		w.minted(v)
+	}
+	return v, nil
+}
+
+// minted emits the record of a variant the store has just minted.
+// Variants are few (one per event, one per lineage step), so the record
+// is built afresh.
+func (w *World) minted(v *claims.Variant) {
+	r := &trace.Variant{ID: v.ID, Claim: v.Claim, Predecessor: v.Predecessor, Reason: v.Origin.Reason, By: v.Origin.Holder}
+	for _, d := range v.Diff {
+		r.Diff = append(r.Diff, trace.SlotChange{Slot: d.Slot, From: d.From, To: d.To})
+	}
+	for _, sl := range v.Slots {
+		r.Slots = append(r.Slots, trace.Slot{Name: sl.Name, Type: string(sl.Type), Value: sl.Value})
+	}
+	w.emit(r)
 }
 
 func (w *World) keyframe(t int64) {

@@ -144,11 +144,9 @@ func (m *Meter) reason(k trace.Kind, rule, reason string) {
 func (m *Meter) listed(b trace.Body) {
 	switch b := b.(type) {
 	case *trace.BeliefChange:
-		m.in(trace.KindBelief, "change", b.Change)
-		m.in(trace.KindBelief, "stage", b.Stage)
+		m.belief(b)
 	case trace.BeliefChange:
-		m.in(trace.KindBelief, "change", b.Change)
-		m.in(trace.KindBelief, "stage", b.Stage)
+		m.belief(&b)
 	case *trace.Grudge:
 		m.in(trace.KindGrudge, "change", b.Change)
 	case trace.Grudge:
@@ -177,6 +175,14 @@ func (m *Meter) listed(b trace.Body) {
 		m.in(trace.KindEncounter, "roll.purpose", b.Roll.Roll.Key.Purpose)
 	case trace.Encounter:
 		m.in(trace.KindEncounter, "roll.purpose", b.Roll.Roll.Key.Purpose)
+	}
+}
+
+func (m *Meter) belief(b *trace.BeliefChange) {
+	m.in(trace.KindBelief, "change", b.Change)
+	m.in(trace.KindBelief, "stage", b.Stage)
+	if b.Evidence != nil {
+		m.in(trace.KindBelief, "evidence.type", b.Evidence.Type)
 	}
 }
 

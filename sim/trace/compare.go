@@ -155,7 +155,7 @@ func fieldList(fields []FieldChange, a, b string) string {
 // record whose differing fields are all among them is the same record
 // renamed.
 var (
-	idFields   = []string{"id", "via", "cause", "claim", "subject", "variant", "winner", "loser", "override"}
+	idFields   = []string{"id", "via", "cause", "claim", "subject", "variant", "winner", "loser", "override", "predecessor"}
 	hashFields = []string{"hash", "previous"}
 )
 
@@ -430,7 +430,7 @@ func lineAt(b []byte, start int) string {
 func keyOf(r map[string]any) string {
 	str := func(k string) string { s, _ := r[k].(string); return s }
 	switch Kind(str("kind")) {
-	case KindEncounter, KindEvent:
+	case KindEncounter, KindEvent, KindVariant:
 		return fmt.Sprintf("%q", str("id"))
 	case KindTransmission:
 		return fmt.Sprintf("%q", str("teller")+"->"+str("listener")+" "+str("claim")+" via "+str("via"))

@@ -84,7 +84,23 @@ func (g recordGen) body(k trace.Kind) trace.Body {
 		}
 		return e
 	case trace.KindBelief:
-		return &trace.BeliefChange{Holder: g.str(), Claim: g.str(), Variant: g.str(), Change: g.str(), Confidence: g.num(), Stage: g.str()}
+		b := &trace.BeliefChange{Holder: g.str(), Claim: g.str(), Variant: g.str(), Change: g.str(), Confidence: g.num(), Stage: g.str()}
+		if g.flag() {
+			b.Evidence = &trace.Evidence{Type: g.str(), Variant: g.str(), Via: g.str(), Confidence: g.num(), Counted: g.flag()}
+			for range g.next() % 4 {
+				b.Evidence.Chain = append(b.Evidence.Chain, g.str())
+			}
+		}
+		return b
+	case trace.KindVariant:
+		v := &trace.Variant{ID: g.str(), Claim: g.str(), Predecessor: g.str(), Reason: g.str(), By: g.str()}
+		for range g.next() % 3 {
+			v.Diff = append(v.Diff, trace.SlotChange{Slot: g.str(), From: g.str(), To: g.str()})
+		}
+		for range g.next() % 4 {
+			v.Slots = append(v.Slots, trace.Slot{Name: g.str(), Type: g.str(), Value: g.str()})
+		}
+		return v
 	case trace.KindKeyframe:
 		k := &trace.Keyframe{}
 		for range g.next() % 4 {

@@ -198,13 +198,44 @@ func oracleFields(body trace.Body) (canon.Object, error) {
 	case *trace.BeliefChange:
 		return oracleFields(*b)
 	case trace.BeliefChange:
-		return canon.Object{
+		out := canon.Object{
 			{Key: "change", Value: b.Change},
 			{Key: "claim", Value: b.Claim},
 			{Key: "confidence", Value: b.Confidence},
 			{Key: "holder", Value: b.Holder},
 			{Key: "stage", Value: b.Stage},
 			{Key: "variant", Value: b.Variant},
+		}
+		if e := b.Evidence; e != nil {
+			out = append(out, canon.Field{Key: "evidence", Value: canon.Object{
+				{Key: "type", Value: e.Type},
+				{Key: "variant", Value: e.Variant},
+				{Key: "chain", Value: append([]string{}, e.Chain...)},
+				{Key: "via", Value: e.Via},
+				{Key: "confidence", Value: e.Confidence},
+				{Key: "counted", Value: e.Counted},
+			}})
+		}
+		return out, nil
+	case *trace.Variant:
+		return oracleFields(*b)
+	case trace.Variant:
+		diff := make([]any, len(b.Diff))
+		for i, d := range b.Diff {
+			diff[i] = canon.Object{{Key: "slot", Value: d.Slot}, {Key: "from", Value: d.From}, {Key: "to", Value: d.To}}
+		}
+		slots := make([]any, len(b.Slots))
+		for i, sl := range b.Slots {
+			slots[i] = canon.Object{{Key: "name", Value: sl.Name}, {Key: "type", Value: sl.Type}, {Key: "value", Value: sl.Value}}
+		}
+		return canon.Object{
+			{Key: "id", Value: b.ID},
+			{Key: "claim", Value: b.Claim},
+			{Key: "predecessor", Value: b.Predecessor},
+			{Key: "diff", Value: diff},
+			{Key: "slots", Value: slots},
+			{Key: "reason", Value: b.Reason},
+			{Key: "by", Value: b.By},
 		}, nil
 	case *trace.Keyframe:
 		return oracleFields(*b)

@@ -308,6 +308,11 @@ type BeliefChange struct {
 	Change     string // one of BeliefChanges
 	Confidence float64
 	Stage      string
+	// Evidence is what the change added to the belief's evidence, for a
+	// change that heard or saw something (formed, corroborated,
+	// reinforced, reactivated, contested); nil for one that did not
+	// (repeated, dormant, forgotten).
+	Evidence *Evidence
 }
 
 // The changes a belief record reports. The engine writes these constants
@@ -332,8 +337,15 @@ func BeliefChanges() []string {
 // Kind returns KindBelief.
 func (BeliefChange) Kind() Kind { return KindBelief }
 
-// Clone returns a copy.
-func (b BeliefChange) Clone() Body { return &b }
+// Clone returns a deep copy.
+func (b BeliefChange) Clone() Body {
+	if b.Evidence != nil {
+		e := *b.Evidence
+		e.Chain = slices.Clone(e.Chain)
+		b.Evidence = &e
+	}
+	return &b
+}
 
 // encode writes the belief change without its claim when its variant
 // spells it (version 3).
@@ -344,6 +356,9 @@ func (b BeliefChange) encode(l *line) {
 		l.str(`,"claim":`, b.Claim)
 	}
 	l.number(`,"confidence":`, b.Confidence)
+	if b.Evidence != nil {
+		b.Evidence.encode(l)
+	}
 	l.str(`,"holder":`, b.Holder)
 	l.raw(`,"kind":"belief"`)
 	l.seqField(`,"seq":`)

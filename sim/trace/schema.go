@@ -23,7 +23,9 @@ const (
 	// ShapeSet is a list whose order carries no meaning (an encounter's pair,
 	// written sorted): two sets are equal when they hold the same members.
 	ShapeSet Shape = "set"
-	// ShapeTable is a list of mappings (a keyframe's npcs and beliefs).
+	// ShapeTable is a list no pattern matches: of mappings (a keyframe's
+	// npcs and beliefs, a variant's slots and diff), or an ordered list (an
+	// evidence's source chain).
 	ShapeTable Shape = "table"
 )
 
@@ -62,6 +64,12 @@ var schema = map[Kind][]Field{
 	},
 	KindBelief: {
 		{Path: "change", Shape: ShapeString}, {Path: "claim", Shape: ShapeString}, {Path: "confidence", Shape: ShapeNumber}, {Path: "holder", Shape: ShapeString}, {Path: "stage", Shape: ShapeString}, {Path: "variant", Shape: ShapeString},
+		{Path: "evidence", Shape: ShapeObject}, {Path: "evidence.chain", Shape: ShapeTable}, {Path: "evidence.confidence", Shape: ShapeNumber}, {Path: "evidence.counted", Shape: ShapeBool},
+		{Path: "evidence.type", Shape: ShapeString}, {Path: "evidence.variant", Shape: ShapeString}, {Path: "evidence.via", Shape: ShapeString},
+	},
+	KindVariant: {
+		{Path: "by", Shape: ShapeString}, {Path: "claim", Shape: ShapeString}, {Path: "diff", Shape: ShapeTable}, {Path: "id", Shape: ShapeString},
+		{Path: "predecessor", Shape: ShapeString}, {Path: "reason", Shape: ShapeString}, {Path: "slots", Shape: ShapeTable},
 	},
 	KindKeyframe: {
 		{Path: "accumulators", Shape: ShapeTable}, {Path: "beliefs", Shape: ShapeTable}, {Path: "grudges", Shape: ShapeTable},
@@ -102,7 +110,7 @@ var envelope = []Field{
 // envelope's), sorted by path; nil for an unknown kind. Optional fields
 // (a transmission's confidence, a rule's roll, a derived event's rule and
 // cause, a keyframe's social sections, an encounter's weight, a
-// schedule record's to) are included.
+// schedule record's to, a belief change's evidence) are included.
 func Fields(k Kind) []Field {
 	own, ok := schema[k]
 	if !ok {

@@ -56,7 +56,7 @@ const (
 // Kinds lists every record kind of the schema, header excluded.
 func Kinds() []Kind {
 	return []Kind{KindEncounter, KindTransmission, KindRule, KindEvent, KindBelief, KindKeyframe, KindSupersession,
-		KindGrudge, KindObligation, KindReputation, KindSchedule, KindRole}
+		KindGrudge, KindObligation, KindReputation, KindSchedule, KindRole, KindVariant}
 }
 
 // Evaluations lists the record kinds that record one decision of the rule
