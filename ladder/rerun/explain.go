@@ -1,17 +1,21 @@
 package rerun
 
 import (
+	"cmp"
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 
+	"github.com/chronicle/ladder/ladder/lineage"
 	"github.com/chronicle/ladder/sim"
-	"github.com/chronicle/ladder/sim/canon"
 )
 
 // Explain writes the provenance of holder's belief in claim as of the
 // world's current tick: who believes what, from what evidence, through
-// whom, since when — and the lineage of the variant held.
+// whom, since when — and the lineage of the variant held. It reads the
+// engine's state; runfiles.Explain reads the same from a run's files,
+// and lineage.Provenance spells both.
 func Explain(out io.Writer, w *sim.World, holder, claim string) error {
 	s := w.Store()
 	t, m := w.Now(), s.Memory()
@@ -19,47 +23,58 @@ func Explain(out io.Writer, w *sim.World, holder, claim string) error {
 	if !ok {
 		return fmt.Errorf("%s holds no belief in %s at tick %d", holder, claim, t)
 	}
-	fmt.Fprintf(out, "belief(%s, %s) as of tick %d\n", holder, claim, t)
-	fmt.Fprintf(out, "  variant     %s\n", b.Variant)
-	fmt.Fprintf(out, "  confidence  %s\n", canon.FormatFloat(b.Confidence))
-	fmt.Fprintf(out, "  verbatim    %s   gist %s   stage %s\n",
-		canon.FormatFloat(b.VerbatimAt(t, m)), canon.FormatFloat(b.GistAt(t, m)), b.StageAt(t, m))
-	fmt.Fprintf(out, "  formed at   tick %d; last reinforced at tick %d\n", b.FormedAt, b.Anchor)
-	fmt.Fprintf(out, "  origins     %s (distinct eyewitnesses counted towards confidence)\n", list(b.Origins))
-	fmt.Fprintln(out, "  evidence")
-	for i, e := range b.Evidence {
-		from := "saw it"
-		if e.Source != "" {
-			from = "heard from " + e.Source + ", chain " + strings.Join(e.Chain, " → ")
-		}
-		counted := "counted"
-		if !e.Counted {
-			counted = "not counted"
-		}
-		fmt.Fprintf(out, "    %d. tick %d, %s: %s, via %s, confidence %s, %s\n",
-			i+1, e.Tick, e.Type, from, e.Via, canon.FormatFloat(e.Confidence), counted)
+	p := &lineage.Provenance{
+		Holder: holder, Claim: claim, Tick: t, Variant: b.Variant, Confidence: b.Confidence,
+		Verbatim: b.VerbatimAt(t, m), Gist: b.GistAt(t, m), Stage: string(b.StageAt(t, m)),
+		FormedAt: b.FormedAt, Anchor: b.Anchor, Origins: slices.Clone(b.Origins), Evidence: slices.Clone(b.Evidence),
 	}
-	fmt.Fprintln(out, "  variant lineage")
-	for id := b.Variant; id != ""; {
-		v, ok := s.Variant(id)
-		if !ok {
-			return fmt.Errorf("variant %s of %s is missing from the store", id, claim)
-		}
-		line := fmt.Sprintf("    %s", v.ID)
-		if v.Predecessor == "" {
-			line += " (what happened)"
-		} else {
-			var diffs []string
-			for _, d := range v.Diff {
-				diffs = append(diffs, fmt.Sprintf("%s: %s → %s", d.Slot, d.From, d.To))
-			}
-			line += fmt.Sprintf(" from %s by %s (%s, by %s at tick %d)", v.Predecessor, strings.Join(diffs, ", "), v.Origin.Reason, v.Origin.Holder, v.Origin.Tick)
-		}
-		fmt.Fprintln(out, line)
-		id = v.Predecessor
+	l := Lineage(w)
+	anc, err := l.Ancestry(b.Variant)
+	if err != nil {
+		return fmt.Errorf("%s's belief in %s: %w", holder, claim, err)
 	}
+	p.Lineage = anc
+	p.Write(out)
 	return nil
 }
 
-// list spells ids as a bracketed list: [a, b].
-func list(s []string) string { return "[" + strings.Join(s, ", ") + "]" }
+// Lineage reads a world's claims, variants, contests and evidence from
+// its claim store: what lineage.Read reads from the trace the world has
+// written so far.
+func Lineage(w *sim.World) *lineage.Lineage {
+	s := w.Store()
+	l := &lineage.Lineage{}
+	sups := s.Supersessions()
+	for _, id := range s.ClaimIDs() {
+		c, _ := s.Claim(id)
+		out := lineage.Claim{ID: id, Kind: c.Kind, Tick: c.Tick}
+		for _, v := range s.Variants(id) {
+			out.Variants = append(out.Variants, lineage.Variant{
+				ID: v.ID, Predecessor: v.Predecessor, Diff: slices.Clone(v.Diff), Slots: slices.Clone(v.Slots),
+				Reason: v.Origin.Reason, By: v.Origin.Holder, Tick: v.Origin.Tick,
+			})
+		}
+		for _, x := range sups {
+			if x.Claim == id {
+				out.Supersessions = append(out.Supersessions, lineage.Supersession{
+					Holder: x.Holder, Loser: x.Loser, Winner: x.Winner, Via: x.Via, Tick: x.Tick, Kept: x.Kept,
+				})
+			}
+		}
+		l.Claims = append(l.Claims, out)
+	}
+	for _, h := range w.NPCs() {
+		for _, c := range s.Held(h) {
+			b, _ := s.Belief(h, c)
+			l.Beliefs = append(l.Beliefs, lineage.Belief{
+				Holder: h, Claim: c, Evidence: slices.Clone(b.Evidence), FormedAt: b.FormedAt, Anchor: b.Anchor, Origins: slices.Clone(b.Origins),
+			})
+		}
+	}
+	// The store lists holders in the cast's order; the trace's reader
+	// sorts them.
+	slices.SortFunc(l.Beliefs, func(a, b lineage.Belief) int {
+		return cmp.Or(strings.Compare(a.Holder, b.Holder), strings.Compare(a.Claim, b.Claim))
+	})
+	return l
+}

@@ -15,5 +15,6 @@
 // (sim/trace), so that an instrument formats a record read from a file
 // with the code it formats a live one with. Records are read with the
 // repository's trace reader (ladder/compare), which puts back what a
-// version-3 line leaves out.
+// version-3 line leaves out. A belief's provenance and the variant
+// lineage are read by ladder/lineage (Run.Lineage, Run.Explain).
 package runfiles

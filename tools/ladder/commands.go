@@ -38,7 +38,7 @@ var commands = []command{
 		Run:      goldens},
 	{Name: "render", Usage: "-out DIR [-rung R] [-exact]", Flags: true, Summary: "write a rendering laid out like goldens/ (one process of the determinism proof)",
 		Run: func(a []string, _, e io.Writer) error { return render(a, e) }},
-	{Name: "explain", Usage: "-rung R -at T -holder NPC -claim C", Flags: true, Summary: "a belief's provenance as of a tick",
+	{Name: "explain", Usage: "-rung R -at T -holder NPC -claim C [-reports DIR | -golden | -golden-at COMMIT | -rerun]", Flags: true, Summary: "a belief's provenance as of a tick, from the run's trace and dense file",
 		Examples: []string{"go run ./tools/ladder explain -rung T1.1 -holder neighbor -claim theft@2 -at 12"}, Run: explain},
 	{Name: "why-not", Usage: "-rung R -npc X -claim C [-at T] [-reports DIR | -golden | -golden-at COMMIT] [-json]", Flags: true,
 		Summary:  "why an NPC does not hold a claim at a tick (or why it does), from a run's written files",

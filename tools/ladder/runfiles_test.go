@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"fmt"
 	"os"
 	"os/exec"
@@ -12,9 +13,12 @@ import (
 	. "github.com/onsi/ginkgo/v2"
 	. "github.com/onsi/gomega"
 
+	"github.com/chronicle/ladder/ladder"
 	"github.com/chronicle/ladder/ladder/artifact"
 	"github.com/chronicle/ladder/ladder/fixture"
+	"github.com/chronicle/ladder/ladder/lineage"
 	"github.com/chronicle/ladder/ladder/regen"
+	"github.com/chronicle/ladder/ladder/rerun"
 )
 
 // The instruments read a run's written files (package ladder/runfiles),
@@ -90,6 +94,58 @@ var _ = Describe("the instruments from a run's files", Serial, func() {
 				if slices.Contains(d.Columns, "schedule/"+n.ID+"/override") {
 					sameFromFiles("schedule", "-rung", name, "-npc", n.ID)
 				}
+			}
+			// The first belief at the end, the last at mid-run (where
+			// it may not have formed yet: then both refuse alike).
+			var beliefs [][2]string
+			for _, c := range d.Columns {
+				if hc, ok := strings.CutSuffix(c, "/variant"); ok && strings.Count(hc, "/") == 1 {
+					h, c, _ := strings.Cut(hc, "/")
+					beliefs = append(beliefs, [2]string{h, c})
+				}
+			}
+			if len(beliefs) > 0 {
+				first, lastB := beliefs[0], beliefs[len(beliefs)-1]
+				sameFromFiles("explain", "-rung", name, "-holder", first[0], "-claim", first[1])
+				sameOrSameRefusal("explain", "-rung", name, "-holder", lastB[0], "-claim", lastB[1], "-at", fmt.Sprint(last/2))
+			}
+		})
+	}
+})
+
+// sameOrSameRefusal is sameFromFiles for a question either side may
+// refuse: both must answer alike, or refuse alike.
+func sameOrSameRefusal(args ...string) {
+	GinkgoHelper()
+	rerun, errR := invoke(append([]string{args[0], "-rerun"}, args[1:]...)...)
+	files, errF := invoke(append([]string{args[0], "-golden"}, args[1:]...)...)
+	if errR != nil || errF != nil {
+		Expect(errF).To(HaveOccurred(), "%v: -rerun refuses (%v), -golden answers", args, errR)
+		Expect(errR).To(HaveOccurred(), "%v: -golden refuses (%v), -rerun answers", args, errF)
+		Expect(errF.Error()).To(Equal(errR.Error()), "%v: the two refuse differently", args)
+		return
+	}
+	Expect(cmp.Diff(rerun, files)).To(BeEmpty(), "%v: -rerun (-) and -golden (+) differ", args)
+}
+
+var _ = Describe("the lineage from a run's trace", Serial, func() {
+	// The page's variant tree, contests and evidence, as the golden
+	// trace tells them (lineage.Read) and as the engine holds them
+	// (rerun.Lineage), mid-run and at the end, for every run.
+	BeforeEach(func() { chdir(repo) })
+	for _, f := range goldenRuns() {
+		It(fmt.Sprintf("of %s is the engine's, as of mid-run and at the end", f.Name()), func() {
+			data, err := os.ReadFile(filepath.Join(repo, filepath.FromSlash(f.GoldenDir()), artifact.TraceFile))
+			Expect(err).NotTo(HaveOccurred())
+			w, err := ladder.Build(f, nil)
+			Expect(err).NotTo(HaveOccurred())
+			for _, t := range []int64{(f.Ticks - 1) / 2, f.Ticks - 1} {
+				for w.Now() < t {
+					Expect(w.Step()).To(Succeed())
+				}
+				files, err := lineage.Read(bytes.NewReader(data), t)
+				Expect(err).NotTo(HaveOccurred())
+				Expect(cmp.Diff(rerun.Lineage(w), files)).To(BeEmpty(), "%s as of tick %d: the engine (-) and the trace (+) differ", f.Name(), t)
 			}
 		})
 	}

@@ -47,7 +47,9 @@ func findAt(cmd, name string, at int64) (*fixture.Fixture, int64, error) {
 	return f, at, nil
 }
 
-// explain steps a rung to a tick and prints one belief's provenance.
+// explain prints one belief's provenance as of a tick, from the files
+// the run wrote (runfiles.Run.Explain: the trace's evidence and variant
+// records, the dense file's row), or from a fresh run with -rerun.
 func explain(args []string, stdout, stderr io.Writer) error {
 	fl := flag.NewFlagSet("explain", flag.ContinueOnError)
 	fl.SetOutput(stderr)
@@ -55,13 +57,34 @@ func explain(args []string, stdout, stderr io.Writer) error {
 	at := fl.Int64("at", -1, "tick to explain as of (default: the last tick)")
 	holder := fl.String("holder", "", "NPC holding the belief")
 	claim := fl.String("claim", "", "claim id")
+	rf := addRunFlags(fl)
 	if err := fl.Parse(args); err != nil {
 		return err
 	}
 	if *name == "" || *holder == "" || *claim == "" {
 		return errors.New("explain: -rung, -holder and -claim are required")
 	}
-	f, tick, err := findAt("explain", *name, *at)
+	f, err := find(*name)
+	if err != nil {
+		return err
+	}
+	run, err := rf.locate(f)
+	if err != nil {
+		return fmt.Errorf("explain: %w", err)
+	}
+	if run != nil {
+		tick, err := run.At("explain", *at)
+		if err != nil {
+			return err
+		}
+		p, err := run.Explain(*holder, *claim, tick)
+		if err != nil {
+			return fmt.Errorf("explain: %w", err)
+		}
+		p.Write(stdout)
+		return nil
+	}
+	_, tick, err := findAt("explain", *name, *at)
 	if err != nil {
 		return err
 	}
@@ -74,7 +97,10 @@ func explain(args []string, stdout, stderr io.Writer) error {
 			return f.Locate(err)
 		}
 	}
-	return rerun.Explain(stdout, w, *holder, *claim)
+	if err := rerun.Explain(stdout, w, *holder, *claim); err != nil {
+		return fmt.Errorf("explain: %w", err)
+	}
+	return nil
 }
 
 // compare aligns two runs by roll key and reports how they differ (see
