@@ -198,9 +198,6 @@ func BenchmarkPageStep(b *testing.B) {
 		if err != nil {
 			b.Fatal(err)
 		}
-		if err := pageinput.SavePageEngine(res); err != nil {
-			b.Fatal(err)
-		}
 		run, runCPU = run+time.Since(start), runCPU+benchmeter.CPUTime()-cpu
 		start, cpu = time.Now(), benchmeter.CPUTime()
 		html, err := page.Page(pageinput.ReportedPageInputs(root, reports, &f, nil), page.Options{})

@@ -15,8 +15,8 @@ import (
 // The triage page: after the last spec, every rung and case that ran gets
 // a section of reports/index.html, in fixture order, with the failure
 // lines its spec printed. It is built from what each spec wrote under
-// reports/<rung>/ — the artifacts and the engine data the page needs
-// (page.EngineFile) — and nothing is run again (report.PageInputs; `go
+// reports/<rung>/ — the artifacts, whose trace holds the variant tree,
+// contests and evidence — and nothing is run again (report.PageInputs; `go
 // run ./tools/ladder page` rebuilds the same page later).
 //
 // LADDER_PAGE=off skips it: the determinism matrix (tools/matrix.sh) runs

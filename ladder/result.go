@@ -7,7 +7,6 @@ import (
 	"github.com/chronicle/ladder/ladder/coverage"
 	"github.com/chronicle/ladder/ladder/expect"
 	"github.com/chronicle/ladder/ladder/fixture"
-	"github.com/chronicle/ladder/ladder/page"
 	"github.com/chronicle/ladder/ladder/record"
 	"github.com/chronicle/ladder/sim/audit"
 )
@@ -29,9 +28,6 @@ type Result struct {
 	// BadSamples are the checkpoint values that were NaN or infinite (also
 	// in Failures, as lines).
 	BadSamples []BadSample
-	// Engine is what the triage page needs from the engine at the end of
-	// the run (variants, supersessions, evidence): see ladder/pageinput.
-	Engine *page.Engine
 	// Compared is how the artifacts compared with the goldens as they were
 	// written (nil when Options.Goldens was empty); verdict.Verify reads
 	// it.

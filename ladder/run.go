@@ -9,7 +9,6 @@ import (
 	"github.com/chronicle/ladder/ladder/checkpoint"
 	"github.com/chronicle/ladder/ladder/expect"
 	"github.com/chronicle/ladder/ladder/fixture"
-	"github.com/chronicle/ladder/ladder/page"
 	"github.com/chronicle/ladder/ladder/reach"
 	"github.com/chronicle/ladder/ladder/record"
 	"github.com/chronicle/ladder/ladder/seal"
@@ -193,7 +192,7 @@ func collect(f *fixture.Fixture, w *sim.World, rec *record.Recorder, out *record
 	if err != nil {
 		return nil, err
 	}
-	res := &Result{Fixture: f, Dir: out.Dir(), Engine: page.Capture(w), Compared: cmp}
+	res := &Result{Fixture: f, Dir: out.Dir(), Compared: cmp}
 	hash, err := f.Defines.Hash(w.Layers())
 	if err != nil {
 		return nil, err

@@ -447,7 +447,7 @@ func checkT32(t *testing.T, ctx context.Context, url string, m *page.Section) {
 	// The first belief that arrived by report, and the encounter behind it.
 	var holder, claim string
 	var ev page.Evidence
-	for _, bl := range m.Engine.Beliefs {
+	for _, bl := range m.Lineage.Beliefs {
 		for _, e := range m.Evidence[[2]string{bl.Holder, bl.Claim}] {
 			if e.Type == "reported" && holder == "" {
 				holder, claim, ev = bl.Holder, bl.Claim, e

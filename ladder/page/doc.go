@@ -37,16 +37,17 @@
 // # Where the data comes from
 //
 // The belief table and curves come from the run's dense CSV (so they show
-// exactly what the golden pins), the feed from its trace, and what neither
-// holds — variants' slot diffs, supersessions, evidence with the tick it
-// arrived — from the engine at the end of the run (Capture). The social
+// exactly what the golden pins), the feed from its trace, and the variant
+// tree, contests and evidence from the trace too (package ladder/lineage:
+// its variant records, supersessions and the evidence on belief records),
+// the golden's tree from the golden trace beside a failing run's. The social
 // panel's values come from the dense CSV's social columns (Blocks), and
 // what last changed each row from the trace's state deltas (grudge,
 // obligation, reputation, schedule, role) and the rule evaluations that
 // move a value no delta records (an accumulator's count, a pair's weight,
-// a role's lapses): SocialAt. Evidence is
-// append-only in the store, so a belief's evidence as of tick t is its
-// end-of-run evidence up to t.
+// a role's lapses): SocialAt. Evidence and variants only accumulate, so
+// what existed at tick t is what the trace recorded up to t: the page's
+// script hides the rest.
 //
 // # State in the URL
 //

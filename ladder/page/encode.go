@@ -71,8 +71,8 @@ func (s *Section) data() ([]byte, error) {
 		}
 	}
 	var ev []any
-	if s.Engine != nil {
-		for _, b := range s.Engine.Beliefs {
+	if s.Lineage != nil {
+		for _, b := range s.Lineage.Beliefs {
 			var items []any
 			for _, e := range s.Evidence[[2]string{b.Holder, b.Claim}] {
 				items = append(items, []any{e.Tick, in.id(e.Type), in.ids(e.Chain), in.id(e.Via), in.id(e.Variant), in.id(e.Confidence), bit(e.Counted)})
@@ -97,9 +97,9 @@ func (s *Section) data() ([]byte, error) {
 		}
 		out["str"] = map[string]any{"w": []int64{st.From, st.To, int64(bit(st.Capped))}, "b": bs}
 	}
-	if s.Engine != nil {
+	if s.Lineage != nil {
 		var cl [][2]int64
-		for _, c := range s.Engine.Claims {
+		for _, c := range s.Lineage.Claims {
 			cl = append(cl, [2]int64{int64(in.id(c.ID)), c.Tick})
 		}
 		out["cl"] = cl

@@ -168,7 +168,7 @@ var _ = Describe("every committed rung", Ordered, func() {
 				for _, m := range s.Makers() {
 					makers[m.Variant] = m
 				}
-				for _, c := range s.Engine.Claims {
+				for _, c := range s.Lineage.Claims {
 					for _, v := range c.Variants {
 						recs, embedded := s.FeedAt(v.Tick)
 						if !embedded {
@@ -317,5 +317,50 @@ var _ = Describe("every committed rung", Ordered, func() {
 		Expect(largest).To(BeNumerically("<", 3<<19), "a section must fit in 1.5 MiB")
 		Expect(len(html)/len(inputs)).To(BeNumerically("<", 100<<10), "sections must average under 100 KiB")
 		GinkgoWriter.Printf("%d sections, %d bytes, the largest %d\n", len(inputs), len(html), largest)
+	})
+})
+
+var _ = Describe("the variant tree beside the golden's", func() {
+	// The synthetic run's golden never minted theft@1#v1: a failing
+	// section shows the golden's tree, read from the golden trace,
+	// beside the run's; a passing one shows the run's alone.
+	golden := func() page.Data {
+		var out []byte
+		for _, line := range bytes.SplitAfter(synthTrace(), []byte("\n")) {
+			if !bytes.Contains(line, []byte(`"id":"theft@1#v1"`)) {
+				out = append(out, line...)
+			}
+		}
+		return page.Data(out)
+	}
+	trees := func(html []byte) (run, gold string) {
+		GinkgoHelper()
+		s := string(html)
+		i := strings.Index(s, `<div class="panel variants">`)
+		Expect(i).To(BeNumerically(">=", 0), "no variant tree")
+		s, _, _ = strings.Cut(s[i:], `<script type="application/json" class="data">`)
+		run, gold, _ = strings.Cut(s, "<h4>The golden</h4>")
+		return run, gold
+	}
+
+	It("shows the golden's variants, read from its trace, beside a failing run's", func() {
+		in := synthInput()
+		in.GoldenTrace = golden()
+		in.Failures = []string{"T9.1 trace.jsonl: first divergent record at line 13 (tick 4)"}
+		s := build(in, page.Options{})
+		Expect(s.GoldenLineage).NotTo(BeNil())
+		Expect(s.GoldenLineage.Claims[0].Variants).To(HaveLen(1))
+		run, gold := trees(render(in))
+		Expect(run).To(ContainSubstring("theft@1#v1"))
+		Expect(gold).To(ContainSubstring("theft@1#v0"))
+		Expect(gold).NotTo(ContainSubstring("theft@1#v1"))
+	})
+
+	It("shows the run's tree alone for a passing run", func() {
+		in := synthInput()
+		in.GoldenTrace = golden()
+		Expect(build(in, page.Options{}).GoldenLineage).To(BeNil())
+		_, gold := trees(render(in))
+		Expect(gold).To(BeEmpty())
 	})
 })

@@ -47,7 +47,7 @@ var _ = Describe("a long run's section", func() {
 	const n = 100
 	long := func(failures ...string) page.Input {
 		return page.Input{Name: "T9.9", Title: "Long", Source: "fixtures/T9.9-long.yaml:1", Failures: failures,
-			Dense: page.Data(longDense(n)), Trace: page.Data(longTrace(n)), Engine: synthEngine(), TraceFile: "reports/T9.9/trace.jsonl"}
+			Dense: page.Data(longDense(n)), Trace: page.Data(longTrace(n)), TraceFile: "reports/T9.9/trace.jsonl"}
 	}
 	opt := page.Options{MaxRows: 20, CurvePoints: 10, MaxRecords: 10}
 

@@ -6,7 +6,7 @@ import (
 	"github.com/chronicle/ladder/sim/rules"
 )
 
-// Makers returns, for each variant of the run in the engine's order
+// Makers returns, for each variant of the run in the lineage's order
 // (claims by id, variants in minting order), the seq of the embedded feed
 // record that made it: a v0 its claim's event; a mutated variant the
 // mutation-policy evaluation that chose its last changed value; a witness's
@@ -15,11 +15,11 @@ import (
 // variant cell and the variant tree's slot diff link these records, so a
 // person sees the decision that made the variant, not only its tick.
 func (s *Section) Makers() []Maker {
-	if s.Engine == nil {
+	if s.Lineage == nil {
 		return nil
 	}
 	var out []Maker
-	for _, c := range s.Engine.Claims {
+	for _, c := range s.Lineage.Claims {
 		for _, v := range c.Variants {
 			if r, ok := s.maker(c.ID, v); ok {
 				out = append(out, Maker{Variant: v.ID, Tick: r.Tick, Seq: r.Seq})

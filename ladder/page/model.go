@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/chronicle/ladder/ladder/lineage"
 	"github.com/chronicle/ladder/ladder/whynot"
 )
 
@@ -35,7 +36,6 @@ type Input struct {
 	// TraceFile is where the run's full trace was written, for the note
 	// shown when the feed is capped.
 	TraceFile string
-	Engine    *Engine
 	// Locations are the fixture's, for the map (nil: no map).
 	Locations []Location
 	// Partners are other runs to compare this one with, beside its
@@ -152,9 +152,12 @@ type Section struct {
 	// Counts are per tick: encounters met, encounters declined,
 	// transmissions passed, transmissions declined, other records. They
 	// cover every tick of Rows.From–Rows.To, embedded or not.
-	Counts   map[int64][5]int
-	Engine   *Engine
-	Evidence map[[2]string][]Evidence // by (holder, claim), oldest first
+	Counts map[int64][5]int
+	// Lineage is the run's claims, variants, contests and evidence, read
+	// from its trace (nil when it could not be: a note says why);
+	// GoldenLineage the golden's, for a failing run's tree beside it.
+	Lineage, GoldenLineage *lineage.Lineage
+	Evidence               map[[2]string][]Evidence // by (holder, claim), oldest first
 	// Social are the trace records that changed social state, in
 	// derivation order: every one within Rows.From–Rows.To, and before
 	// that the last of each record (SocialAt reads them).
@@ -238,7 +241,7 @@ func Build(in Input, opt Options) (*Section, error) {
 	if in.MaxRecords > 0 {
 		opt.MaxRecords = min(opt.MaxRecords, in.MaxRecords)
 	}
-	s := &Section{Name: in.Name, Tier: in.Tier, Title: in.Title, Source: in.Source, Notes: slices.Clone(in.Notes), Divergence: -1, Engine: in.Engine,
+	s := &Section{Name: in.Name, Tier: in.Tier, Title: in.Title, Source: in.Source, Notes: slices.Clone(in.Notes), Divergence: -1,
 		Commands: in.Commands}
 	for _, f := range in.Failures {
 		s.Failures = append(s.Failures, failure(in.Name, f, in.Commands))
@@ -254,6 +257,7 @@ func Build(in Input, opt Options) (*Section, error) {
 	if err != nil {
 		return nil, err
 	}
+	s.lineages(in)
 	// The artifacts name what diverged; a failure line's tick only counts
 	// when it is earlier (an expectation that failed before any golden).
 	for _, f := range s.Failures {
@@ -291,6 +295,27 @@ func Build(in Input, opt Options) (*Section, error) {
 		s.Notes = append(s.Notes, fmt.Sprintf("The why-not answers could not be made from the run's files: %v.", err))
 	}
 	return s, nil
+}
+
+// lineages reads the variant tree, contests and evidence from the run's
+// trace, and for a failing run the golden's from the golden trace. A
+// trace they cannot be read from is a note, not an error: the rest of the
+// section stands without them.
+func (s *Section) lineages(in Input) {
+	if in.Trace != nil {
+		l, err := readLineage(in.Trace)
+		if err != nil {
+			s.Notes = append(s.Notes, fmt.Sprintf("The variant tree and contests are not shown: trace.jsonl: %v.", err))
+		}
+		s.Lineage = l
+	}
+	if in.GoldenTrace != nil && s.Failed() {
+		l, err := readLineage(in.GoldenTrace)
+		if err != nil {
+			s.Notes = append(s.Notes, fmt.Sprintf("The golden's variant tree is not shown: its trace.jsonl: %v.", err))
+		}
+		s.GoldenLineage = l
+	}
 }
 
 // others reads the second timelines over the embedded window: the
@@ -685,11 +710,11 @@ type Evidence struct {
 }
 
 func (s *Section) evidence() {
-	if s.Engine == nil {
+	if s.Lineage == nil {
 		return
 	}
 	s.Evidence = map[[2]string][]Evidence{}
-	for _, b := range s.Engine.Beliefs {
+	for _, b := range s.Lineage.Beliefs {
 		var out []Evidence
 		for _, e := range b.Evidence {
 			out = append(out, Evidence{

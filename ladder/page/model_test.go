@@ -10,7 +10,6 @@ import (
 	. "github.com/onsi/gomega"
 
 	"github.com/chronicle/ladder/ladder/page"
-	"github.com/chronicle/ladder/sim/claims"
 	"github.com/chronicle/ladder/sim/events"
 	"github.com/chronicle/ladder/sim/keyed"
 	"github.com/chronicle/ladder/sim/trace"
@@ -55,42 +54,32 @@ func synthTrace() []byte {
 	}
 	add(0, trace.Keyframe{NPCs: []trace.NPCState{{ID: "a", Alive: true, At: "market"}}})
 	add(1, trace.Event{ID: "theft@1", EventKind: "theft", LogSeq: 0, Hash: strings.Repeat("0", 64)})
+	add(1, trace.Variant{ID: "theft@1#v0", Claim: "theft@1", Reason: "event", Slots: []trace.Slot{{Name: "actor", Value: "player"}, {Name: "item", Value: "sweetroll"}}})
 	add(1, trace.RuleEval{Rule: "witness-creates-belief", Subject: "a/theft@1", Fired: true, Reason: "witnessed", Values: []trace.Value{{Name: "confidence", Value: 0.9}}})
-	add(1, trace.BeliefChange{Holder: "a", Claim: "theft@1", Variant: "theft@1#v0", Change: "formed", Confidence: 0.9, Stage: "heard"})
+	add(1, trace.BeliefChange{Holder: "a", Claim: "theft@1", Variant: "theft@1#v0", Change: "formed", Confidence: 0.9, Stage: "heard",
+		Evidence: &trace.Evidence{Type: "witnessed", Variant: "theft@1#v0", Via: "theft@1", Confidence: 0.9, Counted: true}})
 	add(1, trace.Encounter{Site: "market", Pair: [2]string{"a", "b"}, Roll: roll(1, 0.75), Fired: false})
 	add(2, trace.Encounter{Site: "market", Pair: [2]string{"a", "b"}, Roll: roll(2, 0.125), Fired: true})
 	add(2, trace.Transmission{Via: enc2, Claim: "theft@1", Variant: "theft@1#v0", Teller: "a", Listener: "b", Fired: true, Rule: "testimony-transfer", Reason: "listener did not hold it", Confidence: 0.72})
 	add(2, trace.Transmission{Via: enc2, Claim: "theft@1", Variant: "theft@1#v0", Teller: "b", Listener: "a", Fired: false, Rule: "testimony-transfer", Reason: "teller heard it this tick"})
 	add(2, trace.RuleEval{Rule: "trust-discounted-retelling", Subject: "b<-a", Fired: false, Reason: "disabled"})
-	add(2, trace.BeliefChange{Holder: "b", Claim: "theft@1", Variant: "theft@1#v0", Change: "formed", Confidence: 0.72, Stage: "heard"})
+	add(2, trace.BeliefChange{Holder: "b", Claim: "theft@1", Variant: "theft@1#v0", Change: "formed", Confidence: 0.72, Stage: "heard",
+		Evidence: &trace.Evidence{Type: "reported", Variant: "theft@1#v0", Chain: []string{"a"}, Via: enc2, Confidence: 0.72, Counted: true}})
 	add(3, trace.Event{ID: "death@3", EventKind: "death", LogSeq: 1, Hash: strings.Repeat("1", 64)})
-	add(5, trace.BeliefChange{Holder: "a", Claim: "theft@1", Variant: "theft@1#v0", Change: "reinforced", Confidence: 0.9, Stage: "repeated"})
+	// A variant at tick 4, for the tree as of a tick (a record the feed
+	// does not show).
+	add(4, trace.Variant{ID: "theft@1#v1", Claim: "theft@1", Predecessor: "theft@1#v0", Diff: []trace.SlotChange{{Slot: "item", From: "sweetroll", To: "apple"}},
+		Slots: []trace.Slot{{Name: "actor", Value: "player"}, {Name: "item", Value: "apple"}}, Reason: "mutation:memory", By: "a"})
+	add(5, trace.BeliefChange{Holder: "a", Claim: "theft@1", Variant: "theft@1#v0", Change: "reinforced", Confidence: 0.9, Stage: "repeated",
+		Evidence: &trace.Evidence{Type: "reported", Variant: "theft@1#v0", Chain: []string{"a", "b"}, Via: "injected", Confidence: 0.5}})
 	out, err := buf.AppendJSONL(nil)
 	Expect(err).NotTo(HaveOccurred())
 	return out
 }
 
-func synthEngine() *page.Engine {
-	v0 := page.Variant{ID: "theft@1#v0", Slots: claims.Slots{{Name: "actor", Value: "player"}, {Name: "item", Value: "sweetroll"}}, Reason: "event", Tick: 1}
-	v1 := page.Variant{ID: "theft@1#v1", Predecessor: "theft@1#v0", Diff: []claims.Change{{Slot: "item", From: "sweetroll", To: "apple"}}, Reason: "mutation:memory", By: "a", Tick: 4}
-	return &page.Engine{
-		Claims: []page.Claim{{ID: "theft@1", Kind: "theft", Tick: 1, Variants: []page.Variant{v0, v1},
-			Supersessions: []page.Supersession{{Holder: "b", Loser: "theft@1#v1", Winner: "theft@1#v0", Via: enc2, Tick: 4, Kept: true}}}},
-		Beliefs: []page.Belief{
-			{Holder: "a", Claim: "theft@1", Evidence: []claims.Evidence{
-				{Type: claims.Witnessed, Tick: 1, Variant: "theft@1#v0", Via: "theft@1", Confidence: 0.9, Counted: true},
-				{Type: claims.Reported, Tick: 5, Variant: "theft@1#v0", Source: "b", Chain: []string{"a", "b"}, Via: "injected", Confidence: 0.5},
-			}},
-			{Holder: "b", Claim: "theft@1", Evidence: []claims.Evidence{
-				{Type: claims.Reported, Tick: 2, Variant: "theft@1#v0", Source: "a", Chain: []string{"a"}, Via: enc2, Confidence: 0.72, Counted: true},
-			}},
-		},
-	}
-}
-
 func synthInput() page.Input {
 	return page.Input{Name: "T9.1", Title: "Synthetic", Source: "fixtures/T9.1-synth.yaml:1",
-		Dense: page.Data(synthDense), Trace: page.Data(synthTrace()), Engine: synthEngine(), TraceFile: "reports/T9.1/trace.jsonl"}
+		Dense: page.Data(synthDense), Trace: page.Data(synthTrace()), TraceFile: "reports/T9.1/trace.jsonl"}
 }
 
 func build(in page.Input, opt page.Options) *page.Section {
@@ -355,7 +344,7 @@ var _ = Describe("bad artifacts", func() {
 		Expect(err).To(MatchError("T9.1: trace.jsonl: line 1: not a chronicle.trace header of version 1 to 3"))
 		in.Trace = page.Data(append(synthTrace(), '\n'))
 		_, err = page.Build(in, page.Options{})
-		Expect(err).To(MatchError("T9.1: trace.jsonl: line 14: empty line"))
+		Expect(err).To(MatchError("T9.1: trace.jsonl: line 16: empty line"))
 	})
 
 	It("shows a malformed golden as a note, not an error", func() {

@@ -5,6 +5,7 @@ import (
 	"cmp"
 	_ "embed"
 	"fmt"
+	"github.com/chronicle/ladder/ladder/lineage"
 	"html/template"
 	"regexp"
 	"slices"
@@ -50,9 +51,11 @@ type view struct {
 	MaxTick     int64
 	Curves      []curve
 	Claims      []claimView
-	Rules       bool // the section embeds rule records
-	Social      bool // the run has social state: the section shows its panel
-	Data        template.JS
+	// GoldenClaims is the golden's variant tree, beside a failing run's.
+	GoldenClaims []claimView
+	Rules        bool // the section embeds rule records
+	Social       bool // the run has social state: the section shows its panel
+	Data         template.JS
 }
 
 // Render returns the whole page for the given sections, in order. It
@@ -122,8 +125,11 @@ func newView(i int, s *Section) (view, error) {
 	}
 	v.Rules = slices.ContainsFunc(s.Feed, func(r Record) bool { return r.Kind == KindRule })
 	v.Social = s.HasSocial()
-	if s.Engine != nil {
-		v.Claims = claimViews(s)
+	if s.Lineage != nil {
+		v.Claims = claimViews(s, s.Lineage, true)
+	}
+	if s.GoldenLineage != nil {
+		v.GoldenClaims = claimViews(s, s.GoldenLineage, false)
 	}
 	return v, nil
 }
@@ -250,6 +256,7 @@ func stepPath(pts []Point, top, last int64) string {
 // claimView is one claim's variant tree and its contests.
 type claimView struct {
 	ID, Kind      string
+	Section       string // the section's name, for links
 	Tick          int64
 	Roots         []*variantNode
 	Supersessions []supersessionView
@@ -279,17 +286,22 @@ type variantNode struct {
 	Children      []*variantNode
 }
 
-func claimViews(s *Section) []claimView {
+// claimViews is the variant tree of a lineage: the run's (own: its
+// variants link the records that made them, its contests their dents,
+// both in the run's embedded feed) or its golden's, which has neither.
+func claimViews(s *Section, l *lineage.Lineage, own bool) []claimView {
 	var out []claimView
 	made := map[string]Maker{}
-	for _, m := range s.Makers() {
-		made[m.Variant] = m
+	if own {
+		for _, m := range s.Makers() {
+			made[m.Variant] = m
+		}
 	}
-	for _, c := range s.Engine.Claims {
-		cv := claimView{ID: c.ID, Kind: c.Kind, Tick: c.Tick}
+	for _, c := range l.Claims {
+		cv := claimView{ID: c.ID, Kind: c.Kind, Section: s.Name, Tick: c.Tick}
 		for _, x := range c.Supersessions {
 			sv := supersessionView{Supersession: x}
-			if d, ok := s.Dents[dentKey(x.Tick, x.Holder+"/"+c.ID)]; ok {
+			if d, ok := s.Dents[dentKey(x.Tick, x.Holder+"/"+c.ID)]; ok && own {
 				sv.Dent = &d
 			}
 			cv.Supersessions = append(cv.Supersessions, sv)

@@ -257,17 +257,17 @@ func (c *socialCollector) done() []SocialChange {
 
 // offender is the actor of the claim as the victim held it at the tick
 // (the variant in the dense belief columns, else the claim's original):
-// rule 11 keeps one accumulator per victim and actor. "" when the engine
-// data is missing.
+// rule 11 keeps one accumulator per victim and actor. "" when the lineage
+// is missing.
 func (s *Section) offender(victim, claim string, tick int64) string {
-	if s.Engine == nil {
+	if s.Lineage == nil {
 		return ""
 	}
-	i, ok := slices.BinarySearchFunc(s.Engine.Claims, claim, func(c Claim, id string) int { return strings.Compare(c.ID, id) })
-	if !ok || len(s.Engine.Claims[i].Variants) == 0 {
+	i, ok := slices.BinarySearchFunc(s.Lineage.Claims, claim, func(c Claim, id string) int { return strings.Compare(c.ID, id) })
+	if !ok || len(s.Lineage.Claims[i].Variants) == 0 {
 		return ""
 	}
-	vs := s.Engine.Claims[i].Variants
+	vs := s.Lineage.Claims[i].Variants
 	v := vs[0]
 	if s.Actual != nil {
 		if st := stateAt(s.Actual, victim, claim, tick); st.Held {

@@ -97,9 +97,8 @@ var _ = Describe("the comparison's model", func() {
 		reports := GinkgoT().TempDir()
 		var swapped int
 		for i, f := range fs {
-			res, err := ladder.Run(f, ladder.Options{Dir: filepath.Join(reports, filepath.FromSlash(f.Name()))})
+			_, err := ladder.Run(f, ladder.Options{Dir: filepath.Join(reports, filepath.FromSlash(f.Name()))})
 			Expect(err).NotTo(HaveOccurred())
-			Expect(pageinput.SavePageEngine(res)).To(Succeed())
 			if f.CounterfactualOf != "" {
 				swapped = i
 			}
@@ -121,7 +120,7 @@ var _ = Describe("the variant tree's dents", func() {
 		s := buildSection(GinkgoT(), passingRun(GinkgoT(), f))
 		html := render(passingRun(GinkgoT(), f))
 		n := 0
-		for _, c := range s.Engine.Claims {
+		for _, c := range s.Lineage.Claims {
 			for _, x := range c.Supersessions {
 				d, ok := s.Dents[strconv.FormatInt(x.Tick, 10)+" "+x.Holder+"/"+c.ID]
 				Expect(ok).To(BeTrue(), "no dent for %s's contest at tick %d", x.Holder, x.Tick)

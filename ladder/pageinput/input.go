@@ -20,25 +20,26 @@ import (
 )
 
 // PageInput gathers what the triage page (package page) shows for one run
-// of a fixture: the run's artifacts and engine data, the goldens under
-// root (the repository root) for the overlays, and the failure lines the
-// gate printed for it. res is nil for a run that did not complete; its
-// section then shows the failure lines alone.
+// of a fixture: the run's artifacts (its trace holds the variant tree,
+// contests and evidence), the goldens under root (the repository root) for
+// the overlays, and the failure lines the gate printed for it. res is nil
+// for a run that did not complete; its section then shows the failure
+// lines alone.
 func PageInput(root string, f *fixture.Fixture, res *ladder.Result, failures []string) page.Input {
 	if res == nil || f.Sweep != nil {
-		return pageInput(root, f, "", nil, failures)
+		return pageInput(root, f, "", failures)
 	}
-	return pageInput(root, f, res.Dir, res.Engine, failures)
+	return pageInput(root, f, res.Dir, failures)
 }
 
 // ReportedPageInputs is PageInput for a run the suite made, from what its
-// spec left under reports (reports/<rung>/): the artifacts and the engine
-// data (page.EngineFile) the spec wrote after the run. The page is built
-// from them alone, never from a second run. A run without engine data did
-// not complete. A case that is a counterfactual of another run is
-// compared with that run when it ran too. A sweep's input carries its
-// summary, and is followed by the input of the seed whose world its spec
-// kept (RunSeedWorld), an ordinary section.
+// spec left under reports (reports/<rung>/): the artifacts the run wrote.
+// The page is built from them alone, never from a second run. A run
+// without a trace.jsonl did not complete (a run writes its artifacts
+// whole, even one an error cut short). A case that is a counterfactual
+// of another run is compared with that run when it ran too. A sweep's
+// input carries its summary, and is followed by the input of the seed
+// whose world its spec kept (RunSeedWorld), an ordinary section.
 func ReportedPageInputs(root, reports string, f *fixture.Fixture, failures []string) []page.Input {
 	if f.Sweep != nil {
 		return sweepInputs(root, reports, f, failures)
@@ -46,7 +47,7 @@ func ReportedPageInputs(root, reports string, f *fixture.Fixture, failures []str
 	in := reported(root, reports, f, failures)
 	if other := f.CounterfactualOf; other != "" && in.Trace != nil {
 		dir := filepath.Join(reports, filepath.FromSlash(other))
-		if _, err := os.Stat(filepath.Join(dir, page.EngineFile)); err == nil {
+		if written(dir) {
 			in.Partners = append(in.Partners, page.Partner{Name: other,
 				Dense: page.Path(filepath.Join(dir, artifact.DenseFile)), Trace: page.Path(filepath.Join(dir, artifact.TraceFile))})
 		}
@@ -54,33 +55,29 @@ func ReportedPageInputs(root, reports string, f *fixture.Fixture, failures []str
 	return []page.Input{in}
 }
 
+// written reports whether a run left its artifacts in dir: its trace.jsonl
+// and dense.csv, which the run writes whole when it ends, however it ends.
+func written(dir string) bool {
+	for _, name := range []string{artifact.TraceFile, artifact.DenseFile} {
+		if fi, err := os.Stat(filepath.Join(dir, name)); err != nil || !fi.Mode().IsRegular() {
+			return false
+		}
+	}
+	return true
+}
+
 // reported is one run's input from its directory under reports.
 func reported(root, reports string, f *fixture.Fixture, failures []string) page.Input {
 	dir := filepath.Join(reports, filepath.FromSlash(f.Name()))
-	e, err := page.ReadEngine(filepath.Join(dir, page.EngineFile))
-	switch {
-	case errors.Is(err, fs.ErrNotExist):
-		return pageInput(root, f, "", nil, failures)
-	case err != nil:
-		in := pageInput(root, f, "", nil, failures)
-		in.Notes = append(in.Notes, fmt.Sprintf("The run's engine data could not be read, so there is nothing to scrub through: %v.", err))
-		return in
+	if !written(dir) {
+		return pageInput(root, f, "", failures)
 	}
-	return pageInput(root, f, dir, e, failures)
+	return pageInput(root, f, dir, failures)
 }
 
-// SavePageEngine keeps what the page needs from the engine at the end of
-// a run (page.Engine) beside the run's artifacts, for ReportedPageInputs.
-func SavePageEngine(res *ladder.Result) error {
-	if res.Engine == nil {
-		return nil // a sweep: no world to scrub through
-	}
-	return page.WriteEngine(res.Path(page.EngineFile), res.Engine)
-}
-
-// pageInput is the page's input for the run whose artifacts are in dir
-// with engine data e; dir "" is a run that did not complete.
-func pageInput(root string, f *fixture.Fixture, dir string, e *page.Engine, failures []string) page.Input {
+// pageInput is the page's input for the run whose artifacts are in dir;
+// dir "" is a run that did not complete.
+func pageInput(root string, f *fixture.Fixture, dir string, failures []string) page.Input {
 	in := page.Input{
 		Name: f.Name(), Tier: f.Tier, Title: f.Title, Source: fmt.Sprintf("%s:%d", f.File, f.Pos.Line), Failures: failures,
 		Commands:  verdict.Commands(f),
@@ -103,7 +100,7 @@ func pageInput(root string, f *fixture.Fixture, dir string, e *page.Engine, fail
 		in.Notes = append(in.Notes, "The run did not complete, so there is nothing to scrub through: the failure above says why.")
 		return in
 	}
-	in.Dense, in.Trace, in.Engine = page.Path(filepath.Join(dir, artifact.DenseFile)), page.Path(filepath.Join(dir, artifact.TraceFile)), e
+	in.Dense, in.Trace = page.Path(filepath.Join(dir, artifact.DenseFile)), page.Path(filepath.Join(dir, artifact.TraceFile))
 	world := whynot.WorldOf(f)
 	in.WhyNot = &world
 	if _, err := os.Stat(filepath.Join(dir, artifact.EventsFile)); err == nil {
@@ -132,7 +129,7 @@ func pageInput(root string, f *fixture.Fixture, dir string, e *page.Engine, fail
 // sweepInputs is a sweep's section input, with its summary and
 // aggregates, and the section of the seed world its spec kept.
 func sweepInputs(root, reports string, f *fixture.Fixture, failures []string) []page.Input {
-	in := pageInput(root, f, "", nil, failures)
+	in := pageInput(root, f, "", failures)
 	dir := filepath.Join(reports, filepath.FromSlash(f.Name()))
 	if _, err := os.Stat(filepath.Join(dir, artifact.SummaryFile)); err != nil {
 		in.Notes = append(in.Notes, "The sweep did not complete, so there is no summary to show: the failure above says why.")
@@ -173,7 +170,7 @@ func keptSeed(dir string) (int, bool) {
 	for _, e := range entries {
 		var n int
 		if _, err := fmt.Sscanf(e.Name(), "seed-%d", &n); err == nil && e.IsDir() && seedDir(n) == e.Name() {
-			if _, err := os.Stat(filepath.Join(dir, e.Name(), page.EngineFile)); err == nil {
+			if written(filepath.Join(dir, e.Name())) {
 				return n, true
 			}
 		}
@@ -207,7 +204,7 @@ func SeedWorld(f *fixture.Fixture, i int) (*fixture.Fixture, error) {
 // RunSeedWorld runs, after a sweep, the world of its seed of interest
 // (page.SeedOfInterest: the seed farthest from the pilot on the first
 // bound that does not hold, else on the first bound) into
-// <res.Dir>/seed-<i>/ with its engine data, so the page can open it as an
+// <res.Dir>/seed-<i>/ with its artifacts, so the page can open it as an
 // ordinary section: one seed's run, bounded by the sweep's towns and
 // ticks. It returns the seed, -1 when the sweep has no bound.
 func RunSeedWorld(res *ladder.Result) (int, error) {
@@ -233,5 +230,5 @@ func RunSeedWorld(res *ladder.Result) (int, error) {
 	if err := os.Remove(out.Path(coverage.RunFile)); err != nil && !errors.Is(err, fs.ErrNotExist) {
 		return -1, err
 	}
-	return seed, SavePageEngine(out)
+	return seed, nil
 }

@@ -32,7 +32,7 @@ func (p *pairs) Set(v string) error {
 
 // pageCmd rebuilds the triage page from what the last `make ladder` left
 // in reports/ — its Ginkgo report (ladder.json) for the failure lines,
-// each run's artifacts and engine data — running nothing, and adds the
+// each run's artifacts — running nothing, and adds the
 // comparisons -compare asks for.
 func pageCmd(args []string, stdout, stderr io.Writer) error {
 	fl := flag.NewFlagSet("page", flag.ContinueOnError)
