@@ -256,6 +256,7 @@ func TestBrowser(t *testing.T) {
 	checkAsOf(t, ctx, url, "T0.1", 0, "theft@2", 2)
 	checkAsOf(t, ctx, url, "T3.1", 19, "escalation@20", 20)
 	checkT32(t, ctx, url, models["T3.2"])
+	checkGoldenTree(t, ctx, url, models["T3.2"])
 	checkCauses(t, ctx, url, models["T2.2"])
 	checkTrigger(t, ctx, url, models["T5.1"])
 	checkCarriers(t, ctx, url, models["T2.6"])
@@ -325,6 +326,28 @@ func checkAsOf(t *testing.T, ctx context.Context, url, name string, tick int64, 
 	b.waitTick(int(laterAt))
 	if !strings.Contains(eval[string](b, b.sec+` .panel.variants`, `e => e.innerText`), later) {
 		t.Errorf("#%s@%d: the variant panel does not show %s, made at that tick", name, laterAt, later)
+	}
+}
+
+// checkGoldenTree holds a failing section's variant panel to show the
+// golden's tree, read from the golden trace, beside the run's: every
+// golden variant the model read is in the panel's golden part, and as of
+// the last tick shown.
+func checkGoldenTree(t *testing.T, ctx context.Context, url string, m *page.Section) {
+	t.Helper()
+	if m.GoldenLineage == nil || len(m.GoldenLineage.Claims) == 0 {
+		t.Fatal("the failing T3.2 has no golden lineage: the golden tree check examines nothing")
+	}
+	b := browser{t: t, ctx: ctx, sec: `section.rung[data-name="T3.2"]`}
+	b.do(chromedp.Navigate("about:blank"), chromedp.Navigate(url+"#"+page.Fragment("T3.2", m.Rows.To)), b.ready())
+	b.waitTick(int(m.Rows.To))
+	shown := evalAll[string](b, b.sec+` .panel.variants .golden li.variant`, `e => (e.closest("[hidden]") === null ? "" : "hidden ") + e.querySelector("code.vid").textContent`)
+	for _, c := range m.GoldenLineage.Claims {
+		for _, v := range c.Variants {
+			if v.Tick <= m.Rows.To && !slices.Contains(shown, v.ID) {
+				t.Errorf("#T3.2@%d: the golden's variant %s (tick %d) is not shown in the golden tree (%v)", m.Rows.To, v.ID, v.Tick, shown)
+			}
+		}
 	}
 }
 
