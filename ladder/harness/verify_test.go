@@ -152,17 +152,17 @@ var _ = Describe("Verify", Label("unit"), func() {
 
 	It("names the first divergent trace record when a golden line is missing", func() {
 		lines := strings.SplitAfter(string(read(artifact.TraceFile)), "\n")
-		Expect(lines[3]).To(ContainSubstring(`"rule":"witness-creates-belief"`))
-		golden := strings.Join(append(lines[:3:3], lines[4:]...), "")
+		Expect(lines[4]).To(ContainSubstring(`"rule":"witness-creates-belief"`))
+		golden := strings.Join(append(lines[:4:4], lines[5:]...), "")
 		write(artifact.TraceFile, []byte(golden))
 
 		const branch = `"branch":0,`
 		Expect(messages(verify(res.Fixture, tmp))).To(Equal([]string{
-			`T0.2 trace.jsonl: first divergent record at line 4 (tick 0, belief "witness/theft@0 formed"): ` +
+			`T0.2 trace.jsonl: first divergent record at line 5 (tick 0, belief "witness/theft@0 formed"): ` +
 				`actual has rule "witness-creates-belief witness/theft@0" at tick 0 here instead (a record was added or removed) ` +
 				t02Commands,
 		}))
-		Expect(lines[4]).To(HavePrefix("{" + branch + `"change":"formed"`))
+		Expect(lines[5]).To(HavePrefix("{" + branch + `"change":"formed"`))
 	})
 
 	// The specs of a missing golden ask git whether it had the file; they

@@ -13,6 +13,7 @@ import (
 	. "github.com/onsi/gomega"
 
 	"github.com/chronicle/ladder/ladder"
+	"github.com/chronicle/ladder/ladder/artifact"
 	"github.com/chronicle/ladder/ladder/fixture"
 	"github.com/chronicle/ladder/ladder/regen"
 )
@@ -247,30 +248,61 @@ var _ = Describe("explain", Serial, func() {
 		Entry("no rung", "explain: -rung, -holder and -claim are required", "-holder", "witness", "-claim", "theft@2"),
 		Entry("an unknown flag", "flag provided but not defined: -tick", "-tick", "3"),
 		Entry("a tick that is not a number", `invalid value "soon" for flag -at: parse error`, "-at", "soon"),
-		Entry("a tick past the run", "explain: tick 24 is outside T0.1's run [0, 24)", "-rung", "T0.1", "-at", "24", "-holder", "witness", "-claim", "theft@2"),
+		Entry("a tick past the run", "explain: tick 24 is outside T0.1's run [0, 24)", "-rung", "T0.1", "-at", "24", "-holder", "witness", "-claim", "theft@2", "-rerun"),
 		Entry("an unknown rung", `no fixture for rung "T9.9"`, "-rung", "T9.9", "-holder", "witness", "-claim", "theft@2"),
 		Entry("an unknown case", `rung T0.1 has no case "quiet"`, "-rung", "T0.1/quiet", "-holder", "witness", "-claim", "theft@2"),
-		Entry("a holder without the belief", "merchant holds no belief in theft@2 at tick 23", "-rung", "T0.1", "-holder", "merchant", "-claim", "theft@2"),
-		Entry("a belief not formed yet", "witness holds no belief in theft@2 at tick 1", "-rung", "T0.1", "-at", "1", "-holder", "witness", "-claim", "theft@2"),
+		Entry("a holder without the belief", "explain: merchant holds no belief in theft@2 at tick 23", "-rung", "T0.1", "-holder", "merchant", "-claim", "theft@2", "-rerun"),
+		Entry("a belief not formed yet", "explain: witness holds no belief in theft@2 at tick 1", "-rung", "T0.1", "-at", "1", "-holder", "witness", "-claim", "theft@2", "-rerun"),
+		Entry("no run to read", "reports/T0.1/dense.csv: no such file: `make ladder RUNG=T0.1` writes it, or read the goldens with -golden: open reports/T0.1/dense.csv: no such file or directory",
+			"-rung", "T0.1", "-holder", "witness", "-claim", "theft@2"),
+		Entry("-rerun with a place to read", "explain: -rerun runs the fixture again and reads no files: drop -reports, -golden or -golden-at",
+			"-rung", "T0.1", "-holder", "witness", "-claim", "theft@2", "-rerun", "-golden"),
 	)
 
-	It("prints a belief's provenance as of a tick", func() {
+	// goldenRoot is a root holding T0.1's fixture and its committed
+	// goldens' trace and dense file: what -golden reads.
+	goldenRoot := func() {
+		GinkgoHelper()
 		socialRoot("T0.1-witness.yaml")
+		root, _ := os.Getwd()
+		for _, name := range []string{artifact.TraceFile, artifact.DenseFile} {
+			copyFile(filepath.Join(repo, "goldens", "T0.1-witness", name), filepath.Join(root, "goldens", "T0.1-witness", name))
+		}
+	}
+
+	DescribeTable("refuses, reading the run's files, what the run does not answer",
+		func(want string, args ...string) {
+			goldenRoot()
+			out, err := invoke(append([]string{"explain", "-rung", "T0.1", "-golden"}, args...)...)
+			Expect(err).To(MatchError(want))
+			Expect(out).To(BeEmpty())
+		},
+		Entry("a tick past the run", "explain: tick 24 is outside the run in goldens/T0.1-witness, which covers ticks 0 to 23", "-at", "24", "-holder", "witness", "-claim", "theft@2"),
+		Entry("a holder without the belief", "explain: merchant holds no belief in theft@2 at tick 23", "-holder", "merchant", "-claim", "theft@2"),
+		Entry("a belief not formed yet", "explain: witness holds no belief in theft@2 at tick 1", "-at", "1", "-holder", "witness", "-claim", "theft@2"),
+	)
+
+	It("prints a belief's provenance as of a tick, from the goldens and from a re-run", func() {
+		goldenRoot()
 		f := fixtureRun("T0.1-witness", "T0.1")
 		at := firstRecord(f, "belief formed by the witness", func(r traceRecord) bool {
 			return r.S("kind") == "belief" && r.S("holder") == "witness" && r.S("claim") == "theft@2"
 		}).Tick()
-		out, err := invoke("explain", "-rung", "T0.1", "-at", fmt.Sprint(at), "-holder", "witness", "-claim", "theft@2")
-		Expect(err).NotTo(HaveOccurred())
-		Expect(out).To(Equal(wantExplain(f, "witness", "theft@2", at)))
+		for _, src := range []string{"-golden", "-rerun"} {
+			out, err := invoke("explain", "-rung", "T0.1", "-at", fmt.Sprint(at), "-holder", "witness", "-claim", "theft@2", src)
+			Expect(err).NotTo(HaveOccurred(), src)
+			Expect(out).To(Equal(wantExplain(f, "witness", "theft@2", at)), src)
+		}
 	})
 
 	It("defaults to the last tick", func() {
-		socialRoot("T0.1-witness.yaml")
+		goldenRoot()
 		f := fixtureRun("T0.1-witness", "T0.1")
-		out, err := invoke("explain", "-rung", "T0.1", "-holder", "witness", "-claim", "theft@2")
-		Expect(err).NotTo(HaveOccurred())
-		Expect(out).To(Equal(wantExplain(f, "witness", "theft@2", f.Ticks-1)))
+		for _, src := range []string{"-golden", "-rerun"} {
+			out, err := invoke("explain", "-rung", "T0.1", "-holder", "witness", "-claim", "theft@2", src)
+			Expect(err).NotTo(HaveOccurred(), src)
+			Expect(out).To(Equal(wantExplain(f, "witness", "theft@2", f.Ticks-1)), src)
+		}
 	})
 })
 
@@ -390,8 +422,8 @@ var _ = Describe("compare", func() {
 		out, err := invoke("compare", "-against-golden", "T0.1", "-require-same-rolls")
 		Expect(err).NotTo(HaveOccurred())
 		Expect(strings.SplitN(out, "\n", 3)[:2]).To(Equal([]string{
-			"run goldens/T0.1-witness/trace.jsonl: seed ladder-T0.1, branch (6d6fe33b-286a-89cf-9c9a-1e09df2a5a5f, 0), records to tick 2, 5 records, 0 rolls",
-			"run T0.1: seed ladder-T0.1, branch (6d6fe33b-286a-89cf-9c9a-1e09df2a5a5f, 0), records to tick 2, 5 records, 0 rolls",
+			"run goldens/T0.1-witness/trace.jsonl: seed ladder-T0.1, branch (6d6fe33b-286a-89cf-9c9a-1e09df2a5a5f, 0), records to tick 2, 6 records, 0 rolls",
+			"run T0.1: seed ladder-T0.1, branch (6d6fe33b-286a-89cf-9c9a-1e09df2a5a5f, 0), records to tick 2, 6 records, 0 rolls",
 		}))
 		Expect(out).To(ContainSubstring("first divergent dense cell: none (the dense files are identical)"))
 	})
