@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	cmp "github.com/chronicle/ladder/ladder/compare"
+	"github.com/chronicle/ladder/ladder/recfields"
 	"github.com/chronicle/ladder/sim/claims"
 	"github.com/chronicle/ladder/sim/trace"
 )
@@ -150,22 +151,22 @@ func NewBuilder() *Builder {
 // record the lineage cannot place (a variant of no event, evidence of a
 // belief before it formed) is an error naming its line.
 func (b *Builder) Add(rec cmp.Record) error {
-	d := decoder{f: rec.Fields}
+	d := recfields.Of(rec.Fields)
 	var err error
 	switch trace.Kind(rec.Kind) {
 	case trace.KindEvent:
-		b.events[d.str("id")] = event{kind: d.str("event"), tick: rec.Tick}
+		b.events[d.Str("id")] = event{kind: d.Str("event"), tick: rec.Tick}
 	case trace.KindVariant:
-		err = b.variant(&d, rec.Tick)
+		err = b.variant(d, rec.Tick)
 	case trace.KindSupersession:
-		err = b.supersession(&d, rec.Tick)
+		err = b.supersession(d, rec.Tick)
 	case trace.KindBelief:
-		err = b.belief(&d, rec.Tick)
+		err = b.belief(d, rec.Tick)
 	default:
 		return nil
 	}
-	if err == nil && len(d.bad) > 0 {
-		err = errors.New(strings.Join(d.bad, "; "))
+	if err == nil {
+		err = d.Err()
 	}
 	if err != nil {
 		return fmt.Errorf("trace line %d: %s record: %w", rec.Line, rec.Kind, err)
@@ -173,9 +174,9 @@ func (b *Builder) Add(rec cmp.Record) error {
 	return nil
 }
 
-func (b *Builder) variant(d *decoder, tick int64) error {
+func (b *Builder) variant(d *recfields.Fields, tick int64) error {
 	b.variants++
-	id, claim := d.str("id"), d.str("claim")
+	id, claim := d.Str("id"), d.Str("claim")
 	c := b.claims[claim]
 	if c == nil {
 		ev, ok := b.events[claim]
@@ -185,16 +186,16 @@ func (b *Builder) variant(d *decoder, tick int64) error {
 		c = &Claim{ID: claim, Kind: ev.kind, Tick: ev.tick}
 		b.claims[claim] = c
 	}
-	v := Variant{ID: id, Predecessor: d.str("predecessor"), Reason: d.str("reason"), By: d.str("by"), Tick: tick}
-	for _, row := range d.table("diff") {
-		r := decoder{f: row}
-		v.Diff = append(v.Diff, claims.Change{Slot: r.str("slot"), From: r.str("from"), To: r.str("to")})
-		d.bad = append(d.bad, r.bad...)
+	v := Variant{ID: id, Predecessor: d.Str("predecessor"), Reason: d.Str("reason"), By: d.Str("by"), Tick: tick}
+	for _, row := range d.Objects("diff") {
+		r := recfields.Of(row)
+		v.Diff = append(v.Diff, claims.Change{Slot: r.Str("slot"), From: r.Str("from"), To: r.Str("to")})
+		d.Take("", r)
 	}
-	for _, row := range d.table("slots") {
-		r := decoder{f: row}
-		v.Slots = append(v.Slots, claims.Slot{Name: r.str("name"), Type: claims.SlotType(r.str("type")), Value: r.str("value")})
-		d.bad = append(d.bad, r.bad...)
+	for _, row := range d.Objects("slots") {
+		r := recfields.Of(row)
+		v.Slots = append(v.Slots, claims.Slot{Name: r.Str("name"), Type: claims.SlotType(r.Str("type")), Value: r.Str("value")})
+		d.Take("", r)
 	}
 	if v.Predecessor != "" && !slices.ContainsFunc(c.Variants, func(x Variant) bool { return x.ID == v.Predecessor }) {
 		return fmt.Errorf("variant %s: its predecessor %s was not minted before it", id, v.Predecessor)
@@ -203,41 +204,34 @@ func (b *Builder) variant(d *decoder, tick int64) error {
 	return nil
 }
 
-func (b *Builder) supersession(d *decoder, tick int64) error {
-	claim := d.str("claim")
+func (b *Builder) supersession(d *recfields.Fields, tick int64) error {
+	claim := d.Str("claim")
 	c := b.claims[claim]
 	if c == nil {
 		return fmt.Errorf("a contest of %s, whose variants were never minted", claim)
 	}
 	c.Supersessions = append(c.Supersessions, Supersession{
-		Holder: d.str("holder"), Loser: d.str("loser"), Winner: d.str("winner"), Via: d.str("via"), Tick: tick, Kept: d.boolean("kept"),
+		Holder: d.Str("holder"), Loser: d.Str("loser"), Winner: d.Str("winner"), Via: d.Str("via"), Tick: tick, Kept: d.Bool("kept"),
 	})
 	return nil
 }
 
-func (b *Builder) belief(d *decoder, tick int64) error {
+func (b *Builder) belief(d *recfields.Fields, tick int64) error {
 	b.held++
-	ev, ok := d.f["evidence"]
-	if !ok {
+	m := d.Object("evidence")
+	if m == nil {
 		return nil
 	}
-	m, ok := ev.(map[string]any)
-	if !ok {
-		d.wrong("evidence", ev, "an object")
-		return nil
-	}
-	e := decoder{f: m}
+	e := recfields.Of(m)
 	piece := claims.Evidence{
-		Type: claims.EvidenceType(e.str("type")), Tick: tick, Variant: e.str("variant"), Chain: e.strs("chain"),
-		Via: e.str("via"), Confidence: e.number("confidence"), Counted: e.boolean("counted"),
+		Type: claims.EvidenceType(e.Str("type")), Tick: tick, Variant: e.Str("variant"), Chain: e.Strs("chain"),
+		Via: e.Str("via"), Confidence: e.Number("confidence"), Counted: e.Bool("counted"),
 	}
-	for _, bad := range e.bad {
-		d.bad = append(d.bad, "evidence."+bad)
-	}
+	d.Take("evidence.", e)
 	if len(piece.Chain) > 0 {
 		piece.Source = piece.Chain[len(piece.Chain)-1]
 	}
-	holder, claim, change := d.str("holder"), d.str("claim"), d.str("change")
+	holder, claim, change := d.Str("holder"), d.Str("claim"), d.Str("change")
 	key := [2]string{holder, claim}
 	bl := b.beliefs[key]
 	switch {

@@ -4,9 +4,9 @@ import (
 	"fmt"
 	"maps"
 	"slices"
-	"strings"
 
 	cmp "github.com/chronicle/ladder/ladder/compare"
+	"github.com/chronicle/ladder/ladder/recfields"
 	"github.com/chronicle/ladder/sim/trace"
 )
 
@@ -18,92 +18,46 @@ import (
 // type is an error naming it; a field the record leaves out is its zero
 // value, as the encoder leaves out a schedule's open end.
 func Decode(rec cmp.Record) (trace.Body, error) {
-	d := decoder{f: rec.Fields}
+	d := recfields.Of(rec.Fields)
 	var b trace.Body
 	switch trace.Kind(rec.Kind) {
 	case trace.KindRule:
-		b = &trace.RuleEval{Rule: d.str("rule"), Subject: d.str("subject"), Fired: d.boolean("fired"), Reason: d.str("reason"), Values: d.values("values")}
+		b = &trace.RuleEval{Rule: d.Str("rule"), Subject: d.Str("subject"), Fired: d.Bool("fired"), Reason: d.Str("reason"), Values: values(d, "values")}
 	case trace.KindEvent:
-		b = &trace.Event{ID: d.str("id"), EventKind: d.str("event"), LogSeq: d.integer("log_seq"), Hash: d.str("hash"), Rule: d.str("rule"), Cause: d.str("cause")}
+		b = &trace.Event{ID: d.Str("id"), EventKind: d.Str("event"), LogSeq: d.Integer("log_seq"), Hash: d.Str("hash"), Rule: d.Str("rule"), Cause: d.Str("cause")}
 	case trace.KindGrudge:
-		b = &trace.Grudge{Holder: d.str("holder"), Target: d.str("target"), Change: d.str("change"),
-			Emotional: d.number("emotional"), Evidentiary: d.number("evidentiary"), Rule: d.str("rule"), Cause: d.str("cause")}
+		b = &trace.Grudge{Holder: d.Str("holder"), Target: d.Str("target"), Change: d.Str("change"),
+			Emotional: d.Number("emotional"), Evidentiary: d.Number("evidentiary"), Rule: d.Str("rule"), Cause: d.Str("cause")}
 	case trace.KindObligation:
-		b = &trace.Obligation{ID: d.str("id"), Favour: d.str("favour"), Creditor: d.str("creditor"), Debtor: d.str("debtor"),
-			State: d.str("state"), Rule: d.str("rule"), Cause: d.str("cause")}
+		b = &trace.Obligation{ID: d.Str("id"), Favour: d.Str("favour"), Creditor: d.Str("creditor"), Debtor: d.Str("debtor"),
+			State: d.Str("state"), Rule: d.Str("rule"), Cause: d.Str("cause")}
 	case trace.KindReputation:
-		b = &trace.Reputation{Observer: d.str("observer"), Subject: d.str("subject"), Dimension: d.str("dimension"),
-			Alpha: d.number("alpha"), Beta: d.number("beta"), Mean: d.number("mean"), Rule: d.str("rule"), Cause: d.str("cause")}
+		b = &trace.Reputation{Observer: d.Str("observer"), Subject: d.Str("subject"), Dimension: d.Str("dimension"),
+			Alpha: d.Number("alpha"), Beta: d.Number("beta"), Mean: d.Number("mean"), Rule: d.Str("rule"), Cause: d.Str("cause")}
 	case trace.KindSchedule:
-		b = &trace.Schedule{NPC: d.str("npc"), Change: d.str("change"), Override: d.str("override"), At: d.str("at"),
-			From: d.integer("from"), To: d.integer("to"), Rule: d.str("rule"), Cause: d.str("cause")}
+		b = &trace.Schedule{NPC: d.Str("npc"), Change: d.Str("change"), Override: d.Str("override"), At: d.Str("at"),
+			From: d.Integer("from"), To: d.Integer("to"), Rule: d.Str("rule"), Cause: d.Str("cause")}
 	case trace.KindRole:
-		b = &trace.Role{Role: d.str("role"), Change: d.str("change"), Holder: d.str("holder"), Previous: d.str("previous"),
-			Rule: d.str("rule"), Cause: d.str("cause")}
+		b = &trace.Role{Role: d.Str("role"), Change: d.Str("change"), Holder: d.Str("holder"), Previous: d.Str("previous"),
+			Rule: d.Str("rule"), Cause: d.Str("cause")}
 	default:
 		return nil, nil
 	}
-	if len(d.bad) > 0 {
-		return nil, fmt.Errorf("%s record: %s", rec.Kind, strings.Join(d.bad, "; "))
+	if err := d.Err(); err != nil {
+		return nil, fmt.Errorf("%s record: %w", rec.Kind, err)
 	}
 	return b, nil
 }
 
-// decoder reads fields of one decoded JSON object, collecting every field
-// of the wrong type.
-type decoder struct {
-	f   map[string]any
-	bad []string
-}
-
-func (d *decoder) wrong(k string, v any, want string) {
-	d.bad = append(d.bad, fmt.Sprintf("%s is %T, want %s", k, v, want))
-}
-
-// field reads field k as a T: the zero T when the record leaves it out,
-// and a wrong-type note (want names T) when it holds something else.
-func field[T any](d *decoder, k, want string) T {
-	var x T
-	v, ok := d.f[k]
-	if !ok {
-		return x
-	}
-	x, ok = v.(T)
-	if !ok {
-		d.wrong(k, v, want)
-	}
-	return x
-}
-
-func (d *decoder) str(k string) string     { return field[string](d, k, "a string") }
-func (d *decoder) boolean(k string) bool   { return field[bool](d, k, "a bool") }
-func (d *decoder) number(k string) float64 { return field[float64](d, k, "a number") }
-
-func (d *decoder) integer(k string) int64 {
-	x := d.number(k)
-	if x != float64(int64(x)) {
-		d.wrong(k, x, "an integer")
-	}
-	return int64(x)
-}
-
 // values reads a rule's named values, written as an object, sorted by
 // name (the order the encoder writes them in).
-func (d *decoder) values(k string) []trace.Value {
-	v, ok := d.f[k]
-	if !ok {
-		return nil
-	}
-	m, ok := v.(map[string]any)
-	if !ok {
-		d.wrong(k, v, "an object")
-		return nil
-	}
+func values(d *recfields.Fields, k string) []trace.Value {
+	m := d.Object(k)
 	var out []trace.Value
 	for _, name := range slices.Sorted(maps.Keys(m)) {
 		x, ok := m[name].(float64)
 		if !ok {
-			d.wrong(k+"."+name, m[name], "a number")
+			d.Wrong(k+"."+name, m[name], "a number")
 		}
 		out = append(out, trace.Value{Name: name, Value: x})
 	}
