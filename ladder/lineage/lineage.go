@@ -95,10 +95,12 @@ func cmpPair(a1, a2, b1, b2 string) int {
 	return strings.Compare(a2, b2)
 }
 
-// ErrNoVariants is Read's error for a trace that has claims but no
-// variant record: it was written before the trace carried them (docs/
-// trace-schema.md, "Compatibility"), and cannot draw a variant tree.
-var ErrNoVariants = errors.New("the trace has belief records but no variant record: it was written before the trace carried variants and evidence; regenerate it, or read it with -rerun")
+// ErrNoVariants is Read's error for a trace written before the trace
+// carried variant records and the evidence on belief records (docs/
+// trace-schema.md, "Compatibility"): beliefs or contests, and no variant
+// record, or a belief change that heard something without its evidence.
+// Such a file cannot draw a variant tree or a provenance.
+var ErrNoVariants = errors.New("the trace was written before it carried variant records and belief evidence (issue 43): it cannot tell the variant tree or a belief's evidence; read a newer run, or run the fixture again with -rerun")
 
 // Read reads the lineage from a trace file, up to tick until (every
 // record when until < 0).
@@ -207,7 +209,10 @@ func (b *Builder) variant(d *recfields.Fields, tick int64) error {
 func (b *Builder) supersession(d *recfields.Fields, tick int64) error {
 	claim := d.Str("claim")
 	c := b.claims[claim]
-	if c == nil {
+	switch {
+	case c == nil && b.variants == 0:
+		return ErrNoVariants
+	case c == nil:
 		return fmt.Errorf("a contest of %s, whose variants were never minted", claim)
 	}
 	c.Supersessions = append(c.Supersessions, Supersession{
@@ -220,7 +225,14 @@ func (b *Builder) belief(d *recfields.Fields, tick int64) error {
 	b.held++
 	m := d.Object("evidence")
 	if m == nil {
-		return nil
+		switch d.Str("change") {
+		case trace.BeliefRepeated, trace.BeliefDormant, trace.BeliefForgotten:
+			return nil // a change that heard nothing
+		}
+		if b.variants == 0 {
+			return ErrNoVariants
+		}
+		return fmt.Errorf("%s's belief in %s is %s without the evidence it heard", d.Str("holder"), d.Str("claim"), d.Str("change"))
 	}
 	e := recfields.Of(m)
 	piece := claims.Evidence{

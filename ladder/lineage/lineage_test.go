@@ -120,8 +120,14 @@ var _ = Describe("Read", func() {
 			"trace line 7: belief record: b's belief in theft@1 is contested before it formed"),
 		Entry("a belief formed twice", func(r []rec) []rec { return append(r[:4:4], r[3]) },
 			"trace line 6: belief record: c's belief in theft@1 formed twice"),
-		Entry("a contest of a claim never minted", func(r []rec) []rec { return r[7:8] },
-			"trace line 2: supersession record: a contest of theft@1, whose variants were never minted"),
+		Entry("a contest of a claim never minted", func(r []rec) []rec {
+			return append(r[:2:2], rec{5, trace.Supersession{Holder: "b", Claim: "theft@9", Loser: "theft@9#v1", Winner: "theft@9#v0", Via: "injected"}})
+		}, "trace line 4: supersession record: a contest of theft@9, whose variants were never minted"),
+		Entry("a belief change that heard something, without its evidence", func(r []rec) []rec {
+			b := r[2].body.(trace.BeliefChange)
+			b.Evidence = nil
+			return append(r[:2:2], rec{1, b})
+		}, "trace line 4: belief record: a's belief in theft@1 is formed without the evidence it heard"),
 	)
 
 	It("names a field of the wrong type", func() {
@@ -139,6 +145,17 @@ var _ = Describe("Read", func() {
 		}
 		_, err := read(file(old[:4]...), -1)
 		Expect(err).To(MatchError(lineage.ErrNoVariants))
+		// Older still: belief records without their evidence.
+		for i, r := range old {
+			if b, ok := r.body.(trace.BeliefChange); ok {
+				b.Evidence = nil
+				old[i].body = b
+			}
+		}
+		_, err = read(file(old...), -1)
+		Expect(err).To(MatchError(lineage.ErrNoVariants))
+		_, err = read(file(old[:3]...), -1)
+		Expect(err).To(MatchError(lineage.ErrNoVariants), "the first belief without its evidence says so")
 		l, err := read(file(), -1)
 		Expect(err).NotTo(HaveOccurred(), "a run that minted nothing has an empty lineage")
 		Expect(l.Claims).To(BeEmpty())
