@@ -11,17 +11,60 @@ import (
 // each holder is (Everywhere).
 const Everyone = "*"
 
-// Source is what the fear view reads of a run as of its current tick: the
-// claims store and the cast. The ladder's world view and the engine's
-// world both provide it; the view only reads.
+// Source is what the fear view reads of a run as of one tick: the cast,
+// who is alive and where, and each one's beliefs. Engine reads it from a
+// world's claims store; a run's dense file holds the same (package
+// ladder/runfiles), so that the view of a finished run — a CI artifact, a
+// golden — is the view the run had, not a re-run's.
 type Source interface {
 	Tick() int64
-	Store() *claims.Store
 	// NPCs lists the cast, sorted.
 	NPCs() []string
 	Alive(npc string) bool
 	// At is where the NPC is now ("" when nowhere).
 	At(npc string) string
+	// Beliefs are the NPC's beliefs as of the tick, sorted by claim.
+	Beliefs(npc string) []Belief
+}
+
+// Belief is one belief as the view weighs it.
+type Belief struct {
+	Claim, Variant string
+	Kind           string  // the claim's event kind
+	Confidence     float64 // as of the tick
+	Gist           float64 // the gist strength as of the tick
+	Forgotten      bool    // the rumour's stage is forgotten
+}
+
+// World is what Engine reads: a world's claims store and its cast.
+type World interface {
+	Tick() int64
+	Store() *claims.Store
+	NPCs() []string
+	Alive(npc string) bool
+	At(npc string) string
+}
+
+// Engine reads a world as the view's Source: each belief's gist and
+// stage as the store's memory model has them at the world's tick.
+func Engine(w World) Source { return engine{w} }
+
+type engine struct{ World }
+
+func (e engine) Beliefs(npc string) []Belief {
+	st, t := e.Store(), e.Tick()
+	m := st.Memory()
+	bs := st.BeliefsOf(npc)
+	out := make([]Belief, 0, len(bs))
+	for _, b := range bs {
+		c, ok := st.Claim(b.Claim)
+		if !ok {
+			continue
+		}
+		out = append(out, Belief{Claim: b.Claim, Variant: b.Variant, Kind: c.Kind, Confidence: b.Confidence,
+			Gist: b.GistAt(t, m), Forgotten: b.StageAt(t, m) == claims.Forgotten})
+	}
+	return out
 }
 
 // Severity is how much fear one believed claim of a kind carries at full
@@ -77,25 +120,18 @@ type Fear struct {
 // belief whose rumour is forgotten, or of a kind with no severity, does
 // not contribute.
 func Contributions(src Source) []Contribution {
-	st, t := src.Store(), src.Tick()
-	m := st.Memory()
 	var out []Contribution
 	for _, npc := range src.NPCs() {
 		if !src.Alive(npc) {
 			continue
 		}
-		for _, b := range st.BeliefsOf(npc) {
-			c, ok := st.Claim(b.Claim)
-			if !ok {
+		for _, b := range src.Beliefs(npc) {
+			sev := Severity(b.Kind)
+			if sev == 0 || b.Forgotten {
 				continue
 			}
-			sev := Severity(c.Kind)
-			if sev == 0 || b.StageAt(t, m) == claims.Forgotten {
-				continue
-			}
-			g := b.GistAt(t, m)
-			out = append(out, Contribution{Holder: npc, Claim: b.Claim, Variant: b.Variant, Kind: c.Kind,
-				Confidence: b.Confidence, Gist: g, Severity: sev, Weight: Weight(sev, b.Confidence, g)})
+			out = append(out, Contribution{Holder: npc, Claim: b.Claim, Variant: b.Variant, Kind: b.Kind,
+				Confidence: b.Confidence, Gist: b.Gist, Severity: sev, Weight: Weight(sev, b.Confidence, b.Gist)})
 		}
 	}
 	return out

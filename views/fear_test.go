@@ -8,7 +8,7 @@ import (
 	"github.com/chronicle/ladder/views"
 )
 
-// town is a Source by hand: a store, where each NPC is, who is alive.
+// town is a World by hand, read through Engine: a store, where each NPC is, who is alive.
 type town struct {
 	tick  int64
 	store *claims.Store
@@ -23,7 +23,7 @@ func (s *town) NPCs() []string        { return s.npcs }
 func (s *town) Alive(npc string) bool { return !s.dead[npc] }
 func (s *town) At(npc string) string  { return s.at[npc] }
 
-var _ views.Source = (*town)(nil)
+var _ views.World = (*town)(nil)
 
 var _ = Describe("The fear view", func() {
 	var s *town
@@ -52,7 +52,7 @@ var _ = Describe("The fear view", func() {
 	})
 
 	It("weighs each belief by severity × confidence × gist, and drills down to it", func() {
-		f := views.At(s, "hall")
+		f := views.At(views.Engine(s), "hall")
 		Expect(f.Contributions).To(Equal([]views.Contribution{
 			{Holder: "ann", Claim: "killing@0", Variant: "killing@0#v0", Kind: "killing", Confidence: 0.9, Gist: 0.5, Severity: 1, Weight: 0.45},
 			{Holder: "bo", Claim: "brawl@0", Variant: "brawl@0#v0", Kind: "brawl", Confidence: 0.8, Gist: 0.5, Severity: 0.5, Weight: 0.2},
@@ -64,25 +64,25 @@ var _ = Describe("The fear view", func() {
 	It("groups by where each holder is now, nowhere included, sorted", func() {
 		var got []string
 		var totals []float64
-		for _, f := range views.ByLocation(s) {
+		for _, f := range views.ByLocation(views.Engine(s)) {
 			got = append(got, f.Location)
 			totals = append(totals, f.Total)
 		}
 		Expect(got).To(Equal([]string{"", "hall", "market"}))
 		Expect(totals).To(Equal([]float64{0.45, 0.45 + 0.2 + 0.25, 0.075}))
-		Expect(views.Everywhere(s).Contributions).To(HaveLen(5))
+		Expect(views.Everywhere(views.Engine(s)).Contributions).To(HaveLen(5))
 	})
 
 	It("counts the living only, and forgets what is forgotten", func() {
 		s.dead["ann"] = true
-		Expect(views.At(s, "hall").Total).To(Equal(0.2 + 0.25))
+		Expect(views.At(views.Engine(s), "hall").Total).To(Equal(0.2 + 0.25))
 		s.tick = 960*3 + 1 // gist below 0.125: forgotten
-		Expect(views.Everywhere(s).Contributions).To(BeEmpty())
-		Expect(views.At(s, "hall").Total).To(BeZero())
+		Expect(views.Everywhere(views.Engine(s)).Contributions).To(BeEmpty())
+		Expect(views.At(views.Engine(s), "hall").Total).To(BeZero())
 	})
 
 	It("is empty where nobody holds anything fearful", func() {
-		f := views.At(s, "temple")
+		f := views.At(views.Engine(s), "temple")
 		Expect(f.Contributions).To(BeEmpty())
 		Expect(f.Total).To(BeZero())
 	})
@@ -90,8 +90,8 @@ var _ = Describe("The fear view", func() {
 	It("only reads: the store is the same after any number of views", func() {
 		before := s.store.BeliefsOf("ann")[0].Stage
 		for range 3 {
-			views.ByLocation(s)
-			views.Everywhere(s)
+			views.ByLocation(views.Engine(s))
+			views.Everywhere(views.Engine(s))
 		}
 		Expect(s.store.BeliefsOf("ann")[0].Stage).To(Equal(before))
 		Expect(s.store.BeliefCount()).To(Equal(6))

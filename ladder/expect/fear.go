@@ -2,11 +2,11 @@ package expect
 
 import (
 	"slices"
+	"strings"
 
 	"gopkg.in/yaml.v3"
 
 	"github.com/chronicle/ladder/ladder/jsonschema"
-	"github.com/chronicle/ladder/sim/claims"
 	"github.com/chronicle/ladder/tolerances"
 	"github.com/chronicle/ladder/views"
 )
@@ -97,11 +97,12 @@ func (c *fearCheck) where() string {
 
 func (c *fearCheck) AtTick(w World, o *Outcome) {
 	t := w.Tick()
+	src := views.Engine(w)
 	var f views.Fear
 	if c.location == views.Everyone {
-		f = views.Everywhere(w)
+		f = views.Everywhere(src)
 	} else {
-		f = views.At(w, c.location)
+		f = views.At(src, c.location)
 	}
 	o.Examine(c.weighed(w))
 	if c.total != nil && !c.total.compare(w, o, c.where()+".total", f.Total) {
@@ -122,7 +123,7 @@ func (c *fearCheck) AtTick(w World, o *Outcome) {
 		}
 	}
 	if c.recompute != nil {
-		again, sum := RecomputeFear(w, c.location)
+		again, sum := RecomputeFear(src, c.location)
 		if sum.Terms != len(f.Contributions) {
 			o.Fail(t, *c.recompute, "%s: the view sums %d beliefs, the recomputation %d: they do not add up the same terms", c.where(), len(f.Contributions), sum.Terms)
 			return
@@ -148,50 +149,44 @@ func (c *fearCheck) AtTick(w World, o *Outcome) {
 // terms that differs. Looked up, never ranged over.
 var fearSeverities = map[string]float64{"killing": 1, "brawl": 0.5, "theft": 0.25}
 
-// FearSource is what the recomputation reads of a run as of its current
-// tick: the store, who is alive and where. It is declared here, not
-// borrowed from the view, so the recomputation depends on nothing of
-// package views but the name of its whole-cast scope (views.Everyone).
-type FearSource interface {
-	Tick() int64
-	Store() *claims.Store
-	Alive(npc string) bool
-	At(npc string) string // "" when nowhere
-}
-
 // RecomputeFear computes the fear at location (views.Everyone for the
 // whole cast) without the view's code or table, for regime 3 to hold the
-// view to: claim by claim (sorted), each claim's holders in the store's
-// order, each term formed as (confidence × gist) × severity with the
-// severities of fearSeverities, the terms summed pairwise. It returns the
-// total and the sum's size (its terms, their magnitude and the two
-// roundings forming a term may take).
-func RecomputeFear(w FearSource, location string) (float64, tolerances.Sum) {
-	terms := fearTerms(w, location)
+// view to: claim by claim (sorted), each claim's holders sorted, each
+// term formed as (confidence × gist) × severity with the severities of
+// fearSeverities, the terms summed pairwise. It reads the run through the
+// view's Source — the beliefs, not the view's arithmetic — so that the
+// same recomputation serves a world and a run's written files. It
+// returns the total and the sum's size (its terms, their magnitude and
+// the two roundings forming a term may take).
+func RecomputeFear(src views.Source, location string) (float64, tolerances.Sum) {
+	terms := fearTerms(src, location)
 	return pairwiseSum(terms), tolerances.Sum{Terms: len(terms), Magnitude: magnitudeOf(terms), TermRoundings: 2}
 }
 
 // fearTerms forms the terms RecomputeFear sums.
-func fearTerms(w FearSource, location string) []float64 {
-	st, t := w.Store(), w.Tick()
-	m := st.Memory()
-	var terms []float64
-	for _, id := range st.ClaimIDs() {
-		cl, _ := st.Claim(id)
-		sev := fearSeverities[cl.Kind]
-		if sev == 0 {
+func fearTerms(src views.Source, location string) []float64 {
+	type term struct {
+		claim string
+		x     float64
+	}
+	var held []term // holder by holder, as the source lists them
+	for _, h := range src.NPCs() {
+		if !src.Alive(h) || (location != views.Everyone && src.At(h) != location) {
 			continue
 		}
-		for _, h := range st.Holders(id) {
-			if !w.Alive(h) || (location != views.Everyone && w.At(h) != location) {
+		for _, b := range src.Beliefs(h) {
+			sev := fearSeverities[b.Kind]
+			if sev == 0 || b.Forgotten {
 				continue
 			}
-			b, _ := st.Belief(h, id)
-			if b.StageAt(t, m) == claims.Forgotten {
-				continue
-			}
-			terms = append(terms, float64(float64(b.Confidence*b.GistAt(t, m))*sev))
+			held = append(held, term{b.Claim, float64(float64(b.Confidence*b.Gist) * sev)})
 		}
+	}
+	// Claim by claim; the stable sort keeps each claim's holders sorted.
+	slices.SortStableFunc(held, func(a, b term) int { return strings.Compare(a.claim, b.claim) })
+	terms := make([]float64, len(held))
+	for i, t := range held {
+		terms[i] = t.x
 	}
 	return terms
 }

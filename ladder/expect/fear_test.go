@@ -9,8 +9,8 @@ import (
 	"github.com/chronicle/ladder/views"
 )
 
-// fearTown is a FearSource by hand: a store, where each NPC is, who is
-// dead.
+// fearTown is a world by hand, read through views.Engine: a store, the
+// cast, where each NPC is, who is dead.
 type fearTown struct {
 	tick  int64
 	store *claims.Store
@@ -20,10 +20,11 @@ type fearTown struct {
 
 func (s *fearTown) Tick() int64           { return s.tick }
 func (s *fearTown) Store() *claims.Store  { return s.store }
+func (s *fearTown) NPCs() []string        { return []string{"ann", "bo", "cy"} }
 func (s *fearTown) Alive(npc string) bool { return !s.dead[npc] }
 func (s *fearTown) At(npc string) string  { return s.at[npc] }
 
-var _ expect.FearSource = (*fearTown)(nil)
+var _ views.World = (*fearTown)(nil)
 
 var _ = Describe("The fear recomputation", func() {
 	var s *fearTown
@@ -48,13 +49,13 @@ var _ = Describe("The fear recomputation", func() {
 	// The severities are the specification's, held by the check itself:
 	// a killing 1, a brawl 0.5, a theft 0.25, anything else nothing.
 	It("weighs each kind by its own severities, (confidence × gist) × severity", func() {
-		total, sum := expect.RecomputeFear(s, "hall")
+		total, sum := expect.RecomputeFear(views.Engine(s), "hall")
 		Expect(total).To(Equal(0.2 + 0.45))
 		Expect(sum.Terms).To(Equal(2))
-		total, sum = expect.RecomputeFear(s, "market")
+		total, sum = expect.RecomputeFear(views.Engine(s), "market")
 		Expect(total).To(Equal(0.075))
 		Expect(sum.Terms).To(Equal(1))
-		total, sum = expect.RecomputeFear(s, views.Everyone)
+		total, sum = expect.RecomputeFear(views.Engine(s), views.Everyone)
 		// Claim by claim (brawl, killing, theft), summed by halves, each
 		// addition rounded (variables, not constants Go would fold).
 		brawl, killing, theft := 0.2, 0.45, 0.075
@@ -64,7 +65,7 @@ var _ = Describe("The fear recomputation", func() {
 
 	It("counts the living only", func() {
 		s.dead["ann"] = true
-		total, sum := expect.RecomputeFear(s, "hall")
+		total, sum := expect.RecomputeFear(views.Engine(s), "hall")
 		Expect(total).To(Equal(0.2))
 		Expect(sum.Terms).To(Equal(1))
 	})

@@ -14,6 +14,7 @@ import (
 
 	"github.com/chronicle/ladder/dense"
 	"github.com/chronicle/ladder/ladder/artifact"
+	"github.com/chronicle/ladder/ladder/checkpoint"
 	cmp "github.com/chronicle/ladder/ladder/compare"
 	"github.com/chronicle/ladder/ladder/fixture"
 	"github.com/chronicle/ladder/sim/trace"
@@ -240,4 +241,18 @@ func (r *Run) Records(until int64, fn func(trace.Record) error) error {
 			return err
 		}
 	}
+}
+
+// Checkpoints reads the run's checkpoints.json: among the rest, the state
+// digests it recorded at its samples and at its end.
+func (r *Run) Checkpoints() (checkpoint.File, error) {
+	data, err := r.Read(CheckpointsFile)
+	if err != nil {
+		return checkpoint.File{}, err
+	}
+	cp, err := checkpoint.Parse(r.Where+"/"+CheckpointsFile, data)
+	if err != nil {
+		return checkpoint.File{}, err
+	}
+	return cp, nil
 }

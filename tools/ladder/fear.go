@@ -10,6 +10,7 @@ import (
 
 	"github.com/chronicle/ladder/ladder"
 	"github.com/chronicle/ladder/ladder/expect"
+	"github.com/chronicle/ladder/ladder/fixture"
 	"github.com/chronicle/ladder/sim"
 	"github.com/chronicle/ladder/sim/canon"
 	"github.com/chronicle/ladder/sim/trace"
@@ -21,8 +22,10 @@ import (
 // every location where someone holds a belief that carries fear, the
 // independent recomputation the fear expectation holds it to with its
 // regime 3 bound, and the drill-down — every contributing belief with its
-// holder, claim, variant, confidence, gist and weight. The run is stepped
-// to the tick; the view is computed on read, as in the ladder.
+// holder, claim, variant, confidence, gist and weight. The view is
+// computed on read, as in the ladder, from the run's written files (its
+// dense row for the tick and its trace's events: runfiles.Run.Fear), or
+// from the fixture run again to the tick with -rerun.
 
 // worldSource reads an engine world as the view's source.
 type worldSource struct{ *sim.World }
@@ -36,29 +39,24 @@ func fearView(args []string, stdout, stderr io.Writer) error {
 	name := fl.String("rung", "", "rung, or rung/case")
 	at := fl.Int64("at", -1, "the tick to show the fear as of (default: the last tick)")
 	only := fl.String("location", "", "only this location (and no drill-down elsewhere)")
+	rf := addRunFlags(fl)
 	if err := fl.Parse(args); err != nil {
 		return err
 	}
 	if *name == "" {
 		return errors.New("fear: -rung is required")
 	}
-	f, tick, err := findAt("fear", *name, *at)
-	if err != nil {
-		return err
-	}
-	w, err := ladder.Build(f, &trace.Buffer{})
+	f, err := find(*name)
 	if err != nil {
 		return err
 	}
 	if *only != "" && !slices.ContainsFunc(f.Locations, func(l sim.Location) bool { return l.ID == *only }) {
 		return fmt.Errorf("fear: %s has no location %q", f.Name(), *only)
 	}
-	for w.Now() < tick {
-		if err := w.Step(); err != nil {
-			return f.Locate(err)
-		}
+	src, tick, err := fearSource(f, rf, *at)
+	if err != nil {
+		return err
 	}
-	src := worldSource{w}
 	out := bufio.NewWriter(stdout)
 	fmt.Fprintf(out, "%s: collective fear as of tick %d (severity × confidence × gist per belief; killing 1, brawl 0.5, theft 0.25)\n", f.Name(), tick)
 	fmt.Fprintf(out, "%-20s %-22s %7s  %-22s %-24s %s\n", "location", "total", "beliefs", "recomputed", "|Δ|", "bound (regime 3)")
@@ -90,6 +88,40 @@ func fearView(args []string, stdout, stderr io.Writer) error {
 		}
 	}
 	return out.Flush()
+}
+
+// fearSource is the run as the fear view reads it as of tick at (the
+// last tick when at < 0): from its files, or run again with -rerun.
+func fearSource(f *fixture.Fixture, rf *runFlags, at int64) (views.Source, int64, error) {
+	run, err := rf.locate(f)
+	if err != nil {
+		return nil, 0, fmt.Errorf("fear: %w", err)
+	}
+	if run != nil {
+		tick, err := run.At("fear", at)
+		if err != nil {
+			return nil, 0, err
+		}
+		src, err := run.Fear(tick)
+		if err != nil {
+			return nil, 0, fmt.Errorf("fear: %w", err)
+		}
+		return src, tick, nil
+	}
+	_, tick, err := findAt("fear", f.Name(), at)
+	if err != nil {
+		return nil, 0, err
+	}
+	w, err := ladder.Build(f, &trace.Buffer{})
+	if err != nil {
+		return nil, 0, err
+	}
+	for w.Now() < tick {
+		if err := w.Step(); err != nil {
+			return nil, 0, f.Locate(err)
+		}
+	}
+	return views.Engine(worldSource{w}), tick, nil
 }
 
 // placeName names a fear view's location for people.

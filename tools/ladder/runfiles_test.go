@@ -79,6 +79,13 @@ var _ = Describe("the instruments from a run's files", Serial, func() {
 				sameFromFiles("role", "-rung", name, "-at", fmt.Sprint(last/2))
 				sameFromFiles("role", "-rung", name)
 			}
+			// The fear view, from the dense row and the trace's events,
+			// mid-run and at the end.
+			sameFromFiles("fear", "-rung", name, "-at", fmt.Sprint(last/2))
+			sameFromFiles("fear", "-rung", name)
+			// The state, printed only when a re-run reaches the digests
+			// the run recorded: then it is the re-run's, byte for byte.
+			sameFromFiles("state", "-rung", name, "-at", fmt.Sprint(last/2))
 			// The first claim's curve: every claim's columns are read
 			// alike.
 			for _, c := range goldenDense(f).Columns {

@@ -8,7 +8,6 @@ import (
 	"os"
 	"path/filepath"
 
-	"github.com/chronicle/ladder/ladder"
 	"github.com/chronicle/ladder/ladder/artifact"
 	"github.com/chronicle/ladder/ladder/checkpoint"
 	"github.com/chronicle/ladder/ladder/fixture"
@@ -16,7 +15,6 @@ import (
 	"github.com/chronicle/ladder/ladder/replay"
 	"github.com/chronicle/ladder/ladder/rerun"
 	"github.com/chronicle/ladder/sim/audit"
-	"github.com/chronicle/ladder/sim/digest"
 )
 
 // verify replays runs from their exported logs (package ladder/replay):
@@ -96,46 +94,6 @@ func verifyOne(f *fixture.Fixture, reports string, golden bool) (replay.Report, 
 		return rep, fmt.Errorf("%s against %s: %w", filepath.Join(dir, artifact.EventsFile), cpPath, err)
 	}
 	return rep, nil
-}
-
-// state prints the canonical state (sim/digest) of a rung at a tick, one
-// JSON object, and its digest on stderr: what a state digest mismatch is
-// read against (two states printed this way diff line by line with jq).
-func state(args []string, stdout, stderr io.Writer) error {
-	fl := flag.NewFlagSet("state", flag.ContinueOnError)
-	fl.SetOutput(stderr)
-	name := fl.String("rung", "", "rung, or rung/case")
-	at := fl.Int64("at", -1, "tick (default: the last tick)")
-	if err := fl.Parse(args); err != nil {
-		return err
-	}
-	if *name == "" {
-		return errors.New("state: -rung is required")
-	}
-	f, tick, err := findAt("state", *name, *at)
-	if err != nil {
-		return err
-	}
-	w, err := ladder.Build(f, nil)
-	if err != nil {
-		return err
-	}
-	for w.Now() < tick {
-		if err := w.Step(); err != nil {
-			return f.Locate(err)
-		}
-	}
-	b, err := digest.Canonical(w)
-	if err != nil {
-		return err
-	}
-	d, err := digest.Of(w)
-	if err != nil {
-		return err
-	}
-	fmt.Fprintf(stderr, "%s at tick %d: state digest %s\n", f.Name(), tick, d)
-	_, err = stdout.Write(append(b, '\n'))
-	return err
 }
 
 // auditRuns runs rungs with regime 2's audit and prints, per run, how much
