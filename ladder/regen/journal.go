@@ -249,6 +249,11 @@ func Abandon(root string) (Abandoned, error) {
 	case err != nil:
 		return out, fmt.Errorf("abandon: %s/%s: %w (remove %s and restore the goldens from git)", WorkDir, journalName, err, WorkDir)
 	}
+	for _, f := range j.Files {
+		if err := w.confined(f.Path); err != nil {
+			return out, fmt.Errorf("abandon: %w", err)
+		}
+	}
 	p := inspect(root, w.dir, j)
 	stale := map[string]bool{}
 	for _, s := range p.Stale {

@@ -15,6 +15,7 @@ import (
 	. "github.com/onsi/ginkgo/v2"
 	. "github.com/onsi/gomega"
 
+	"github.com/chronicle/ladder/ladder/confine"
 	"github.com/chronicle/ladder/ladder/regen"
 )
 
@@ -199,6 +200,42 @@ var _ = Describe("Workspace", func() {
 		}
 		Expect(ws.Close()).To(Succeed())
 		Expect(tree(root)).To(Equal(settled("old")))
+	})
+
+	It("refuses to switch a golden set committed as a symlink, writing nothing where it leads", func() {
+		outside := GinkgoT().TempDir()
+		writeTree(outside, map[string][]byte{"dense.csv": []byte("someone's\n")})
+		set := filepath.Join(root, "goldens", "T0.2-decay")
+		Expect(os.RemoveAll(set)).To(Succeed())
+		Expect(os.Symlink(outside, set)).To(Succeed())
+		ws, _ := open()
+		err := ws.Commit(newSources())
+		var link *confine.LinkError
+		Expect(errors.As(err, &link)).To(BeTrue(), "got %v", err)
+		Expect(link.Path).To(Equal(set))
+		Expect(ws.Close()).To(Succeed())
+		Expect(os.ReadFile(filepath.Join(outside, "dense.csv"))).To(Equal([]byte("someone's\n")))
+		entries, err := os.ReadDir(outside)
+		Expect(err).NotTo(HaveOccurred())
+		Expect(entries).To(HaveLen(1))
+		Expect(os.Remove(set)).To(Succeed()) // tree reads files, and the link leads to a directory
+		want := settled("old")
+		delete(want, switched[2])
+		Expect(tree(root)).To(Equal(want), "nothing staged is left and no other set was switched")
+	})
+
+	It("refuses a symlinked workspace (or goldens/), clearing nothing where it leads", func() {
+		outside := GinkgoT().TempDir()
+		writeTree(outside, map[string][]byte{"stage/keep": []byte("someone's\n")})
+		Expect(os.Symlink(outside, filepath.Join(root, "goldens", ".regen"))).To(Succeed())
+		_, _, err := regen.Open(root)
+		Expect(err).To(MatchError(ContainSubstring(filepath.Join(root, "goldens", ".regen") + " is a symlink (to " + outside + "): refused")))
+		_, err = regen.Abandon(root)
+		Expect(err).To(MatchError(ContainSubstring("is a symlink")))
+		Expect(os.ReadFile(filepath.Join(outside, "stage", "keep"))).To(Equal([]byte("someone's\n")))
+		entries, err := os.ReadDir(outside)
+		Expect(err).NotTo(HaveOccurred())
+		Expect(entries).To(HaveLen(1), "no lock file written there")
 	})
 
 	It("is exclusive: a second Open fails while the first holds it, and succeeds after", func() {
