@@ -375,6 +375,9 @@ var _ = ReportAfterSuite("ladder summary", func(r Report) {
 			fmt.Fprintf(os.Stdout, "ladder: could not write %s: %v\n", report.ClosingFile, err)
 		}
 	}
+	if len(harness) > 0 || len(late) > 0 {
+		r.SuiteSucceeded = false // this node fails below, after the report is written
+	}
 	if err := report.Write(reports, root, r, late...); err != nil {
 		fmt.Fprintf(os.Stdout, "ladder: could not write the reports: %v\n", err)
 	}

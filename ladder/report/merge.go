@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/chronicle/ladder/ladder/artifact"
 	"github.com/chronicle/ladder/ladder/confine"
 	"github.com/chronicle/ladder/ladder/verdict"
 	"github.com/onsi/ginkgo/v2/types"
@@ -129,7 +130,7 @@ func merge(out string, shards []string) error {
 		name string
 		data []byte
 	}{{JUnitFile, jb}, {GinkgoFile, gb}, {FailuresFile, fb}} {
-		if err := os.WriteFile(filepath.Join(out, f.name), f.data, 0o644); err != nil {
+		if err := artifact.Write(filepath.Join(out, f.name), f.data); err != nil {
 			return err
 		}
 	}

@@ -20,6 +20,7 @@ import (
 	"github.com/chronicle/ladder/ladder/pending"
 	"github.com/chronicle/ladder/ladder/record"
 	"github.com/chronicle/ladder/ladder/regen"
+	"github.com/chronicle/ladder/ladder/report"
 	"github.com/chronicle/ladder/sim/trace"
 	"github.com/chronicle/ladder/tolerances"
 )
@@ -28,6 +29,23 @@ import (
 // suite reads it, or reports/.
 func reportsDir() string { return cmp.Or(os.Getenv("LADDER_REPORTS"), "reports") }
 
+// readReports takes the reports directory dir shared, for a command that
+// reads a run's reports (review, accept, reject, verify, page): a run
+// holds it exclusively while it clears and writes it, so this fails at
+// once, naming the run, instead of reading half of one run and half of
+// another. The returned func releases it.
+func readReports(dir string) (release func(), err error) {
+	lock, err := report.LockShared(dir)
+	if err != nil {
+		return nil, err
+	}
+	return func() {
+		if lock != nil {
+			lock.Close()
+		}
+	}, nil
+}
+
 // review prints one block per pending change: where it first diverges,
 // how far it goes (columns, cells, ticks; trace records by kind;
 // checkpoints) and whether it can be accepted.
@@ -35,6 +53,11 @@ func review(args []string, stdout io.Writer) error {
 	if p := regen.Interrupted("."); p != nil {
 		fmt.Fprintf(stdout, "warning: %s\n\n", p.Advice())
 	}
+	release, err := readReports(reportsDir())
+	if err != nil {
+		return err
+	}
+	defer release()
 	all, err := pending.List(reportsDir())
 	if err != nil {
 		return err
@@ -245,6 +268,7 @@ func pick(fl *flag.FlagSet, args []string, stderr io.Writer) ([]pending.Manifest
 	if *all == (len(names) > 0) {
 		return nil, fmt.Errorf("%s: name rungs or cases (T2.1, T2.3/swapped), or pass -all", command)
 	}
+
 	ms, err := pending.List(reportsDir())
 	if err != nil {
 		return nil, err
@@ -281,6 +305,11 @@ func parseAnywhere(fl *flag.FlagSet, args []string) ([]string, error) {
 func accept(args []string, stdout, stderr io.Writer) error {
 	fl := flag.NewFlagSet("accept", flag.ContinueOnError)
 	reason := fl.String("reason", "", "why the goldens change, recorded in each set's history (required unless every set is new)")
+	release, err := readReports(reportsDir())
+	if err != nil {
+		return err
+	}
+	defer release()
 	ms, err := pick(fl, args, stderr)
 	if err != nil {
 		return err
@@ -309,6 +338,11 @@ func accept(args []string, stdout, stderr io.Writer) error {
 
 // reject discards pending changes.
 func reject(args []string, stdout, stderr io.Writer) error {
+	release, err := readReports(reportsDir())
+	if err != nil {
+		return err
+	}
+	defer release()
 	ms, err := pick(flag.NewFlagSet("reject", flag.ContinueOnError), args, stderr)
 	if err != nil {
 		return err
