@@ -123,8 +123,12 @@ func lock(root string) (*Workspace, error) {
 		}
 		return nil, fmt.Errorf("lock workspace: %w", err)
 	}
-	return &Workspace{root: root, dir: dir, lock: lock}, nil
+	return &Workspace{root: root, dir: dir, lock: lock, step: testStep}, nil
 }
+
+// testStep is every new Workspace's step (nil but in tests, which stop a
+// child process at a named point of Open, Commit or Abandon to kill it).
+var testStep func(point string)
 
 // Inherit returns the locked file for child processes to inherit
 // (exec.Cmd.ExtraFiles): an flock belongs to the open file, so while any
@@ -240,8 +244,9 @@ func (w *Workspace) at(point string) {
 }
 
 // recover finishes a committed switch whose targets are as its journal
-// expects, refuses one whose targets changed since (*StaleError) or whose
-// journal cannot be read, then removes every other entry of the workspace
+// expects, refuses one whose targets changed since or that an interrupted
+// Abandon has started to put back (*StaleError), or whose journal cannot
+// be read, then removes every other entry of the workspace
 // and any temporary file an older version of this tool left beside a
 // golden.
 func (w *Workspace) recover() (Recovery, error) {
@@ -249,7 +254,7 @@ func (w *Workspace) recover() (Recovery, error) {
 	j, err := readJournal(w.dir)
 	switch {
 	case err == nil:
-		if p := inspect(w.root, w.dir, j); len(p.Stale) > 0 {
+		if p := inspect(w.root, w.dir, j); len(p.Stale) > 0 || p.Abandoning {
 			return rec, &StaleError{Pending: p}
 		}
 		for _, f := range j.Files {
