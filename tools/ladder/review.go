@@ -76,9 +76,13 @@ func review(args []string, stdout io.Writer) error {
 	if err != nil {
 		return err
 	}
+	repo, err := pending.OpenRepo(".")
+	if err != nil {
+		return err
+	}
 	acceptable := 0
 	for _, m := range ms {
-		ok, err := reviewOne(stdout, m, code)
+		ok, err := reviewOne(stdout, repo, m, code)
 		if err != nil {
 			return fmt.Errorf("review %s: %w", m.Name, err)
 		}
@@ -90,7 +94,7 @@ func review(args []string, stdout io.Writer) error {
 	return nil
 }
 
-func reviewOne(out io.Writer, m pending.Manifest, code string) (bool, error) {
+func reviewOne(out io.Writer, repo *pending.Repo, m pending.Manifest, code string) (bool, error) {
 	dir := filepath.Join(reportsDir(), filepath.FromSlash(m.Name))
 	fmt.Fprintf(out, "%s %s — %s (fixture %s, code %s)\n", m.Name, m.State, m.Fixture, m.FixtureHash, m.CodeHash)
 	for i, p := range m.Problems {
@@ -103,12 +107,21 @@ func reviewOne(out io.Writer, m pending.Manifest, code string) (bool, error) {
 	if m.Aborted != "" {
 		fmt.Fprintf(out, "  aborted: %s\n", m.Aborted)
 	}
+	// Compared with the golden set the repository derives for the rung,
+	// as accept would write it, not with the one pending.json names.
+	var set string
+	if f, err := repo.Fixture(m); err == nil {
+		set = f.GoldenDir()
+	}
 	for _, name := range ladder.ArtifactOrder(slices.Collect(maps.Keys(m.Artifacts))) {
+		if set == "" {
+			break // the blockers below say why
+		}
 		actual := filepath.Join(dir, name)
-		golden := filepath.Join(filepath.FromSlash(m.GoldenDir), name)
+		golden := filepath.Join(filepath.FromSlash(set), name)
 		// As accept compares them: the manifest by what it seals, the
 		// set's history aside.
-		changes, err := regen.Changes(".", m.GoldenDir, []string{name}, map[string]string{name: actual})
+		changes, err := regen.Changes(".", set, []string{name}, map[string]string{name: actual})
 		switch {
 		case err != nil:
 			return false, err
@@ -123,7 +136,7 @@ func reviewOne(out io.Writer, m pending.Manifest, code string) (bool, error) {
 			return false, err
 		}
 	}
-	blockers := pending.Blockers(".", reportsDir(), m, code)
+	blockers := repo.Blockers(reportsDir(), m, code)
 	for _, b := range blockers {
 		fmt.Fprintf(out, "  cannot be accepted: %s\n", b)
 	}
