@@ -121,9 +121,15 @@ func setProblems(f *fixture.Fixture) []verdict.Problem {
 		return verdict.Problem{Rung: f.Rung, Case: f.Case, Check: "goldens", Tick: -1, File: f.File, Line: f.Pos.Line, Message: f.Name() + " goldens: " + msg}
 	}
 	var out []verdict.Problem
-	if err := confine.Check(root, f.GoldenDir()); err != nil {
-		out = append(out, problem(fmt.Sprintf("%s: the ladder reads and writes goldens only in real directories of the repository; "+
-			"restore the set as a directory (`git rm %s`, then `make goldens RUNG=%s`)", strings.TrimPrefix(err.Error(), root+"/"), f.GoldenDir(), f.Name())))
+	var link *confine.LinkError
+	switch err := confine.Check(root, f.GoldenDir()); {
+	case errors.As(err, &link):
+		at := strings.TrimPrefix(filepath.ToSlash(link.Path), root+"/")
+		out = append(out, problem(fmt.Sprintf("%s is a symlink (to %s): goldens live only in real directories of the repository — "+
+			"`make goldens` and accept refuse to write through it, and its seal vouches for files outside; "+
+			"restore the set as a directory (`git rm %s`, then `make goldens RUNG=%s`)", at, link.Target, at, f.Rung)))
+	case err != nil:
+		out = append(out, problem(err.Error()))
 	}
 	if !subsetRun || f.Case != "" {
 		return out
