@@ -144,6 +144,20 @@ func owned(dir string) error {
 	return nil
 }
 
+// Adopt makes dir a marked reports directory when it does not exist yet,
+// for a tool that writes below one before any run has made it (`make
+// explore` writes reports/explore/): the next run may then clear it, as
+// it clears what any run left there. An existing dir is left as it is.
+func Adopt(dir string) error {
+	if _, err := os.Lstat(dir); !errors.Is(err, fs.ErrNotExist) {
+		return nil
+	}
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return fmt.Errorf("make %s: %w", dir, err)
+	}
+	return mark(dir)
+}
+
 // mark writes the Marker into dir, which the caller holds, when it is not
 // there yet.
 func mark(dir string) error {

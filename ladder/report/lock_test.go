@@ -158,3 +158,18 @@ var _ = Describe("LockShared", func() {
 		unchanged()
 	})
 })
+
+var _ = Describe("Adopt", func() {
+	It("makes a missing directory a marked reports directory, which a run then clears, and leaves an existing one alone", func() {
+		dir := filepath.Join(GinkgoT().TempDir(), "reports")
+		Expect(report.Adopt(dir)).To(Succeed())
+		Expect(os.MkdirAll(filepath.Join(dir, "explore"), 0o755)).To(Succeed())
+		lock, err := report.Lock(dir)
+		Expect(err).NotTo(HaveOccurred(), "what make explore wrote first does not make reports/ someone else's")
+		Expect(lock.Close()).To(Succeed())
+
+		mine, unchanged := someonesFiles()
+		Expect(report.Adopt(mine)).To(Succeed())
+		unchanged()
+	})
+})
