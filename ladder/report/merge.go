@@ -34,7 +34,8 @@ func Merge(out string, shards []string) (*os.File, error) {
 	if err != nil {
 		return nil, fmt.Errorf("merge: %w", err)
 	}
-	if err := Clear(out); err == nil {
+	err = Clear(out)
+	if err == nil {
 		err = merge(out, shards)
 	}
 	if err != nil {

@@ -67,6 +67,12 @@ var _ = Describe("Merge", func() {
 		Expect(os.WriteFile(filepath.Join(a, "T0.1", "dense.csv"), []byte("a dense"), 0o644)).To(Succeed())
 	})
 
+	It("returns why the merge itself failed (a shard without its junit.xml)", func() {
+		lock, err := report.Merge(out, []string{a})
+		Expect(err).To(MatchError(ContainSubstring("junit.xml: no such file or directory")))
+		Expect(lock).To(BeNil())
+	})
+
 	It("refuses a shard that holds a symlink, naming it, and writes nothing", func() {
 		Expect(os.Symlink("/etc/passwd", filepath.Join(a, "T0.1", "trace.jsonl"))).To(Succeed())
 		_, err := report.Merge(out, []string{a})
