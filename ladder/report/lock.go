@@ -147,8 +147,12 @@ func owned(dir string) error {
 // Adopt makes dir a marked reports directory when it does not exist yet,
 // for a tool that writes below one before any run has made it (`make
 // explore` writes reports/explore/): the next run may then clear it, as
-// it clears what any run left there. An existing dir is left as it is.
+// it clears what any run left there. An existing dir is left as it is;
+// one that is a symlink is refused (a *confine.LinkError).
 func Adopt(dir string) error {
+	if err := confine.Dir(dir); err != nil {
+		return err
+	}
 	if _, err := os.Lstat(dir); !errors.Is(err, fs.ErrNotExist) {
 		return nil
 	}

@@ -170,6 +170,9 @@ var _ = Describe("Adopt", func() {
 
 		mine, unchanged := someonesFiles()
 		Expect(report.Adopt(mine)).To(Succeed())
+		link := filepath.Join(GinkgoT().TempDir(), "reports")
+		Expect(os.Symlink(mine, link)).To(Succeed())
+		Expect(report.Adopt(link)).To(MatchError(ContainSubstring("reports is a symlink")))
 		unchanged()
 	})
 })
