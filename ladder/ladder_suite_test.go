@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"path"
 	"path/filepath"
@@ -111,9 +112,9 @@ func beforeRun() {
 }
 
 // setProblems are the problems of f's golden set that its seal does not
-// show. Every run: a set that is a symlink, which `make goldens` and
-// accept refuse to write through and whose seal would be read wherever
-// it leads. A subset run, for the rung's own spec: an obsolete directory
+// show. Every run: a set that is a symlink, or holds one, which `make
+// goldens` and accept refuse to write through and whose seal would be
+// read wherever it leads. A subset run, for the rung's own spec: an obsolete directory
 // under the rung's set, or one named for the rung — what the full run's
 // goldens-health spec fails on, for the sets this run selects.
 func setProblems(f *fixture.Fixture) []verdict.Problem {
@@ -122,12 +123,23 @@ func setProblems(f *fixture.Fixture) []verdict.Problem {
 	}
 	var out []verdict.Problem
 	var link *confine.LinkError
-	switch err := confine.Check(root, f.GoldenDir()); {
+	err := confine.Check(root, f.GoldenDir())
+	if err == nil {
+		// a golden file that is a link (the set's own, or a case's)
+		if err = confine.Tree(filepath.Join(root, filepath.FromSlash(f.GoldenDir()))); errors.Is(err, fs.ErrNotExist) {
+			err = nil // a new rung: no goldens yet
+		}
+	}
+	switch {
 	case errors.As(err, &link):
 		at := strings.TrimPrefix(filepath.ToSlash(link.Path), root+"/")
-		out = append(out, problem(fmt.Sprintf("%s is a symlink (to %s): goldens live only in real directories of the repository — "+
-			"`make goldens` and accept refuse to write through it, and its seal vouches for files outside; "+
-			"restore the set as a directory (`git rm %s`, then `make goldens RUNG=%s`)", at, link.Target, at, f.Rung)))
+		what := fmt.Sprintf("a symlink (to %s)", link.Target)
+		if link.Odd {
+			what = "neither a directory nor a regular file"
+		}
+		out = append(out, problem(fmt.Sprintf("%s is %s: goldens live only in real directories and files of the repository — "+
+			"`make goldens` and accept refuse to write through a link, and the seal would vouch for what it leads to; "+
+			"remove it (`git rm %s`), then `make goldens RUNG=%s`", at, what, at, f.Rung)))
 	case err != nil:
 		out = append(out, problem(err.Error()))
 	}

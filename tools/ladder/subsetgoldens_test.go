@@ -17,7 +17,7 @@ import (
 // fails a golden set that is a symlink. The suite is run on a scratch
 // root holding T0.1 and its goldens, each fault planted for real.
 var _ = Describe("a RUNG= run, against faults in the goldens it selects", Serial, func() {
-	It("fails on an obsolete directory under the set, a half-finished switch touching it, and a set that is a symlink", func() {
+	It("fails on an obsolete directory under the set, a half-finished switch touching it, and a set or golden that is a symlink", func() {
 		root := tempRoot(true)
 		copyFile(filepath.Join(repo, "go.mod"), filepath.Join(root, "go.mod"))
 		Expect(os.MkdirAll(filepath.Join(root, "ladder"), 0o755)).To(Succeed())
@@ -63,5 +63,14 @@ var _ = Describe("a RUNG= run, against faults in the goldens it selects", Serial
 		out = run()
 		Expect(out).To(ContainSubstring("ladder: 0 rungs passed, 2 failed"), "the case's set is reached through the link too")
 		Expect(out).To(ContainSubstring("T0.1 goldens: goldens/T0.1-witness is a symlink (to " + outside + "): goldens live only in real directories"))
+		Expect(os.Remove(set)).To(Succeed())
+		Expect(os.Rename(outside, set)).To(Succeed())
+
+		By("a golden file that is a symlink")
+		Expect(os.Rename(filepath.Join(set, "trace.jsonl"), filepath.Join(outside+".trace"))).To(Succeed())
+		Expect(os.Symlink(outside+".trace", filepath.Join(set, "trace.jsonl"))).To(Succeed())
+		out = run()
+		Expect(out).To(ContainSubstring("ladder: 1 rungs passed, 1 failed"))
+		Expect(out).To(ContainSubstring("T0.1 goldens: goldens/T0.1-witness/trace.jsonl is a symlink (to " + outside + ".trace)"))
 	})
 })
