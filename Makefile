@@ -19,10 +19,12 @@ RUNGS := $(subst $(comma),$(space),$(RUNG))
 LABEL_FILTER := $(if $(RUNG),--label-filter='$(subst $(space),$(comma),$(sort $(foreach r,$(RUNGS),$(firstword $(subst /,$(space),$(r))))))')
 FOCUS := $(foreach r,$(RUNGS),$(if $(findstring /,$(r)),--focus=' $(subst .,\.,$(r)) ',--focus=' $(subst .,\.,$(r))[ /]'))
 
-# The suite writes reports/junit.xml (grouped by tier, located on the
-# fixtures) and reports/failures.json itself; Ginkgo writes ladder.json.
-GINKGO_FLAGS := --randomize-all --fail-on-empty --fail-on-pending --keep-going \
-	--json-report=ladder.json --output-dir=reports
+# The suite writes everything into its reports directory (LADDER_REPORTS,
+# or reports/) itself, under that directory's lock: junit.xml (grouped by
+# tier, located on the fixtures), failures.json and Ginkgo's ladder.json —
+# never the ginkgo command, which would write ladder.json to one fixed
+# place whatever the run's directory, and through a symlink.
+GINKGO_FLAGS := --randomize-all --fail-on-empty --fail-on-pending --keep-going
 
 .PHONY: ladder verify test check unit browser matrix matrix-arm64 mutate goldens bench fuzz clean explore explore-short
 
@@ -32,9 +34,10 @@ GINKGO_FLAGS := --randomize-all --fail-on-empty --fail-on-pending --keep-going \
 # A red run's closing block (start here:, the failed runs, the count) is
 # printed again after Ginkgo's own list of failures, which comes last and in
 # the order the specs ran, so that the end of the output is what to read first.
+# The suite clears its reports directory (closing.txt with it) once it
+# holds it: nothing here writes or deletes there first.
 CLOSING = $${LADDER_REPORTS:-reports}/closing.txt
 ladder:
-	@mkdir -p reports; rm -f $(CLOSING)
 ifneq ($(SHARD),)
 	@filter=$$($(GO) run ./tools/ladder shard $(if $(RUNG),-rung $(RUNG)) $(SHARD)) && \
 	echo "shard $(SHARD): --label-filter='$$filter'" && \

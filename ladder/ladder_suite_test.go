@@ -4,7 +4,9 @@ import (
 	"cmp"
 	"errors"
 	"fmt"
+	"io/fs"
 	"os"
+	"path"
 	"path/filepath"
 	"slices"
 	"strconv"
@@ -19,6 +21,7 @@ import (
 
 	"github.com/chronicle/ladder/ladder"
 	"github.com/chronicle/ladder/ladder/artifact"
+	"github.com/chronicle/ladder/ladder/confine"
 	"github.com/chronicle/ladder/ladder/fixture"
 	"github.com/chronicle/ladder/ladder/pageinput"
 	"github.com/chronicle/ladder/ladder/pending"
@@ -46,11 +49,16 @@ func TestLadder(t *testing.T) {
 		t.Fatal(err)
 	}
 	halfSwitched = regen.Interrupted(root)
+	cfg, _ := GinkgoConfiguration()
+	subsetRun = cfg.LabelFilter != "" || len(cfg.FocusStrings) > 0 || len(cfg.FocusFiles) > 0
+	if subsetRun {
+		obsoleteDirs, _, obsoleteErr = verdict.ObsoleteGoldens(root, files)
+	}
 	if stall, err = ladder.StallLimit(); err != nil {
 		t.Fatal(err)
 	}
 	if GinkgoParallelProcess() == 1 {
-		beforeRun(files)
+		beforeRun()
 	}
 	for _, file := range files {
 		if file.Err != nil {
@@ -74,24 +82,76 @@ var stall time.Duration
 // else, with the one thing to do about it.
 var halfSwitched *regen.Pending
 
+// subsetRun says that a label filter or focus selects part of the ladder
+// (RUNG=, SHARD=): there is no goldens-health spec then, so each selected
+// rung's spec fails on what that spec would have said of its own sets
+// (setProblems, inSwitch). obsoleteDirs are then the golden directories
+// no fixture owns (ObsoleteGoldens), or obsoleteErr why they are unknown.
+var (
+	subsetRun    bool
+	obsoleteDirs []string
+	obsoleteErr  error
+)
+
 // beforeRun prints what a person must know before reading any rung's
 // result: a half-finished switch of the goldens, and — on a subset run,
 // which has no goldens-health spec — golden directories no fixture owns.
-func beforeRun(files []fixture.File) {
+func beforeRun() {
 	if halfSwitched != nil {
 		fmt.Fprintf(os.Stdout, "\nladder: %s\n\n", halfSwitched.Advice())
 	}
-	cfg, _ := GinkgoConfiguration()
-	if cfg.LabelFilter == "" && len(cfg.FocusStrings) == 0 && len(cfg.FocusFiles) == 0 {
+	if !subsetRun {
 		return // the full run's goldens-health spec fails on them
 	}
-	obsolete, _, err := verdict.ObsoleteGoldens(root, files)
-	if err != nil {
-		fmt.Fprintf(os.Stdout, "ladder: warning: could not look for obsolete golden directories: %v\n", err)
+	if obsoleteErr != nil {
+		fmt.Fprintf(os.Stdout, "ladder: warning: could not look for obsolete golden directories: %v\n", obsoleteErr)
 	}
-	for _, dir := range obsolete {
+	for _, dir := range obsoleteDirs {
 		fmt.Fprintf(os.Stdout, "ladder: warning: %s\n", obsoleteLine(dir))
 	}
+}
+
+// setProblems are the problems of f's golden set that its seal does not
+// show. Every run: a set that is a symlink, or holds one, which `make
+// goldens` and accept refuse to write through and whose seal would be
+// read wherever it leads. A subset run, for the rung's own spec: an obsolete directory
+// under the rung's set, or one named for the rung — what the full run's
+// goldens-health spec fails on, for the sets this run selects.
+func setProblems(f *fixture.Fixture) []verdict.Problem {
+	problem := func(msg string) verdict.Problem {
+		return verdict.Problem{Rung: f.Rung, Case: f.Case, Check: "goldens", Tick: -1, File: f.File, Line: f.Pos.Line, Message: f.Name() + " goldens: " + msg}
+	}
+	var out []verdict.Problem
+	var link *confine.LinkError
+	err := confine.Check(root, f.GoldenDir())
+	if err == nil {
+		// a golden file that is a link (the set's own, or a case's)
+		if err = confine.Tree(filepath.Join(root, filepath.FromSlash(f.GoldenDir()))); errors.Is(err, fs.ErrNotExist) {
+			err = nil // a new rung: no goldens yet
+		}
+	}
+	switch {
+	case errors.As(err, &link):
+		at := strings.TrimPrefix(filepath.ToSlash(link.Path), root+"/")
+		what := fmt.Sprintf("a symlink (to %s)", link.Target)
+		if link.Odd {
+			what = "neither a directory nor a regular file"
+		}
+		out = append(out, problem(fmt.Sprintf("%s is %s: goldens live only in real directories and files of the repository — "+
+			"`make goldens` and accept refuse to write through a link, and the seal would vouch for what it leads to; "+
+			"remove it (`git rm %s`), then `make goldens RUNG=%s`", at, what, at, f.Rung)))
+	case err != nil:
+		out = append(out, problem(err.Error()))
+	}
+	if !subsetRun || f.Case != "" {
+		return out
+	}
+	for _, dir := range obsoleteDirs {
+		if rung, _ := fixture.RungOfFile(path.Base(dir) + ".yaml"); strings.HasPrefix(dir, f.GoldenDir()+"/") || rung == f.Rung && path.Dir(dir) == "goldens" {
+			out = append(out, problem(obsoleteLine(dir)))
+		}
+	}
+	return out
 }
 
 // obsoleteLine says what an obsolete golden directory is and what to do.
@@ -167,7 +227,7 @@ func rung(f *fixture.Fixture) {
 		// first, and a broken seal is the rung's first problem.
 		seals := verdict.CheckSeals(root, f)
 		AddReportEntry("seal", seals, ReportEntryVisibilityNever) // counted in the seal summary
-		seals.Problems = inSwitch(f, seals.Problems)
+		seals.Problems = append(setProblems(f), inSwitch(f, seals.Problems)...)
 		// The artifacts go straight to reports/<rung>/ as they are
 		// produced, compared with the goldens as they are written.
 		// Their seals, just checked, give the digests of the artifacts
@@ -264,7 +324,9 @@ func lockReports(t *testing.T) {
 		t.Fatal(busy)
 	}
 	if err != nil {
-		t.Fatal(err)
+		// reports/ as the person who typed make ladder sees it, not as
+		// the suite, which runs in ladder/, reaches it
+		t.Fatal(strings.Replace(err.Error(), reports, cmp.Or(os.Getenv("LADDER_REPORTS"), "reports"), 1))
 	}
 	reportsLock = lock
 	if err := report.Clear(reports); err != nil {
@@ -276,11 +338,13 @@ func lockReports(t *testing.T) {
 // half-finished switch touches with one line carrying the switch's advice:
 // its seal is broken because the switch stopped part way, and the seal's
 // own advice (restore the set from git) would leave a switch that can no
-// longer be finished. A set the switch touches whose seal holds (none of
-// its files moved yet, or all) is compared as usual.
+// longer be finished. On a full run, a set the switch touches whose seal
+// holds (none of its files moved yet, or all) is compared as usual, the
+// goldens-health spec failing on the switch; a subset run has no such
+// spec, so there the line is the rung's failure whatever its seal says.
 func inSwitch(f *fixture.Fixture, seals []verdict.Problem) []verdict.Problem {
 	p := halfSwitched
-	if p == nil || len(seals) == 0 || !p.Switched(f.GoldenDir()) && (f.SameRunAs.Rung == "" || !p.Switched(f.SameRunAs.GoldenDir)) {
+	if p == nil || len(seals) == 0 && !subsetRun || !p.Switched(f.GoldenDir()) && (f.SameRunAs.Rung == "" || !p.Switched(f.SameRunAs.GoldenDir)) {
 		return seals
 	}
 	return []verdict.Problem{{Rung: f.Rung, Case: f.Case, Check: verdict.SealCheck, Tick: -1, File: f.File, Line: f.Pos.Line,
@@ -374,6 +438,9 @@ var _ = ReportAfterSuite("ladder summary", func(r Report) {
 		if err := artifact.Write(filepath.Join(reports, report.ClosingFile), []byte(closing.String())); err != nil {
 			fmt.Fprintf(os.Stdout, "ladder: could not write %s: %v\n", report.ClosingFile, err)
 		}
+	}
+	if len(harness) > 0 || len(late) > 0 {
+		r.SuiteSucceeded = false // this node fails below, after the report is written
 	}
 	if err := report.Write(reports, root, r, late...); err != nil {
 		fmt.Fprintf(os.Stdout, "ladder: could not write the reports: %v\n", err)

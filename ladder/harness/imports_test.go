@@ -31,6 +31,7 @@ var layers = map[string]int{
 	"ladder/checkpoint": 0, "ladder/artifact": 0, "ladder/seal": 0, "ladder/compare": 0,
 	"ladder/coverage": 0, "ladder/sweep": 0, "ladder/goldenset": 0, "ladder/shard": 0,
 	"ladder/triage": 0, "ladder/whynot": 0, "ladder/page": 0, "ladder/harness": 0, "ladder/lineage": 0, "ladder/recfields": 0,
+	"ladder/confine": 0,
 	// 1: what a run writes as it steps, and what its fixture can reach.
 	"ladder/record": 1, "ladder/reach": 1, "ladder/sweeprun": 1,
 	// 2: the run.

@@ -26,6 +26,7 @@ import (
 	"github.com/chronicle/ladder/ladder"
 	"github.com/chronicle/ladder/ladder/page"
 	"github.com/chronicle/ladder/ladder/pageinput"
+	"github.com/chronicle/ladder/ladder/report"
 	"github.com/chronicle/ladder/ladder/verdict"
 	"github.com/chronicle/ladder/ladder/whynot"
 )
@@ -835,7 +836,7 @@ func checkPlainLoad(t *testing.T, exe, url string, m *page.Section) {
 		}
 	}
 	out := filepath.Join(root, "reports", "page-cli-T3.2.png")
-	if err := os.MkdirAll(filepath.Dir(out), 0o755); err != nil {
+	if err := report.Adopt(filepath.Dir(out)); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := exec.CommandContext(ctx, exe, args("--screenshot="+out, frag)...).Output(); err != nil {
@@ -1166,9 +1167,11 @@ func evalAll[T any](b browser, sel, fn string) []T {
 	return v
 }
 
-// writeAtomic writes data to a temporary file beside path, then renames it.
+// writeAtomic writes data to a temporary file beside path, then renames
+// it. Its directory is reports/, made as a run makes it (report.Adopt),
+// so that a later make ladder may clear it.
 func writeAtomic(path string, data []byte) error {
-	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+	if err := report.Adopt(filepath.Dir(path)); err != nil {
 		return err
 	}
 	tmp := path + ".tmp"

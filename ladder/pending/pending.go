@@ -2,6 +2,7 @@ package pending
 
 import (
 	"bytes"
+	"cmp"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -229,10 +230,69 @@ func listNames(ms []Manifest) string {
 	return strings.Join(names, ", ")
 }
 
+// Repo is the repository pending changes are reviewed against and
+// accepted into: its root and its fixtures, loaded once. A change's
+// fixture and golden set are derived from its rung id and case here,
+// never taken from its pending.json, which a crafted CI artifact (or a
+// merge of one) can point at any file or set.
+type Repo struct {
+	root  string
+	files []fixture.File
+}
+
+// OpenRepo loads the fixtures under root/fixtures; one that does not load
+// blocks only the changes it would define.
+func OpenRepo(root string) (*Repo, error) {
+	files, err := fixture.Discover(filepath.Join(root, "fixtures"), "fixtures")
+	if err != nil {
+		return nil, err
+	}
+	return &Repo{root: root, files: files}, nil
+}
+
+// Fixture is the fixture that defines m's rung and case: exactly one
+// must, among the fixtures that load.
+func (r *Repo) Fixture(m Manifest) (*fixture.Fixture, error) {
+	var found []*fixture.Fixture
+	var broken, own error
+	for _, file := range r.files {
+		if file.Err != nil {
+			broken = cmp.Or(broken, file.Err)
+			if rung, _ := fixture.RungOfFile(file.Name); rung == m.Rung {
+				own = cmp.Or(own, file.Err)
+			}
+			continue
+		}
+		for _, f := range file.Fixtures {
+			if f.Rung == m.Rung && f.Case == m.Case {
+				found = append(found, f)
+			}
+		}
+	}
+	switch {
+	case len(found) > 1:
+		return nil, fmt.Errorf("%s is defined by two fixtures, %s and %s", m.Name, found[0].File, found[1].File)
+	case len(found) == 1:
+		return found[0], nil
+	case own != nil:
+		return nil, &notLoadedError{own}
+	case broken != nil:
+		return nil, fmt.Errorf("no fixture that loads defines %s (and one does not load: %w)", m.Name, broken)
+	}
+	return nil, fmt.Errorf("no fixture under fixtures/ defines %s", m.Name)
+}
+
+// notLoadedError is a change whose rung's fixture file no longer loads.
+type notLoadedError struct{ err error }
+
+func (e *notLoadedError) Error() string { return "its fixture no longer loads: " + e.err.Error() }
+func (e *notLoadedError) Unwrap() error { return e.err }
+
 // Blockers returns every reason m cannot be accepted now, given the
-// repository under root, the reports directory and the current code hash;
-// none means it can.
-func Blockers(root, reports string, m Manifest, codeHash string) []string {
+// reports directory and the current code hash; none means it can. Its
+// fixture and golden set must be the ones the repository derives for its
+// rung and case, each refusal naming both.
+func (r *Repo) Blockers(reports string, m Manifest, codeHash string) []string {
 	var out []string
 	if m.Aborted != "" {
 		out = append(out, "the run aborted, so its artifacts are partial: "+m.Aborted)
@@ -241,12 +301,25 @@ func Blockers(root, reports string, m Manifest, codeHash string) []string {
 		out = append(out, fmt.Sprintf("its expectations fail (%d), so its goldens would record wrong behaviour: %s",
 			len(m.Expectations), strings.Join(m.Expectations, "; ")))
 	}
-	f, err := load(root, m)
+	f, err := r.Fixture(m)
+	var notLoaded *notLoadedError
 	switch {
+	case errors.As(err, &notLoaded):
+		out = append(out, err.Error())
 	case err != nil:
-		out = append(out, fmt.Sprintf("its fixture no longer loads: %v", err))
-	case f.Hash != m.FixtureHash:
-		out = append(out, fmt.Sprintf("the fixture changed since the run (fixture hash %s then, %s now)", m.FixtureHash, f.Hash))
+		out = append(out, fmt.Sprintf("its fixture cannot be found: %v", err))
+	default:
+		if f.File != m.Fixture {
+			out = append(out, fmt.Sprintf("its pending.json names the fixture %q, but %s is defined by %s: refused, a change is accepted only for the fixture the repository has for its rung",
+				m.Fixture, m.Name, f.File))
+		}
+		if f.GoldenDir() != m.GoldenDir {
+			out = append(out, fmt.Sprintf("its pending.json names the golden set %q, but %s's golden set is %s: refused, a change is accepted only into the set the repository derives for its rung",
+				m.GoldenDir, m.Name, f.GoldenDir()))
+		}
+		if f.Hash != m.FixtureHash {
+			out = append(out, fmt.Sprintf("the fixture changed since the run (fixture hash %s then, %s now)", m.FixtureHash, f.Hash))
+		}
 	}
 	if codeHash != m.CodeHash {
 		out = append(out, fmt.Sprintf("the code changed since the run (code hash %s then, %s now)", m.CodeHash, codeHash))
@@ -262,20 +335,6 @@ func Blockers(root, reports string, m Manifest, codeHash string) []string {
 		}
 	}
 	return out
-}
-
-// load finds the fixture a manifest came from, by rung and case.
-func load(root string, m Manifest) (*fixture.Fixture, error) {
-	fs, err := fixture.Load(filepath.Join(root, filepath.FromSlash(m.Fixture)))
-	if err != nil {
-		return nil, err
-	}
-	for _, f := range fs {
-		if f.Rung == m.Rung && f.Case == m.Case {
-			return f, nil
-		}
-	}
-	return nil, fmt.Errorf("%s no longer defines %s", m.Fixture, m.Name)
 }
 
 // RefusedError lists every reason an accept wrote nothing.
@@ -320,9 +379,13 @@ func Accept(root, reports string, ms []Manifest, reason string) ([]Accepted, reg
 	if err != nil {
 		return nil, regen.Recovery{}, err
 	}
+	repo, err := OpenRepo(root)
+	if err != nil {
+		return nil, regen.Recovery{}, err
+	}
 	refused := &RefusedError{Reasons: map[string][]string{}}
 	for _, m := range ms {
-		if b := Blockers(root, reports, m, code); len(b) > 0 {
+		if b := repo.Blockers(reports, m, code); len(b) > 0 {
 			refused.Reasons[m.Name] = b
 			refused.Order = append(refused.Order, m.Name)
 		}
@@ -345,24 +408,26 @@ func Accept(root, reports string, ms []Manifest, reason string) ([]Accepted, reg
 	var out []Accepted
 	for _, m := range ms {
 		dir := m.dir(reports)
-		f, err := load(root, m)
+		f, err := repo.Fixture(m)
 		if err != nil {
 			return nil, rec, err
 		}
+		// The set is the fixture's, as Blockers checked m's agrees.
+		set := f.GoldenDir()
 		names := ladder.Artifacts(f)
 		arts := map[string]string{}
 		for _, name := range names {
 			arts[name] = filepath.Join(dir, name)
 		}
-		changes, err := regen.Changes(root, m.GoldenDir, names, arts)
+		changes, err := regen.Changes(root, set, names, arts)
 		if err != nil {
 			return nil, rec, err
 		}
-		set := map[string]string{}
+		changed := map[string]string{}
 		for _, c := range changes {
-			set[c.Path] = arts[c.Name]
+			changed[c.Path] = arts[c.Name]
 		}
-		entry, err := ws.Chronicle(f, arts, set, note)
+		entry, err := ws.Chronicle(f, arts, changed, note)
 		switch {
 		case errors.Is(err, regen.ErrNoReason):
 			refused.Reasons[m.Name] = []string{fmt.Sprintf("%v: say why with -reason (`go run ./tools/ladder accept -reason \"…\" %s`); the set's history records it", err, m.Name)}
@@ -371,10 +436,10 @@ func Accept(root, reports string, ms []Manifest, reason string) ([]Accepted, reg
 		case err != nil:
 			return nil, rec, fmt.Errorf("accept %s: %w", m.Name, err)
 		}
-		a := Accepted{Name: m.Name, GoldenDir: m.GoldenDir, Files: []string{}, History: entry}
+		a := Accepted{Name: m.Name, GoldenDir: set, Files: []string{}, History: entry}
 		for _, name := range ladder.ArtifactOrder(append(names, history.File)) {
-			if src, ok := set[m.GoldenDir+"/"+name]; ok {
-				files[m.GoldenDir+"/"+name] = src
+			if src, ok := changed[set+"/"+name]; ok {
+				files[set+"/"+name] = src
 				a.Files = append(a.Files, name)
 			}
 		}

@@ -1,6 +1,7 @@
 package pending_test
 
 import (
+	"encoding/json"
 	"errors"
 	"os"
 	"path/filepath"
@@ -28,6 +29,20 @@ func copyFile(from, to string) {
 	Expect(err).NotTo(HaveOccurred())
 	Expect(os.MkdirAll(filepath.Dir(to), 0o755)).To(Succeed())
 	Expect(os.WriteFile(to, b, 0o644)).To(Succeed())
+}
+
+// craft sets one field of the pending.json of name under reports, as a
+// crafted artifact would.
+func craft(reports, name, field, value string) {
+	GinkgoHelper()
+	p := filepath.Join(reports, filepath.FromSlash(name), pending.ManifestFile)
+	var m map[string]any
+	Expect(json.Unmarshal([]byte(read(p)), &m)).To(Succeed())
+	Expect(m).To(HaveKey(field))
+	m[field] = value
+	b, err := json.Marshal(m)
+	Expect(err).NotTo(HaveOccurred())
+	Expect(os.WriteFile(p, b, 0o644)).To(Succeed())
 }
 
 func read(path string) string {
@@ -272,6 +287,17 @@ var _ = Describe("pending changes", func() {
 				`its trace.jsonl was changed after the run \(it is not what the run produced\)$`),
 			Entry("an artifact is gone", pending.Run{}, func() { Expect(os.Remove(filepath.Join(reports, "T0.2", "dense.csv"))).To(Succeed()) },
 				`its dense.csv cannot be read: `),
+			// A crafted pending.json (a CI artifact, or one merged from
+			// shards) cannot choose where its artifacts go, nor which
+			// fixture they are judged by.
+			Entry("its pending.json names another rung's golden set", pending.Run{}, func() { craft(reports, "T0.2", "golden_dir", "goldens/T0.1-witness") },
+				`its pending.json names the golden set "goldens/T0.1-witness", but T0.2's golden set is goldens/T0.2-decay: refused`),
+			Entry("its pending.json names goldens/ itself", pending.Run{}, func() { craft(reports, "T0.2", "golden_dir", "goldens") },
+				`its pending.json names the golden set "goldens", but T0.2's golden set is goldens/T0.2-decay: refused`),
+			Entry("its pending.json names a fixture outside the repository", pending.Run{}, func() {
+				copyFile(filepath.Join(root, "fixtures", "T0.2-decay.yaml"), filepath.Join(root, "..", "outside", "T0.2-decay.yaml"))
+				craft(reports, "T0.2", "fixture", "../outside/T0.2-decay.yaml")
+			}, `its pending.json names the fixture "../outside/T0.2-decay.yaml", but T0.2 is defined by fixtures/T0.2-decay.yaml: refused`),
 			Entry("its expectations fail", pending.Run{Expectations: []string{"expect[0] … want 0.5"}}, nil,
 				`its expectations fail \(1\), so its goldens would record wrong behaviour: expect\[0\] … want 0.5$`),
 			Entry("the run aborted", pending.Run{Aborted: errors.New("pin never matched")}, nil,

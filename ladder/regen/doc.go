@@ -26,9 +26,16 @@
 //     the next Open has replayed the journal, all new — never a mix — and
 //     files whose bytes did not change are not touched, so regenerating
 //     unchanged code leaves `git status` clean.
+//     Abandon puts a committed switch back instead; it can be killed too,
+//     and run again it finishes (it records that it is under way, so that
+//     nothing rolls a half-abandoned switch forward, and skips each step
+//     already done).
 //  4. Nothing temporary outlives the next run: renderings, staged files and
 //     the journal live only in goldens/.regen (ignored by git), which Open
 //     clears under an flock that a killed process releases.
+//  5. Nothing is written through a symlink: a goldens/, workspace, golden
+//     set or golden file that is one is refused (package confine) before
+//     anything is staged or cleared.
 //
 // Selection: a name "T2.3" selects the rung and its cases, "T2.3/swapped"
 // one case; Extenders finds the rungs whose fixture extends a selected rung

@@ -39,6 +39,9 @@ const (
 	// a copy of its old bytes, so the switch can be abandoned and the
 	// goldens put back as they were.
 	oldName = "old"
+	// abandonName records, while Abandon runs, that it has started: a
+	// switch partly put back must be abandoned to the end, never finished.
+	abandonName = "abandoning"
 )
 
 // Stale is a file of an interrupted switch whose bytes are neither what
@@ -62,6 +65,9 @@ type Pending struct {
 	Stale []Stale
 	// Unreadable is why the journal could not be read ("" when it could).
 	Unreadable string
+	// Abandoning says that `make goldens ABANDON=1` was killed part way
+	// through putting the files back: only running it again ends it.
+	Abandoning bool
 }
 
 // Advice is the one line that says what the pending switch is and what
@@ -76,6 +82,10 @@ func (p *Pending) Advice() string {
 	sets := strings.Join(p.Sets, ", ")
 	if len(p.Sets) > 3 {
 		sets = fmt.Sprintf("%s … (%d sets)", strings.Join(p.Sets[:3], ", "), len(p.Sets))
+	}
+	if p.Abandoning {
+		return fmt.Sprintf("goldens are half switched back: abandoning a killed switch of %d golden file(s) in %s was itself interrupted: "+
+			"run %s again, which puts back what is left and leaves the goldens sealed as they were before the switch", p.Files, sets, abandon)
 	}
 	head := fmt.Sprintf("goldens are half switched: a regeneration or accept was killed after committing a switch of %d golden file(s) in %s (%d moved into place)",
 		p.Files, sets, p.Moved)
@@ -131,7 +141,8 @@ func Interrupted(root string) *Pending {
 // inspect compares each journal file's target with what the journal
 // recorded.
 func inspect(root, dir string, j *journal) *Pending {
-	p := &Pending{Files: len(j.Files)}
+	_, err := os.Lstat(filepath.Join(dir, abandonName))
+	p := &Pending{Files: len(j.Files), Abandoning: err == nil}
 	for _, f := range j.Files {
 		set := setOf(f.Path)
 		if len(p.Sets) == 0 || p.Sets[len(p.Sets)-1] != set {
@@ -231,9 +242,19 @@ func (a Abandoned) String() string {
 // Abandon discards a switch that committed but did not finish: under the
 // workspace lock, every file the journal names gets back the bytes it had
 // before the switch (or is removed, when the switch added it), then the
-// workspace is cleared. With no journal it does nothing. Afterwards the
-// goldens are what they were before the killed run — sealed, as every
-// switch moves a set's files and its seal together.
+// journal is dropped and the workspace cleared. With no journal it does
+// nothing. Afterwards the goldens are what they were before the killed
+// run — sealed, as every switch moves a set's files and its seal together.
+//
+// Abandoning can be killed too, and is made so that running it again
+// finishes it: before it changes a golden it records that it is under
+// way (abandonName, which makes Interrupted, Open and so FINISH=1 and
+// `make goldens` say to run ABANDON=1 again, never roll the switch
+// forward); each step is skipped when already done (a file that holds its
+// old bytes is not put back again, and so needs no saved copy); and the
+// journal is dropped first of all that is left, once every file is back.
+// Every saved copy a step needs is checked before the first step, so it
+// refuses before it changes anything, not half way.
 func Abandon(root string) (Abandoned, error) {
 	w, err := lock(root)
 	if err != nil {
@@ -249,12 +270,29 @@ func Abandon(root string) (Abandoned, error) {
 	case err != nil:
 		return out, fmt.Errorf("abandon: %s/%s: %w (remove %s and restore the goldens from git)", WorkDir, journalName, err, WorkDir)
 	}
+	for _, f := range j.Files {
+		if err := w.confined(f.Path); err != nil {
+			return out, fmt.Errorf("abandon: %w", err)
+		}
+		target := filepath.Join(root, filepath.FromSlash(f.Path))
+		if f.Old == "" || hashOf(target) == f.Old {
+			continue
+		}
+		if hashOf(filepath.Join(w.dir, oldName, filepath.FromSlash(f.Path))) != f.Old {
+			return out, fmt.Errorf("abandon: the saved copy of %s is missing or damaged and the file does not hold its bytes from before the switch: "+
+				"restore it from git (`git checkout HEAD -- %s`) and run `make goldens ABANDON=1` again; nothing was changed", f.Path, f.Path)
+		}
+	}
 	p := inspect(root, w.dir, j)
 	stale := map[string]bool{}
 	for _, s := range p.Stale {
 		stale[s.Path] = true
 	}
+	if err := WriteAtomic(filepath.Join(w.dir, abandonName), []byte("an abandon of the switch in "+journalName+" is under way\n")); err != nil {
+		return out, fmt.Errorf("abandon: %w", err)
+	}
 	for _, f := range j.Files {
+		w.at("abandon " + f.Path)
 		target := filepath.Join(root, filepath.FromSlash(f.Path))
 		if stale[f.Path] && hashOf(target) != f.Old {
 			out.Overwrote = append(out.Overwrote, f.Path)
@@ -267,19 +305,19 @@ func Abandon(root string) (Abandoned, error) {
 			out.Removed = append(out.Removed, f.Path)
 			continue
 		}
-		saved := filepath.Join(w.dir, oldName, filepath.FromSlash(f.Path))
-		if hashOf(saved) != f.Old {
-			return out, fmt.Errorf("abandon: the saved copy of %s is missing or damaged; restore it from git (`git checkout HEAD -- %s`)", f.Path, f.Path)
-		}
 		if hashOf(target) != f.Old {
 			if err := os.MkdirAll(filepath.Dir(target), 0o755); err != nil {
 				return out, fmt.Errorf("abandon: %w", err)
 			}
-			if err := os.Rename(saved, target); err != nil {
+			if err := os.Rename(filepath.Join(w.dir, oldName, filepath.FromSlash(f.Path)), target); err != nil {
 				return out, fmt.Errorf("abandon: put back %s: %w", f.Path, err)
 			}
 		}
 		out.Restored = append(out.Restored, f.Path)
+	}
+	w.at("abandon " + journalName)
+	if err := os.Remove(filepath.Join(w.dir, journalName)); err != nil {
+		return out, fmt.Errorf("abandon: drop the journal: %w", err)
 	}
 	_, err = w.clear()
 	return out, err

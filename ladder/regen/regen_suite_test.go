@@ -11,7 +11,7 @@ import (
 func TestRegen(t *testing.T) {
 	// The workspace specs run this binary as a child to kill it mid-write.
 	if root := os.Getenv("REGEN_CHILD_ROOT"); root != "" {
-		childMain(root, os.Getenv("REGEN_CHILD_STOP"))
+		childMain(root, os.Getenv("REGEN_CHILD_DO"), os.Getenv("REGEN_CHILD_STOP"))
 	}
 	RegisterFailHandler(Fail)
 	RunSpecs(t, "Regen Suite")

@@ -16,6 +16,8 @@ import (
 	"slices"
 	"strings"
 	"syscall"
+
+	"github.com/chronicle/ladder/ladder/confine"
 )
 
 // WorkDir is where everything temporary of a regeneration or an accept
@@ -96,13 +98,19 @@ func Open(root string) (*Workspace, Recovery, error) {
 	return w, rec, nil
 }
 
-// lock takes the workspace's lock, creating its directory.
+// lock takes the workspace's lock, creating its directory. A goldens/ or
+// workspace that is a symlink is refused before anything is written: the
+// workspace is cleared on every Open, and a link would carry the clearing
+// wherever it leads.
 func lock(root string) (*Workspace, error) {
+	if err := confine.Check(root, WorkDir+"/"+lockName); err != nil {
+		return nil, fmt.Errorf("open workspace: %w", err)
+	}
 	dir := filepath.Join(root, filepath.FromSlash(WorkDir))
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return nil, fmt.Errorf("open workspace: %w", err)
 	}
-	lock, err := os.OpenFile(filepath.Join(dir, lockName), os.O_CREATE|os.O_RDWR, 0o644)
+	lock, err := os.OpenFile(filepath.Join(dir, lockName), os.O_CREATE|os.O_RDWR|syscall.O_NOFOLLOW, 0o644)
 	if err != nil {
 		return nil, fmt.Errorf("open workspace: %w", err)
 	}
@@ -115,8 +123,12 @@ func lock(root string) (*Workspace, error) {
 		}
 		return nil, fmt.Errorf("lock workspace: %w", err)
 	}
-	return &Workspace{root: root, dir: dir, lock: lock}, nil
+	return &Workspace{root: root, dir: dir, lock: lock, step: testStep}, nil
 }
+
+// testStep is every new Workspace's step (nil but in tests, which stop a
+// child process at a named point of Open, Commit or Abandon to kill it).
+var testStep func(point string)
 
 // Inherit returns the locked file for child processes to inherit
 // (exec.Cmd.ExtraFiles): an flock belongs to the open file, so while any
@@ -146,11 +158,13 @@ func (w *Workspace) Close() error {
 // over its target. A run killed before the journal exists leaves only
 // staged files, which the next Open deletes; one killed after leaves the
 // journal, which the next Open replays if every target still holds what
-// the journal expects there, and which Abandon undoes.
+// the journal expects there, and which Abandon undoes. A target whose
+// path runs through a symlink (a golden set committed as one) is refused
+// before anything is staged.
 func (w *Workspace) Commit(files map[string]string) error {
 	paths := slices.Sorted(maps.Keys(files))
 	for _, p := range paths {
-		if err := checkPath(p); err != nil {
+		if err := w.confined(p); err != nil {
 			return err
 		}
 	}
@@ -207,6 +221,9 @@ func (w *Workspace) replay(j *journal) error {
 		if _, err := os.Lstat(from); errors.Is(err, fs.ErrNotExist) {
 			continue // moved before the interruption
 		}
+		if err := confine.Check(w.root, p); err != nil {
+			return fmt.Errorf("switch %s: %w", p, err)
+		}
 		if err := os.MkdirAll(filepath.Dir(to), 0o755); err != nil {
 			return fmt.Errorf("switch %s: %w", p, err)
 		}
@@ -227,8 +244,9 @@ func (w *Workspace) at(point string) {
 }
 
 // recover finishes a committed switch whose targets are as its journal
-// expects, refuses one whose targets changed since (*StaleError) or whose
-// journal cannot be read, then removes every other entry of the workspace
+// expects, refuses one whose targets changed since or that an interrupted
+// Abandon has started to put back (*StaleError), or whose journal cannot
+// be read, then removes every other entry of the workspace
 // and any temporary file an older version of this tool left beside a
 // golden.
 func (w *Workspace) recover() (Recovery, error) {
@@ -236,7 +254,7 @@ func (w *Workspace) recover() (Recovery, error) {
 	j, err := readJournal(w.dir)
 	switch {
 	case err == nil:
-		if p := inspect(w.root, w.dir, j); len(p.Stale) > 0 {
+		if p := inspect(w.root, w.dir, j); len(p.Stale) > 0 || p.Abandoning {
 			return rec, &StaleError{Pending: p}
 		}
 		for _, f := range j.Files {
@@ -306,6 +324,15 @@ func removeLegacyTemps(root string) ([]string, error) {
 		return removed, fmt.Errorf("remove stale temporary files: %w", err)
 	}
 	return removed, nil
+}
+
+// confined accepts a golden file path (checkPath) none of whose existing
+// components below the root is a symlink.
+func (w *Workspace) confined(p string) error {
+	if err := checkPath(p); err != nil {
+		return err
+	}
+	return confine.Check(w.root, p)
 }
 
 // checkPath accepts only clean slash paths inside goldens/, so neither a

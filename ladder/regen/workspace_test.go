@@ -15,6 +15,7 @@ import (
 	. "github.com/onsi/ginkgo/v2"
 	. "github.com/onsi/gomega"
 
+	"github.com/chronicle/ladder/ladder/confine"
 	"github.com/chronicle/ladder/ladder/regen"
 )
 
@@ -108,8 +109,16 @@ func settled(version string) map[string]string {
 // The point "render" stops after writing part of a rendering instead.
 func killChildAt(root, point string) {
 	GinkgoHelper()
+	killChildDoing(root, "commit", point)
+}
+
+// killChildDoing is killChildAt for a child that does one of "commit",
+// "abandon" (regen.Abandon, as `make goldens ABANDON=1`) or "finish"
+// (regen.Open, which finishes a committed switch, as FINISH=1).
+func killChildDoing(root, do, point string) {
+	GinkgoHelper()
 	cmd := exec.Command(os.Args[0], "-test.run=^TestRegen$")
-	cmd.Env = append(os.Environ(), "REGEN_CHILD_ROOT="+root, "REGEN_CHILD_STOP="+point)
+	cmd.Env = append(os.Environ(), "REGEN_CHILD_ROOT="+root, "REGEN_CHILD_DO="+do, "REGEN_CHILD_STOP="+point)
 	out, err := cmd.StdoutPipe()
 	Expect(err).NotTo(HaveOccurred())
 	cmd.Stderr = GinkgoWriter
@@ -124,18 +133,30 @@ func killChildAt(root, point string) {
 	Expect(exit.Sys().(syscall.WaitStatus).Signal()).To(Equal(syscall.SIGKILL))
 }
 
-// childMain is the child's side of killChildAt.
-func childMain(root, point string) {
-	ws, _, err := regen.Open(root)
-	if err != nil {
-		fmt.Fprintln(os.Stderr, err)
-		os.Exit(2)
-	}
+// childMain is the child's side of killChildDoing.
+func childMain(root, do, point string) {
 	stop := func(p string) {
 		if p == point {
 			fmt.Printf("stopped at %s\n", p)
 			select {} // wait for SIGKILL
 		}
+	}
+	switch do {
+	case "abandon":
+		regen.SetTestStep(stop)
+		_, err := regen.Abandon(root)
+		fmt.Fprintf(os.Stderr, "the child never reached %q (%v)\n", point, err)
+		os.Exit(3)
+	case "finish":
+		regen.SetTestStep(stop)
+		_, _, err := regen.Open(root)
+		fmt.Fprintf(os.Stderr, "the child never reached %q (%v)\n", point, err)
+		os.Exit(3)
+	}
+	ws, _, err := regen.Open(root)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(2)
 	}
 	if point == "render" {
 		dir := filepath.Join(ws.RunDir(1), "goldens", "T0.1-witness")
@@ -199,6 +220,42 @@ var _ = Describe("Workspace", func() {
 		}
 		Expect(ws.Close()).To(Succeed())
 		Expect(tree(root)).To(Equal(settled("old")))
+	})
+
+	It("refuses to switch a golden set committed as a symlink, writing nothing where it leads", func() {
+		outside := GinkgoT().TempDir()
+		writeTree(outside, map[string][]byte{"dense.csv": []byte("someone's\n")})
+		set := filepath.Join(root, "goldens", "T0.2-decay")
+		Expect(os.RemoveAll(set)).To(Succeed())
+		Expect(os.Symlink(outside, set)).To(Succeed())
+		ws, _ := open()
+		err := ws.Commit(newSources())
+		var link *confine.LinkError
+		Expect(errors.As(err, &link)).To(BeTrue(), "got %v", err)
+		Expect(link.Path).To(Equal(set))
+		Expect(ws.Close()).To(Succeed())
+		Expect(os.ReadFile(filepath.Join(outside, "dense.csv"))).To(Equal([]byte("someone's\n")))
+		entries, err := os.ReadDir(outside)
+		Expect(err).NotTo(HaveOccurred())
+		Expect(entries).To(HaveLen(1))
+		Expect(os.Remove(set)).To(Succeed()) // tree reads files, and the link leads to a directory
+		want := settled("old")
+		delete(want, switched[2])
+		Expect(tree(root)).To(Equal(want), "nothing staged is left and no other set was switched")
+	})
+
+	It("refuses a symlinked workspace (or goldens/), clearing nothing where it leads", func() {
+		outside := GinkgoT().TempDir()
+		writeTree(outside, map[string][]byte{"stage/keep": []byte("someone's\n")})
+		Expect(os.Symlink(outside, filepath.Join(root, "goldens", ".regen"))).To(Succeed())
+		_, _, err := regen.Open(root)
+		Expect(err).To(MatchError(ContainSubstring(filepath.Join(root, "goldens", ".regen") + " is a symlink (to " + outside + "): refused")))
+		_, err = regen.Abandon(root)
+		Expect(err).To(MatchError(ContainSubstring("is a symlink")))
+		Expect(os.ReadFile(filepath.Join(outside, "stage", "keep"))).To(Equal([]byte("someone's\n")))
+		entries, err := os.ReadDir(outside)
+		Expect(err).NotTo(HaveOccurred())
+		Expect(entries).To(HaveLen(1), "no lock file written there")
 	})
 
 	It("is exclusive: a second Open fails while the first holds it, and succeeds after", func() {
@@ -281,6 +338,52 @@ var _ = Describe("Workspace", func() {
 		Entry("half way through the switch", "switch "+switched[1]),
 		Entry("before the last rename", "switch "+added),
 	)
+
+	// Recovery can be killed too: ABANDON=1 and FINISH=1 are killed at
+	// every step that changes a golden (each rename or removal, and the
+	// dropping of the journal), once and then again at a later step, and
+	// the same command run once more ends the switch.
+	abandonSteps := append(slices.Clone(every), "journal")
+	for i, first := range abandonSteps {
+		It("finishes an abandon killed at "+first+" when ABANDON=1 is run again, also after a second kill", func() {
+			killChildAt(root, "switch "+switched[2]) // the two T0.1 files moved, the rest not
+			killChildDoing(root, "abandon", "abandon "+first)
+
+			p := regen.Interrupted(root)
+			Expect(p).NotTo(BeNil())
+			Expect(p.Abandoning).To(BeTrue())
+			Expect(p.Advice()).To(HavePrefix("goldens are half switched back: abandoning a killed switch of 4 golden file(s) in goldens/T0.1-witness, goldens/T0.2-decay, goldens/T0.9-added was itself interrupted: " +
+				"run `make goldens ABANDON=1` again"))
+			_, _, err := regen.Open(root)
+			var stale *regen.StaleError
+			Expect(errors.As(err, &stale)).To(BeTrue(), "FINISH=1 and make goldens must not roll a half-abandoned switch forward: got %v", err)
+
+			if i+1 < len(abandonSteps) {
+				killChildDoing(root, "abandon", "abandon "+abandonSteps[i+1])
+			}
+			a, err := regen.Abandon(root)
+			Expect(err).NotTo(HaveOccurred())
+			Expect(a.Overwrote).To(BeEmpty(), "what the killed abandon put back is its own doing, not a change since")
+			Expect(tree(root)).To(Equal(settled("old")))
+			Expect(regen.Interrupted(root)).To(BeNil())
+			ws, rec := open()
+			Expect(ws.Close()).To(Succeed())
+			Expect(rec.Finished).To(BeEmpty())
+		})
+	}
+
+	for _, first := range every {
+		It("finishes a FINISH=1 killed at its rename of "+first+" when it is run again", func() {
+			killChildAt(root, "switch "+switched[0]) // committed, nothing moved
+			killChildDoing(root, "finish", "switch "+first)
+			Expect(regen.Interrupted(root)).NotTo(BeNil())
+			Expect(regen.Interrupted(root).Stale).To(BeEmpty())
+			ws, _ := open()
+			Expect(ws.Close()).To(Succeed())
+			Expect(tree(root)).To(Equal(settled("new")))
+			Expect(regen.Interrupted(root)).To(BeNil())
+		})
+	}
 
 	It("refuses to replay a switch over a file restored since (git checkout), and abandoning it restores the sealed state", func() {
 		killChildAt(root, "switch "+switched[2]) // the two T0.1 files moved, T0.2 and the added set not

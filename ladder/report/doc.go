@@ -2,7 +2,8 @@
 // of shards.
 //
 // After every run the suite writes, beside Ginkgo's own JSON report
-// (reports/ladder.json):
+// (reports/ladder.json, which the suite writes too, so that everything a
+// run writes is in its own reports directory, LADDER_REPORTS):
 //
 //   - reports/junit.xml: one <testsuite> per tier (tier0, tier1, …, and
 //     "harness" for the suite's own specs), one <testcase> per rung or case
@@ -24,6 +25,12 @@
 // The closing summary (FailedRuns, ClosingLines) orders failed runs by
 // tier, then earliest divergent tick, then name — never by the order the
 // specs ran in — and opens with one "start here:" line.
+//
+// A reports directory is a run's alone (Lock, Clear): taken under an
+// flock, refused when it is a symlink or holds files without the Marker
+// (.ladder-reports) that every directory the ladder made carries, so
+// that clearing it can never delete someone's files; readers take it
+// shared (LockShared).
 //
 // Specs a label filter or shard left out are not listed: a report lists
 // what ran. Merge joins the reports of shards (each a directory holding

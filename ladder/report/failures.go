@@ -4,10 +4,10 @@ import (
 	"cmp"
 	"encoding/json"
 	"fmt"
-	"os"
 	"path/filepath"
 	"slices"
 
+	"github.com/chronicle/ladder/ladder/artifact"
 	"github.com/chronicle/ladder/ladder/verdict"
 	"github.com/onsi/ginkgo/v2/types"
 )
@@ -99,8 +99,12 @@ const (
 	GinkgoFile   = "ladder.json"
 )
 
-// Write writes junit.xml and failures.json of a run into dir, with late,
-// the problems found after the specs ran, filed under their runs.
+// Write writes junit.xml, failures.json and ladder.json (Ginkgo's JSON
+// report, as `ginkgo --json-report` would) of a run into dir, with late,
+// the problems found after the specs ran, filed under their runs. The
+// suite writes Ginkgo's report itself, not the ginkgo command, so that it
+// lands in the run's own reports directory (LADDER_REPORTS), which the
+// run holds, and nowhere else.
 func Write(dir, root string, r types.Report, late ...verdict.Problem) error {
 	j, err := NewJUnit(r, root, late...).Marshal()
 	if err != nil {
@@ -114,11 +118,17 @@ func Write(dir, root string, r types.Report, late ...verdict.Problem) error {
 	if err != nil {
 		return err
 	}
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return err
+	g, err := json.MarshalIndent([]types.Report{r}, "", "  ")
+	if err != nil {
+		return fmt.Errorf("write %s: %w", GinkgoFile, err)
 	}
-	if err := os.WriteFile(filepath.Join(dir, JUnitFile), j, 0o644); err != nil {
-		return err
+	for _, out := range []struct {
+		name string
+		data []byte
+	}{{JUnitFile, j}, {FailuresFile, f}, {GinkgoFile, append(g, '\n')}} {
+		if err := artifact.Write(filepath.Join(dir, out.name), out.data); err != nil {
+			return err
+		}
 	}
-	return os.WriteFile(filepath.Join(dir, FailuresFile), f, 0o644)
+	return nil
 }

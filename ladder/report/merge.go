@@ -8,6 +8,8 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/chronicle/ladder/ladder/artifact"
+	"github.com/chronicle/ladder/ladder/confine"
 	"github.com/chronicle/ladder/ladder/verdict"
 	"github.com/onsi/ginkgo/v2/types"
 )
@@ -17,10 +19,54 @@ import (
 // (MergeRuns) — into out, as if one run had made them: a spec that ran in one shard is taken from it, one that ran
 // in none is listed once as it was (skipped), and one that ran in two is
 // an error, since the shards are meant to split the specs, not repeat them.
-func Merge(out string, shards []string) error {
+//
+// out is a reports directory like any run's: Merge takes it (Lock, which
+// refuses a symlink, or a directory with files that is not a reports
+// directory), clears it and returns its lock, which the caller holds while
+// it writes more there (the page, the coverage). Before that, it refuses
+// a shard that holds a symlink (a crafted artifact would have it copied
+// and read through later) and an out that is one of the shards.
+func Merge(out string, shards []string) (*os.File, error) {
+	if err := checkShards(out, shards); err != nil {
+		return nil, err
+	}
+	lock, err := Lock(out)
+	if err != nil {
+		return nil, fmt.Errorf("merge: %w", err)
+	}
+	err = Clear(out)
+	if err == nil {
+		err = merge(out, shards)
+	}
+	if err != nil {
+		lock.Close()
+		return nil, err
+	}
+	return lock, nil
+}
+
+// checkShards refuses shards Merge must not read: one holding a symlink
+// or anything but directories and regular files, and one that is out
+// itself, which taking out would clear.
+func checkShards(out string, shards []string) error {
 	if len(shards) == 0 {
 		return fmt.Errorf("merge: no shard reports given")
 	}
+	outInfo, outErr := os.Stat(out)
+	for _, dir := range shards {
+		if err := confine.Tree(dir); err != nil {
+			return fmt.Errorf("merge: shard %s: %w", dir, err)
+		}
+		if info, err := os.Stat(dir); err == nil && outErr == nil && os.SameFile(info, outInfo) {
+			return fmt.Errorf("merge: -out %s is the shard %s: merging into it would clear it first; give -out a directory of its own", out, dir)
+		}
+	}
+	return nil
+}
+
+// merge writes the merged reports into out, which Merge holds and has
+// cleared.
+func merge(out string, shards []string) error {
 	var (
 		junits []JUnit
 		ginkgo [][]types.Report
@@ -81,14 +127,11 @@ func Merge(out string, shards []string) error {
 	if err != nil {
 		return err
 	}
-	if err := os.MkdirAll(out, 0o755); err != nil {
-		return err
-	}
 	for _, f := range []struct {
 		name string
 		data []byte
 	}{{JUnitFile, jb}, {GinkgoFile, gb}, {FailuresFile, fb}} {
-		if err := os.WriteFile(filepath.Join(out, f.name), f.data, 0o644); err != nil {
+		if err := artifact.Write(filepath.Join(out, f.name), f.data); err != nil {
 			return err
 		}
 	}

@@ -54,4 +54,49 @@ var _ = Describe("MergeRuns", func() {
 		Expect(err).NotTo(HaveOccurred())
 		Expect(entries).To(BeEmpty())
 	})
+
+})
+
+// Merge's refusals come before it reads a shard's reports, so shards of
+// runs' directories alone are enough to show them.
+var _ = Describe("Merge", func() {
+	var a, out string
+	BeforeEach(func() {
+		a, out = GinkgoT().TempDir(), filepath.Join(GinkgoT().TempDir(), "merged")
+		Expect(os.MkdirAll(filepath.Join(a, "T0.1"), 0o755)).To(Succeed())
+		Expect(os.WriteFile(filepath.Join(a, "T0.1", "dense.csv"), []byte("a dense"), 0o644)).To(Succeed())
+	})
+
+	It("returns why the merge itself failed (a shard without its junit.xml)", func() {
+		lock, err := report.Merge(out, []string{a})
+		Expect(err).To(MatchError(ContainSubstring("junit.xml: no such file or directory")))
+		Expect(lock).To(BeNil())
+	})
+
+	It("refuses a shard that holds a symlink, naming it, and writes nothing", func() {
+		Expect(os.Symlink("/etc/passwd", filepath.Join(a, "T0.1", "trace.jsonl"))).To(Succeed())
+		_, err := report.Merge(out, []string{a})
+		Expect(err).To(MatchError("merge: shard " + a + ": " + filepath.Join(a, "T0.1", "trace.jsonl") + " is a symlink (to /etc/passwd): refused, nothing written: " +
+			"the ladder writes and copies only real directories and files of its own, never through a link that can lead anywhere; replace it with a directory or a file"))
+		Expect(out).NotTo(BeAnExistingFile())
+	})
+
+	It("refuses an out that is a symlink, or a directory with files that is not a reports directory, and one of the shards", func() {
+		target := GinkgoT().TempDir()
+		Expect(os.WriteFile(filepath.Join(target, "junit.xml"), []byte("someone's"), 0o644)).To(Succeed())
+		Expect(os.Symlink(target, out)).To(Succeed())
+		_, err := report.Merge(out, []string{a})
+		Expect(err).To(MatchError(ContainSubstring(out + " is a symlink (to " + target + "): refused")))
+		_, err = report.Merge(target, []string{a})
+		Expect(err).To(MatchError(ContainSubstring("not a reports directory: " + target + " holds junit.xml")))
+		entries, err := os.ReadDir(target)
+		Expect(err).NotTo(HaveOccurred())
+		Expect(entries).To(HaveLen(1))
+		Expect(os.ReadFile(filepath.Join(target, "junit.xml"))).To(Equal([]byte("someone's")))
+
+		Expect(os.WriteFile(filepath.Join(a, report.Marker), nil, 0o644)).To(Succeed())
+		_, err = report.Merge(a, []string{a})
+		Expect(err).To(MatchError("merge: -out " + a + " is the shard " + a + ": merging into it would clear it first; give -out a directory of its own"))
+		Expect(filepath.Join(a, "T0.1", "dense.csv")).To(BeAnExistingFile())
+	})
 })

@@ -14,6 +14,7 @@ import (
 	"github.com/chronicle/ladder/ladder"
 	"github.com/chronicle/ladder/ladder/artifact"
 	"github.com/chronicle/ladder/ladder/fixture"
+	"github.com/chronicle/ladder/ladder/report"
 )
 
 // diffGolden prints a rung's dense change cell by cell: the column set
@@ -75,7 +76,7 @@ func diffGolden(args []string, stdout, stderr io.Writer) error {
 // directory (which the next ladder run clears, should this be killed) and
 // returns one of its artifacts.
 func runArtifact(f *fixture.Fixture, name string) ([]byte, error) {
-	if err := os.MkdirAll(reportsDir(), 0o755); err != nil {
+	if err := report.Adopt(reportsDir()); err != nil {
 		return nil, err
 	}
 	dir, err := os.MkdirTemp(reportsDir(), ".run-*")

@@ -18,6 +18,7 @@ import (
 	"github.com/chronicle/ladder/ladder"
 	"github.com/chronicle/ladder/ladder/coverage"
 	"github.com/chronicle/ladder/ladder/explore"
+	"github.com/chronicle/ladder/ladder/report"
 )
 
 // exploreCmd generates worlds nobody wrote and checks the explorer's
@@ -80,6 +81,11 @@ func exploreCmd(args []string, stdout, stderr io.Writer) error {
 	}
 	if *replay != "" {
 		return replayOne(*replay, stall, stdout)
+	}
+	// -out is below reports/ by default, which a later make ladder clears
+	// only when a run (or this) made it.
+	if err := report.Adopt(filepath.Dir(*out)); err != nil {
+		return err
 	}
 	k, n := 1, 1
 	if *shard != "" {
@@ -184,6 +190,9 @@ func exploreMerge(args []string, stdout, stderr io.Writer) error {
 	}
 	if fl.NArg() == 0 {
 		return errors.New("usage: ladder explore-merge [-out DIR] [-findings DIR] <shard -out dir>...")
+	}
+	if err := report.Adopt(filepath.Dir(*out)); err != nil {
+		return err
 	}
 	r, err := explore.Merge(fl.Args(), *out, *findings)
 	if err != nil {

@@ -45,6 +45,11 @@ func pageCmd(args []string, stdout, stderr io.Writer) error {
 	if fl.NArg() > 0 {
 		return errors.New("usage: ladder page [-compare A,B]...")
 	}
+	release, err := readReports(reportsDir())
+	if err != nil {
+		return err
+	}
+	defer release()
 	return writePage(reportsDir(), ps, stdout)
 }
 

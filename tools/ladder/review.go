@@ -20,6 +20,7 @@ import (
 	"github.com/chronicle/ladder/ladder/pending"
 	"github.com/chronicle/ladder/ladder/record"
 	"github.com/chronicle/ladder/ladder/regen"
+	"github.com/chronicle/ladder/ladder/report"
 	"github.com/chronicle/ladder/sim/trace"
 	"github.com/chronicle/ladder/tolerances"
 )
@@ -28,6 +29,23 @@ import (
 // suite reads it, or reports/.
 func reportsDir() string { return cmp.Or(os.Getenv("LADDER_REPORTS"), "reports") }
 
+// readReports takes the reports directory dir shared, for a command that
+// reads a run's reports (review, accept, reject, verify, page): a run
+// holds it exclusively while it clears and writes it, so this fails at
+// once, naming the run, instead of reading half of one run and half of
+// another. The returned func releases it.
+func readReports(dir string) (release func(), err error) {
+	lock, err := report.LockShared(dir)
+	if err != nil {
+		return nil, err
+	}
+	return func() {
+		if lock != nil {
+			lock.Close()
+		}
+	}, nil
+}
+
 // review prints one block per pending change: where it first diverges,
 // how far it goes (columns, cells, ticks; trace records by kind;
 // checkpoints) and whether it can be accepted.
@@ -35,6 +53,11 @@ func review(args []string, stdout io.Writer) error {
 	if p := regen.Interrupted("."); p != nil {
 		fmt.Fprintf(stdout, "warning: %s\n\n", p.Advice())
 	}
+	release, err := readReports(reportsDir())
+	if err != nil {
+		return err
+	}
+	defer release()
 	all, err := pending.List(reportsDir())
 	if err != nil {
 		return err
@@ -53,9 +76,13 @@ func review(args []string, stdout io.Writer) error {
 	if err != nil {
 		return err
 	}
+	repo, err := pending.OpenRepo(".")
+	if err != nil {
+		return err
+	}
 	acceptable := 0
 	for _, m := range ms {
-		ok, err := reviewOne(stdout, m, code)
+		ok, err := reviewOne(stdout, repo, m, code)
 		if err != nil {
 			return fmt.Errorf("review %s: %w", m.Name, err)
 		}
@@ -67,7 +94,7 @@ func review(args []string, stdout io.Writer) error {
 	return nil
 }
 
-func reviewOne(out io.Writer, m pending.Manifest, code string) (bool, error) {
+func reviewOne(out io.Writer, repo *pending.Repo, m pending.Manifest, code string) (bool, error) {
 	dir := filepath.Join(reportsDir(), filepath.FromSlash(m.Name))
 	fmt.Fprintf(out, "%s %s — %s (fixture %s, code %s)\n", m.Name, m.State, m.Fixture, m.FixtureHash, m.CodeHash)
 	for i, p := range m.Problems {
@@ -80,12 +107,21 @@ func reviewOne(out io.Writer, m pending.Manifest, code string) (bool, error) {
 	if m.Aborted != "" {
 		fmt.Fprintf(out, "  aborted: %s\n", m.Aborted)
 	}
+	// Compared with the golden set the repository derives for the rung,
+	// as accept would write it, not with the one pending.json names.
+	var set string
+	if f, err := repo.Fixture(m); err == nil {
+		set = f.GoldenDir()
+	}
 	for _, name := range ladder.ArtifactOrder(slices.Collect(maps.Keys(m.Artifacts))) {
+		if set == "" {
+			break // the blockers below say why
+		}
 		actual := filepath.Join(dir, name)
-		golden := filepath.Join(filepath.FromSlash(m.GoldenDir), name)
+		golden := filepath.Join(filepath.FromSlash(set), name)
 		// As accept compares them: the manifest by what it seals, the
 		// set's history aside.
-		changes, err := regen.Changes(".", m.GoldenDir, []string{name}, map[string]string{name: actual})
+		changes, err := regen.Changes(".", set, []string{name}, map[string]string{name: actual})
 		switch {
 		case err != nil:
 			return false, err
@@ -100,7 +136,7 @@ func reviewOne(out io.Writer, m pending.Manifest, code string) (bool, error) {
 			return false, err
 		}
 	}
-	blockers := pending.Blockers(".", reportsDir(), m, code)
+	blockers := repo.Blockers(reportsDir(), m, code)
 	for _, b := range blockers {
 		fmt.Fprintf(out, "  cannot be accepted: %s\n", b)
 	}
@@ -245,6 +281,7 @@ func pick(fl *flag.FlagSet, args []string, stderr io.Writer) ([]pending.Manifest
 	if *all == (len(names) > 0) {
 		return nil, fmt.Errorf("%s: name rungs or cases (T2.1, T2.3/swapped), or pass -all", command)
 	}
+
 	ms, err := pending.List(reportsDir())
 	if err != nil {
 		return nil, err
@@ -281,6 +318,11 @@ func parseAnywhere(fl *flag.FlagSet, args []string) ([]string, error) {
 func accept(args []string, stdout, stderr io.Writer) error {
 	fl := flag.NewFlagSet("accept", flag.ContinueOnError)
 	reason := fl.String("reason", "", "why the goldens change, recorded in each set's history (required unless every set is new)")
+	release, err := readReports(reportsDir())
+	if err != nil {
+		return err
+	}
+	defer release()
 	ms, err := pick(fl, args, stderr)
 	if err != nil {
 		return err
@@ -309,6 +351,11 @@ func accept(args []string, stdout, stderr io.Writer) error {
 
 // reject discards pending changes.
 func reject(args []string, stdout, stderr io.Writer) error {
+	release, err := readReports(reportsDir())
+	if err != nil {
+		return err
+	}
+	defer release()
 	ms, err := pick(flag.NewFlagSet("reject", flag.ContinueOnError), args, stderr)
 	if err != nil {
 		return err

@@ -14,6 +14,7 @@ import (
 	"github.com/chronicle/ladder/ladder/artifact"
 	"github.com/chronicle/ladder/ladder/pending"
 	"github.com/chronicle/ladder/ladder/regen"
+	"github.com/chronicle/ladder/ladder/report"
 	"github.com/chronicle/ladder/ladder/verdict"
 )
 
@@ -99,6 +100,21 @@ var _ = Describe("review, accept and reject", Serial, func() {
 		Expect(out).To(ContainSubstring("\n  cannot be accepted: the fixture changed since the run"))
 		Expect(out).To(ContainSubstring("\n  rerun: make ladder RUNG=T0.1   reject: go run ./tools/ladder reject T0.1\n"))
 		Expect(out).To(HaveSuffix("1 pending change(s): 0 can be accepted, 1 cannot\n"))
+	})
+
+	It("refuses to review, accept, reject, verify or rebuild the page of a reports directory a run is writing", func() {
+		pendingRoot(5)
+		Expect(os.WriteFile(filepath.Join("reports", report.Marker), nil, 0o644)).To(Succeed()) // as a run leaves it
+		lock, err := report.Lock("reports")                                                     // as a running make ladder holds it
+		Expect(err).NotTo(HaveOccurred())
+		defer lock.Close()
+		for _, cmd := range [][]string{{"review"}, {"accept", "-reason", "x", "T0.1"}, {"reject", "T0.1"}, {"verify", "T0.1"}, {"page"}} {
+			_, err := invoke(cmd...)
+			Expect(err).To(MatchError(HavePrefix("reports is being written by another run (PID "+strconv.Itoa(os.Getpid())+")")), "%s", cmd[0])
+		}
+		Expect(lock.Close()).To(Succeed())
+		_, err = invoke("review")
+		Expect(err).NotTo(HaveOccurred(), "once the run is done")
 	})
 
 	It("rejects a pending change, keeping the goldens", func() {

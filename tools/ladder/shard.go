@@ -144,9 +144,11 @@ func mergeReports(args []string, stdout, stderr io.Writer) error {
 	if *out == "" || fl.NArg() == 0 {
 		return errors.New("usage: ladder merge-reports -out DIR <shard report dir>...")
 	}
-	if err := report.Merge(*out, fl.Args()); err != nil {
+	lock, err := report.Merge(*out, fl.Args())
+	if err != nil {
 		return err
 	}
+	defer lock.Close()
 	fmt.Fprintf(stdout, "merged %d shard report(s) into %s\n", fl.NArg(), *out)
 	// The page and the coverage verdict are both the merged run's; a page
 	// that cannot be built does not hide the verdict.

@@ -17,6 +17,7 @@ import (
 	cmp "github.com/chronicle/ladder/ladder/compare"
 	"github.com/chronicle/ladder/ladder/fixture"
 	"github.com/chronicle/ladder/ladder/regen"
+	"github.com/chronicle/ladder/ladder/report"
 	"github.com/chronicle/ladder/ladder/rerun"
 	"github.com/chronicle/ladder/ladder/runfiles"
 )
@@ -238,7 +239,7 @@ func freshRun(name string) (compareSide, error) {
 	if err != nil {
 		return compareSide{}, err
 	}
-	if err := os.MkdirAll(reportsDir(), 0o755); err != nil {
+	if err := report.Adopt(reportsDir()); err != nil {
 		return compareSide{}, err
 	}
 	dir, err := os.MkdirTemp(reportsDir(), ".run-*")

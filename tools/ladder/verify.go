@@ -27,11 +27,16 @@ import (
 func verify(args []string, stdout, stderr io.Writer) error {
 	fl := flag.NewFlagSet("verify", flag.ContinueOnError)
 	fl.SetOutput(stderr)
-	reports := fl.String("reports", "reports", "the directory a ladder run left its evidence in")
+	reports := fl.String("reports", reportsDir(), "the directory a ladder run left its evidence in")
 	golden := fl.Bool("golden", false, "check the digests and log head against the committed goldens' checkpoints.json instead of the run's")
 	if err := fl.Parse(args); err != nil {
 		return err
 	}
+	release, err := readReports(*reports)
+	if err != nil {
+		return err
+	}
+	defer release()
 	fixtures, err := regen.Select(".", fl.Args())
 	if err != nil {
 		return err

@@ -48,6 +48,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+
+	reports "github.com/chronicle/ladder/ladder/report"
 )
 
 func main() {
@@ -103,6 +105,11 @@ func run(args []string, stdout, stderr io.Writer) error {
 	}
 	exclude, err := excludeFiles(dirs, scopes)
 	if err != nil {
+		return err
+	}
+	// -out is below reports/ by default, which a later make ladder clears
+	// only when a run (or this) made it.
+	if err := reports.Adopt(filepath.Dir(*out)); err != nil {
 		return err
 	}
 	if err := os.MkdirAll(*out, 0o755); err != nil {
