@@ -37,16 +37,20 @@ GINKGO_FLAGS := --randomize-all --fail-on-empty --fail-on-pending --keep-going
 # The suite clears its reports directory (closing.txt with it) once it
 # holds it: nothing here writes or deletes there first.
 CLOSING = $${LADDER_REPORTS:-reports}/closing.txt
+# Only this run's closing block: a run that never held its reports
+# directory (refused, or failed to build) leaves an older run's there,
+# which is not this run's verdict. find -newer compares to the nanosecond.
+PRINT_CLOSING = if [ -s $(CLOSING) ] && [ -n "$$(find $(CLOSING) -newer $$stamp 2>/dev/null)" ]; then cat $(CLOSING); fi; rm -f $$stamp
 ladder:
 ifneq ($(SHARD),)
 	@filter=$$($(GO) run ./tools/ladder shard $(if $(RUNG),-rung $(RUNG)) $(SHARD)) && \
-	echo "shard $(SHARD): --label-filter='$$filter'" && \
+	echo "shard $(SHARD): --label-filter='$$filter'" && stamp=$$(mktemp) && \
 	$(GINKGO) $(GINKGO_FLAGS) --label-filter="$$filter" $(FOCUS) ./ladder; \
-	status=$$?; if [ -s $(CLOSING) ]; then cat $(CLOSING); fi; exit $$status
+	status=$$?; $(PRINT_CLOSING); exit $$status
 else
-	@echo "$(GINKGO) $(GINKGO_FLAGS) $(LABEL_FILTER) $(FOCUS) ./ladder"; \
+	@echo "$(GINKGO) $(GINKGO_FLAGS) $(LABEL_FILTER) $(FOCUS) ./ladder"; stamp=$$(mktemp); \
 	$(GINKGO) $(GINKGO_FLAGS) $(LABEL_FILTER) $(FOCUS) ./ladder; \
-	status=$$?; if [ -s $(CLOSING) ]; then cat $(CLOSING); fi; exit $$status
+	status=$$?; $(PRINT_CLOSING); exit $$status
 endif
 
 ## verify: replay every run the last `make ladder` left in reports/ (or RUNG=...) from its exported
