@@ -5,6 +5,7 @@ import (
 	"encoding/csv"
 	"fmt"
 	"strconv"
+	"strings"
 
 	"github.com/chronicle/ladder/ladder/fixture"
 	"github.com/chronicle/ladder/sim/schedule"
@@ -55,7 +56,7 @@ func placed(s schedule.Schedule, t int64) (string, int, bool) {
 // placement compares the run's dense.csv with the fixture's schedules and
 // returns the first disagreement.
 func placement(f *fixture.Fixture, dense []byte) *Finding {
-	rows, err := csv.NewReader(bytes.NewReader(dense)).ReadAll()
+	rows, err := denseRows(dense)
 	if err != nil || len(rows) == 0 {
 		return &Finding{Property: PropPlacement, Tick: -1, Message: fmt.Sprintf("dense.csv does not read: %v", err)}
 	}
@@ -97,4 +98,25 @@ func placement(f *fixture.Fixture, dense []byte) *Finding {
 		}
 	}
 	return nil
+}
+
+// denseRows splits dense.csv into its rows' fields. A line without a
+// quote is split at its commas (ids and locations never need quoting, so
+// nearly every line is); a line with one is read as CSV. encoding/csv
+// over every line was a sixteenth of an exploration's CPU.
+func denseRows(data []byte) ([][]string, error) {
+	var rows [][]string
+	for line := range bytes.Lines(data) {
+		line = bytes.TrimSuffix(line, []byte("\n"))
+		if bytes.IndexByte(line, '"') < 0 {
+			rows = append(rows, strings.Split(string(line), ","))
+			continue
+		}
+		row, err := csv.NewReader(bytes.NewReader(line)).Read()
+		if err != nil {
+			return nil, err
+		}
+		rows = append(rows, row)
+	}
+	return rows, nil
 }

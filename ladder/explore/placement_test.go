@@ -54,6 +54,11 @@ var _ = Describe("the schedule oracle", func() {
 		// An override in force, or the dead, are the rules' to place.
 		overridden := "tick,ann/alive,ann/at,schedule/ann/override\n0,True,home,\n1,True,home,\n2,True,temple,rewrite@1\n"
 		Expect(explore.Placement(f, []byte(overridden))).To(BeNil())
+		// A quoted cell is read as CSV: its comma splits nothing.
+		quoted := "tick,ann/alive,x/note,ann/at\n0,True,\"a,b\",home\n1,True,,home\n2,True,\"c,d\",market\n"
+		x = explore.Placement(f, []byte(quoted))
+		Expect(x).NotTo(BeNil())
+		Expect(x.Message).To(ContainSubstring(`ann is at "market" at tick 2`))
 	})
 })
 
