@@ -165,6 +165,12 @@ func (c *Checker) Check(cs *Case) Outcome {
 		found(x)
 	}
 	out.Checked += len(oracleProperties)
+	if c.wants(PropPlacement) {
+		out.Checked++
+		if x := placement(f, base.file(artifact.DenseFile)); x != nil {
+			found(x)
+		}
+	}
 	if base.obs.rumoursApplied > 0 {
 		out.Checked++
 	}

@@ -175,6 +175,10 @@ func (g *gen) defines() {
 		d.EscalationThreshold = 1 + g.r.Int64N(5)
 		d.EscalationRearm = g.r.Int64N(d.EscalationThreshold)
 		d.EscalationWindowTicks = 12 + g.r.Int64N(300)
+		if g.swarm.WindowPair {
+			// Two offences a window apart must both fall inside the run.
+			d.EscalationWindowTicks = min(d.EscalationWindowTicks, g.f.Ticks-2)
+		}
 		if g.swarm.Edges {
 			// The re-arm level just below the threshold: one offence
 			// falling out of the window re-arms.
@@ -386,18 +390,30 @@ func (g *gen) kin() {
 
 // roles draws up to two offices, held by distinct NPCs or vacant, the
 // second maybe appointed by the first, each with a duty or none.
+//
+// On the Offices draw (swarm.go) there are always both, each held by its
+// own NPC, the steward appointed by the jarl: vacancy draws their deaths.
 func (g *gen) roles() {
-	if !g.chance(0.3) {
+	offices := g.swarm.Offices && len(g.npcs) >= 2
+	if !offices && !g.chance(0.3) {
 		return
 	}
 	ids := []string{"steward", "jarl"}[:1+g.r.IntN(2)]
+	if offices {
+		ids = []string{"steward", "jarl"}
+	}
 	holders := map[string]bool{}
 	for i, id := range ids {
 		r := sim.Role{ID: id, Faction: pick(g, g.factions)}
 		if h := pick(g, g.npcs); g.chance(0.8) && !holders[h] {
 			r.Holder, holders[h] = h, true
 		}
-		if i == 0 && len(ids) > 1 && g.chance(0.8) {
+		for offices && r.Holder == "" {
+			if h := pick(g, g.npcs); !holders[h] {
+				r.Holder, holders[h] = h, true
+			}
+		}
+		if i == 0 && len(ids) > 1 && (g.chance(0.8) || offices) {
 			r.Appointer = ids[1]
 		}
 		if g.chance(0.6) {
@@ -478,6 +494,14 @@ func (g *gen) events() {
 			break
 		}
 	}
+	if g.swarm.WindowPair {
+		all = append(all, g.windowPair()...)
+	}
+	var vacancy []sim.Injection
+	if g.swarm.Offices {
+		vacancy = g.vacancy()
+		all = append(all, vacancy...)
+	}
 	slices.SortStableFunc(all, func(a, b sim.Injection) int { return cmpInt(a.Tick, b.Tick) })
 	// Apply in tick order, keeping only what is valid where it falls:
 	// deaths are known as they happen.
@@ -488,6 +512,9 @@ func (g *gen) events() {
 	}
 	// Reports, after the events they tell of.
 	out := slices.Clone(g.f.Injections)
+	if rep, ok := g.toldVacant(vacancy); ok {
+		out = append(out, rep)
+	}
 	for range g.r.IntN(1 + len(g.claims)) {
 		if rep, ok := g.report(); ok {
 			out = append(out, rep)
@@ -583,6 +610,124 @@ func (g *gen) theftSeries(t int64) []sim.Injection {
 		out = append(out, in)
 	}
 	return out
+}
+
+// windowPair is two thefts by one offender from one victim with a
+// faction, who sees both, exactly escalation_window_ticks apart or one
+// tick either side: when the second is counted the first is window − 1,
+// window or window + 1 ticks old, the tick at which rule 11 decides
+// whether an offence is still within the window.
+func (g *gen) windowPair() []sim.Injection {
+	var victims []string
+	for _, n := range g.f.Cast {
+		if n.Faction != "" {
+			victims = append(victims, n.ID)
+		}
+	}
+	window := g.f.Defines.EscalationWindowTicks
+	gap := window
+	if g.chance(0.5) {
+		gap += 2*g.r.Int64N(2) - 1
+	}
+	gap = max(gap, 1)
+	if len(victims) == 0 || gap >= g.f.Ticks {
+		return nil
+	}
+	t := g.r.Int64N(g.f.Ticks - gap)
+	victim, offender := pick(g, victims), g.entity(t)
+	if offender == victim {
+		offender = sim.Player
+	}
+	loc := pick(g, g.locs).ID
+	var out []sim.Injection
+	for _, at := range []int64{t, t + gap} {
+		in := sim.Injection{Tick: at, Kind: sim.Theft, Actor: offender, Victim: victim, Item: pick(g, []string{"sweetroll", "ring", "sword"}), At: loc}
+		in.Witnesses = append([]sim.Witness{{NPC: victim}}, g.witnesses(loc, at, victim, offender)...)
+		out = append(out, in)
+	}
+	return out
+}
+
+// vacancy is the Offices draw's events (swarm.go): a favour owed to the
+// steward's office, called in before both office holders are killed in
+// one tick, far enough before the end that the successions fall due
+// inside the run. Both offices fall vacant together, so two successions
+// are due at one tick (the steward's appointer is the jarl, now vacant
+// too); toldVacant then tells a witness of the call of it once the
+// office is vacant (rule 16: nobody to judge).
+func (g *gen) vacancy() []sim.Injection {
+	var steward, jarl string
+	for _, r := range g.f.Roles {
+		switch r.ID {
+		case "steward":
+			steward = r.Holder
+		case "jarl":
+			jarl = r.Holder
+		}
+	}
+	if steward == "" || jarl == "" || g.f.Ticks < 4 {
+		return nil
+	}
+	// t in [2, ticks − 2 − succession delay] when that is not empty.
+	t := 2 + g.r.Int64N(max(1, g.f.Ticks-3-g.f.Defines.SuccessionDelayTicks))
+	called := 1 + g.r.Int64N(t-1)
+	owed := g.r.Int64N(called)
+	debtor := g.entity(owed)
+	if debtor == steward {
+		debtor = sim.Player
+	}
+	loc := pick(g, g.locs).ID
+	fav := sim.Injection{Tick: owed, Kind: sim.Favour, Actor: debtor, Recipient: "role:steward", At: loc, Witnesses: g.witnesses(loc, owed, steward)}
+	inv := sim.Injection{Tick: called, Kind: sim.Invoke, Actor: debtor, Recipient: "role:steward", Outcome: pick(g, []string{sim.Fulfilled, sim.Refused}), At: loc, Favour: "?",
+		Witnesses: g.witnesses(loc, called, debtor, steward, jarl)}
+	if len(inv.Witnesses) == 0 {
+		for _, n := range g.living(called) {
+			if n != debtor && n != steward && n != jarl {
+				inv.Witnesses = []sim.Witness{{NPC: n}}
+				break
+			}
+		}
+	}
+	killer := g.entity(t)
+	if killer == steward || killer == jarl {
+		killer = sim.Player
+	}
+	where := pick(g, g.locs).ID
+	return []sim.Injection{fav, inv,
+		{Tick: t, Kind: sim.Killing, Actor: killer, Victim: steward, At: where, Witnesses: g.witnesses(where, t, steward, jarl)},
+		{Tick: t, Kind: sim.Killing, Actor: killer, Victim: jarl, At: where, Witnesses: g.witnesses(where, t, steward, jarl)},
+	}
+}
+
+// toldVacant is a witness of vacancy's call telling someone else of it
+// the tick after the offices fell vacant, when both were admitted.
+func (g *gen) toldVacant(vacancy []sim.Injection) (sim.Injection, bool) {
+	if len(vacancy) < 4 || g.noBelief {
+		return sim.Injection{}, false
+	}
+	inv, death := vacancy[1], vacancy[2].Tick
+	at := death + 1
+	var call *sim.Injection
+	for i := range g.f.Injections {
+		in := &g.f.Injections[i]
+		if in.Kind == sim.Invoke && in.Tick == inv.Tick && in.Recipient == inv.Recipient && in.Actor == inv.Actor {
+			call = in
+		}
+	}
+	if call == nil || len(call.Witnesses) == 0 || at >= g.f.Ticks || g.alive(vacancy[2].Victim, at) {
+		return sim.Injection{}, false
+	}
+	teller := call.Witnesses[0].NPC
+	var listeners []string
+	for _, n := range g.living(at) {
+		if n != teller && n != call.Actor {
+			listeners = append(listeners, n)
+		}
+	}
+	if len(listeners) == 0 || !g.alive(teller, at) {
+		return sim.Injection{}, false
+	}
+	return sim.Injection{Tick: at, Kind: sim.Report, From: teller, To: pick(g, listeners), Claim: call.ID}, true
 }
 
 // brawls are fights between two NPCs who share a place: a grudge, a pair

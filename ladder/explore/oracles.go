@@ -35,6 +35,10 @@ type observer struct {
 	evals   map[string]bool    // rules with at least one evaluation record
 	fired   map[string]bool    // rules with at least one fired evaluation
 	mutated int64              // first tick a mutation changed a slot, -1 before
+	// vocab is what a slot may mutate to (vocabulary.go); slotChosen the
+	// slot the memory policy's last record chose.
+	vocab      vocabulary
+	slotChosen string
 
 	acc      map[[2]string]*accModel
 	grudges  map[[2]string]*grudgeModel
@@ -61,12 +65,12 @@ type observer struct {
 
 // oracleProperties are the properties the observer judges on every run
 // (and PropRumourStages, counted only where a stage change fell due).
-var oracleProperties = []string{PropObserver, PropAccumulation, PropGrudgeDecay, PropReputation, PropMourning, PropPairWeight, PropRoleReference}
+var oracleProperties = []string{PropObserver, PropVocabulary, PropAccumulation, PropGrudgeDecay, PropReputation, PropMourning, PropPairWeight, PropRoleReference}
 
 func newObserver(f *fixture.Fixture) *observer {
 	return &observer{
 		f: f, findings: map[string]*Finding{}, tick: -1, touched: map[[2]string]bool{}, held: map[[2]string]bool{},
-		events: map[string]bool{}, evals: map[string]bool{}, fired: map[string]bool{}, mutated: -1,
+		events: map[string]bool{}, evals: map[string]bool{}, fired: map[string]bool{}, mutated: -1, vocab: newVocabulary(f),
 		acc: map[[2]string]*accModel{}, grudges: map[[2]string]*grudgeModel{}, counted: map[[2]string]int64{},
 		opinions: map[[3]string][2]float64{}, weights: map[[2]string]float64{}, restores: map[[2]string]int64{},
 		holders: map[string]string{}, deaths: map[string]int64{}, succession: map[string]int64{},
@@ -186,6 +190,7 @@ func (o *observer) rule(t int64, b *trace.RuleEval) {
 		if b.Fired && o.mutated < 0 {
 			o.mutated = t
 		}
+		o.mutation(t, b)
 	case rules.AccumulationThreshold:
 		o.accumulate(t, b)
 	case rules.ReputationEvidence:

@@ -28,6 +28,8 @@ const (
 	PropUnusedRule    = "locality-unused-rule"
 	PropView          = "locality-view"
 	PropObserver      = "observer-locality"
+	PropVocabulary    = "mutation-vocabulary"
+	PropPlacement     = "schedule-placement"
 	PropRumourStages  = "rule-9-rumours-fade"
 	PropAccumulation  = "rule-11-accumulation"
 	PropGrudgeDecay   = "rule-13-grudge-decay"
@@ -54,6 +56,8 @@ var Properties = []Property{
 	{PropUnusedRule, "disabling a rule the run never evaluated leaves the run byte-identical (a rule toggle read where the rule does not decide)"},
 	{PropView, "switching the collective fear view on (a fear expectation) leaves the run byte-identical: no rule reads a view (every 2nd world by index)"},
 	{PropObserver, "no NPC's belief, grudge, obligation or reputation changes without a record at that tick that ties the change to something the NPC witnessed or was told (observer locality, decision 0014)"},
+	{PropVocabulary, "every retelling the memory policy may mutate counts, as the slots with an alternative and the values a chosen slot may take, exactly what the fixture's vocabulary gives — the cast and the player for an actor or victim, the declared locations for a place, the items the fixture lists or any injection names for an item — and chooses a value in it other than the slot's own (an item, a place or an NPC left out of or added to what a slot may become)"},
+	{PropPlacement, "every living NPC is, at every tick of dense.csv, where the fixture's schedule puts it — the first of its blocks whose occurrence (every `every` ticks from `since`, `from` to `to` into each) covers the tick, else home — unless an override is in force or a block that meets an office decides; and its `schedule/<npc>/base` column, where it has one, says the same (a block's phase, a schedule's next change, a block's bounds)"},
 	{PropRumourStages, "rule 9: every rumour left alone goes dormant, then forgotten, at the first tick its gist since its last refresh (formed, told again or contested), 2^(−ticks/gist_half_life), is below dormant_gist, then forgotten_gist, with a record then, and every keyframe shows it at that stage and gist (decision 0010; wherever the tick falls inside the run)"},
 	{PropAccumulation, "rule 11 fires at most once per arming, when the believed offences within the window reach the threshold, and re-arms only at or below its re-arm level (decision 0018)"},
 	{PropGrudgeDecay, "rule 13: a grudge never rises without a new cause and settles exactly once, at the first tick its total strength is below grudge_settled (decision 0016)"},

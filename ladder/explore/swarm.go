@@ -19,7 +19,16 @@ import (
 //   - with probability ⅕ its windows, thresholds and delays are drawn on
 //     their boundaries: thefts spaced window − 1, window or window + 1
 //     apart, a re-arm level one below the threshold, the shortest
-//     mourning, an appointment at once.
+//     mourning, an appointment at once;
+//   - with probability ⅕, a world that draws its escalation window places
+//     two offences of one offender against one victim exactly that window
+//     apart, or one tick either side (WindowPair): the one tick at which
+//     "within the window" is decided, which thefts spaced at random reach
+//     about once in a thousand worlds;
+//   - with probability ⅕, a world that keeps the killing motif has two
+//     offices, both held, whose holders die in one tick after a debt owed
+//     to one of them is called in (Offices): two successions due at once,
+//     and an office's debt told of while the office is vacant.
 //
 // The vector is drawn from a stream of its own, keyed like the world's
 // by (seed, index), so that what the world draws after it is never
@@ -29,9 +38,25 @@ type Swarm struct {
 	Off     []string         // the rules switched off, in catalogue order
 	Defines [groupCount]bool // by define group: drawn (true) or left at its defaults
 	Edges   bool
+	// WindowPair and Offices are the boundary draws of events (above).
+	// They are drawn after everything else on the vector's stream, so a
+	// world's motifs, rules and define groups are what they were before
+	// the two were added.
+	WindowPair bool
+	Offices    bool
 }
 
 const motifCount = 6
+
+// The motifs, by their place in Swarm.Motifs.
+const (
+	motifTheftSeries = iota
+	motifBrawls
+	motifDealing
+	motifNews
+	motifKilling
+	motifSingle
+)
 
 // The define groups, drawn or left at their defaults as one.
 const (
@@ -75,5 +100,8 @@ func DrawSwarm(w World) Swarm {
 		s.Defines[i] = r.IntN(2) == 0
 	}
 	s.Edges = r.IntN(5) == 0
+	pair, offices := r.IntN(5) == 0, r.IntN(5) == 0
+	s.WindowPair = pair && s.Defines[groupEscalation]
+	s.Offices = offices && s.Motifs[motifKilling]
 	return s
 }
