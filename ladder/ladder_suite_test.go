@@ -357,6 +357,13 @@ var _ = ReportAfterSuite("ladder summary", func(r Report) {
 		}
 	}
 	warnings := printDrift(r)
+	// A step that failed is filed as a problem of no rung, so that
+	// failures.json and junit.xml fail with it: a CI reading either must
+	// not see green where the exit status is not.
+	steps := make([]verdict.Problem, len(harness))
+	for i, h := range harness {
+		steps[i] = verdict.Problem{Check: verdict.HarnessCheck, Tick: -1, Message: h}
+	}
 	var closing strings.Builder
 	if runs := report.FailedRuns(append(problems, late...)); len(runs) > 0 {
 		closing.WriteString("\n")
@@ -364,9 +371,16 @@ var _ = ReportAfterSuite("ladder summary", func(r Report) {
 			closing.WriteString(l + "\n")
 		}
 	}
-	fmt.Fprintf(&closing, "\nladder: %d rungs passed, %d failed, %d input-drift warnings, %d assertions evaluated\n", passed, len(failed), warnings, assertions)
+	if len(steps) > 0 {
+		fmt.Fprintf(&closing, "\nthe closing report failed (%s, in failures.json and junit.xml as %q):\n", plural(len(steps), "problem"), report.ClosingNode)
+		for _, p := range steps {
+			fmt.Fprintf(&closing, "  %s\n", strings.ReplaceAll(p.Message, "\n", "\n  "))
+		}
+	}
+	fmt.Fprintf(&closing, "\nladder: %d rungs passed, %d failed, %s%d input-drift warnings, %d assertions evaluated\n",
+		passed, len(failed), stepsFailed(len(steps)), warnings, assertions)
 	fmt.Fprint(os.Stdout, closing.String())
-	if len(failed) > 0 {
+	if len(failed) > 0 || len(steps) > 0 {
 		// Ginkgo prints its own list of failures after every report node,
 		// in the order the specs ran; `make ladder` prints this file after
 		// Ginkgo has finished, so that the very end of a red run is the
@@ -375,7 +389,7 @@ var _ = ReportAfterSuite("ladder summary", func(r Report) {
 			fmt.Fprintf(os.Stdout, "ladder: could not write %s: %v\n", report.ClosingFile, err)
 		}
 	}
-	if err := report.Write(reports, root, r, late...); err != nil {
+	if err := report.Write(reports, root, r, append(late, steps...)...); err != nil {
 		fmt.Fprintf(os.Stdout, "ladder: could not write the reports: %v\n", err)
 	}
 	for _, p := range late {
@@ -385,6 +399,22 @@ var _ = ReportAfterSuite("ladder summary", func(r Report) {
 		Fail(strings.Join(harness, "\n"))
 	}
 })
+
+// stepsFailed is the count line's clause for the closing report's failed
+// steps: nothing when none failed, so a green line reads as it always has.
+func stepsFailed(n int) string {
+	if n == 0 {
+		return ""
+	}
+	return plural(n, "closing-report problem") + ", "
+}
+
+func plural(n int, what string) string {
+	if n == 1 {
+		return "1 " + what
+	}
+	return fmt.Sprintf("%d %ss", n, what)
+}
 
 // specProblems is a failed rung spec's problems as it filed them, or one
 // made of its failure message when it filed none (a spec that failed

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"math"
 	"path/filepath"
 	"regexp"
 	"slices"
@@ -117,6 +118,31 @@ var _ = Describe("the rendered page", func() {
 		Expect(string(html)).To(ContainSubstring(`data-name="T9.1"`))
 		Expect(string(html)).To(ContainSubstring(`This section could not be built: T9.3: dense.csv: header: first column is &#34;tock&#34;, not &#34;tick&#34;.`))
 		Expect(string(html)).To(ContainSubstring(`T9.3 dense.csv: first divergence at tick 1`))
+	})
+
+	It("keeps the other sections when one cannot be embedded, and says which", func() {
+		bad := build(synthInput(), page.Options{})
+		bad.Name = "T9.3"
+		bad.Map = &page.MapView{Places: []page.Place{{ID: "market", X: math.Inf(1)}}} // no JSON holds it
+		html, err := page.Render([]*page.Section{build(synthInput(), page.Options{}), bad})
+		Expect(err).To(MatchError(ContainSubstring("T9.3: embedded data: json: unsupported value: +Inf")))
+		Expect(string(html)).To(ContainSubstring(`data-name="T9.1"`))
+		Expect(string(html)).To(ContainSubstring(`data-name="T9.3"`))
+		Expect(string(html)).To(ContainSubstring(`This section could not be embedded: T9.3: embedded data: json: unsupported value: &#43;Inf.`))
+	})
+
+	It("lays out a map of coordinates near the largest float, clamped, with every number finite", func() {
+		in := synthInput()
+		in.Locations = []page.Location{{ID: "market", XY: &[2]float64{1e308, 0}}, {ID: "farm", XY: &[2]float64{-1e308, math.NaN()}}}
+		html, err := page.Page([]page.Input{in}, page.Options{})
+		Expect(err).NotTo(HaveOccurred())
+		Expect(string(html)).NotTo(ContainSubstring("could not be"))
+		m := build(in, page.Options{}).Map
+		Expect(m.Given).To(BeTrue())
+		for _, x := range []float64{m.W, m.H, m.Places[0].X, m.Places[0].Y, m.Places[1].X, m.Places[1].Y} {
+			Expect(math.IsInf(x, 0) || math.IsNaN(x)).To(BeFalse())
+		}
+		Expect(m.Places[0].X - m.Places[1].X).To(Equal(2 * page.MaxCoordinate))
 	})
 
 	It("is the same bytes for the same runs", func() {

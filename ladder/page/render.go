@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"cmp"
 	_ "embed"
+	"errors"
 	"fmt"
 	"github.com/chronicle/ladder/ladder/lineage"
 	"html/template"
@@ -58,7 +59,9 @@ type view struct {
 	Data         template.JS
 }
 
-// Render returns the whole page for the given sections, in order. It
+// Render returns the whole page for the given sections, in order, and
+// the errors of sections it could not embed (each then shown bare, with
+// a note saying why); the page is nil only when it cannot be made at all. It
 // reads no clock and no map order, so the same runs give the same bytes.
 func Render(sections []*Section) ([]byte, error) {
 	page := struct {
@@ -72,10 +75,17 @@ func Render(sections []*Section) ([]byte, error) {
 		Style  template.CSS
 		Script template.JS
 	}{Style: template.CSS(pageCSS), Script: template.JS(pageJS)}
+	var errs []error
 	for i, s := range sections {
 		v, err := newView(i, s)
 		if err != nil {
-			return nil, err
+			// One section that cannot be embedded must not take the
+			// page down with it: it is shown by its name, failure
+			// lines and why, and the error is returned with the page.
+			errs = append(errs, err)
+			if v, err = newView(i, bare(s, fmt.Sprintf("This section could not be embedded: %v.", err))); err != nil {
+				return nil, err
+			}
 		}
 		if s.Failed() {
 			page.Failed++
@@ -91,7 +101,14 @@ func Render(sections []*Section) ([]byte, error) {
 	if err := tmpl.Execute(&b, page); err != nil {
 		return nil, fmt.Errorf("render triage page: %w", err)
 	}
-	return b.Bytes(), nil
+	return b.Bytes(), errors.Join(errs...)
+}
+
+// bare is a section with only what names it and why it failed, and a
+// note: what the page shows of a section whose data it cannot embed.
+func bare(s *Section, note string) *Section {
+	return &Section{Name: s.Name, Tier: s.Tier, Title: s.Title, Source: s.Source, Failures: s.Failures, Commands: s.Commands,
+		Notes: append(slices.Clone(s.Notes), note), Divergence: -1}
 }
 
 // DefaultTick is the tick a section opens at: its first divergence when
