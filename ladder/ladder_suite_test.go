@@ -54,7 +54,7 @@ func TestLadder(t *testing.T) {
 	}
 	for _, file := range files {
 		if file.Err != nil {
-			invalidFixture(file.Name, file.Err)
+			invalidFixture(file)
 			continue
 		}
 		family(file.Fixtures)
@@ -100,16 +100,18 @@ func obsoleteLine(dir string) string {
 }
 
 // invalidFixture is the failing spec of a fixture that does not load. It
-// carries the rung's labels, read off the file name, so it counts as a
-// failed rung and `make ladder RUNG=<id>` selects it.
-func invalidFixture(rel string, err error) {
+// carries the rung's labels — the rung id written inside the file, else
+// read off its name (fixture.File) — so it counts as a failed rung and
+// `make ladder RUNG=<id>` selects it.
+func invalidFixture(file fixture.File) {
+	rel, err := file.Name, file.Err
 	loc := types.CodeLocation{FileName: rel, LineNumber: 1}
 	var list fixture.ErrorList
 	if errors.As(err, &list) && len(list) > 0 {
 		loc.LineNumber = list[0].Line
 	}
-	id, tier := fixture.RungOfFile(rel)
-	It(fixture.LoadFailureSpec(rel), Label("tier"+tier, id, "invalid-fixture"), loc, func() {
+	id, tier := file.Rung, file.Tier
+	It(file.LoadFailureSpec(), Label("tier"+tier, id, "invalid-fixture"), loc, func() {
 		msg := fmt.Sprintf("%v\n(reproduce: go run ./tools/ladder check %s)", err, rel)
 		AddReportEntry(report.FailureEntry, verdict.Problem{Rung: id, Check: "fixture", Tick: -1, File: rel, Line: loc.LineNumber, Message: msg},
 			ReportEntryVisibilityNever)
