@@ -26,7 +26,7 @@ func Page(inputs []Input, opt Options) ([]byte, error) {
 		}
 		sections = append(sections, s)
 	}
-	html, err := Render(sections)
+	html, err := Render(sections, opt)
 	return html, errors.Join(append(errs, err)...)
 }
 
