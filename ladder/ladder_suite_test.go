@@ -62,7 +62,7 @@ func TestLadder(t *testing.T) {
 	}
 	for _, file := range files {
 		if file.Err != nil {
-			invalidFixture(file.Name, file.Err)
+			invalidFixture(file)
 			continue
 		}
 		family(file.Fixtures)
@@ -160,16 +160,18 @@ func obsoleteLine(dir string) string {
 }
 
 // invalidFixture is the failing spec of a fixture that does not load. It
-// carries the rung's labels, read off the file name, so it counts as a
-// failed rung and `make ladder RUNG=<id>` selects it.
-func invalidFixture(rel string, err error) {
+// carries the rung's labels — the rung id written inside the file, else
+// read off its name (fixture.File) — so it counts as a failed rung and
+// `make ladder RUNG=<id>` selects it.
+func invalidFixture(file fixture.File) {
+	rel, err := file.Name, file.Err
 	loc := types.CodeLocation{FileName: rel, LineNumber: 1}
 	var list fixture.ErrorList
 	if errors.As(err, &list) && len(list) > 0 {
 		loc.LineNumber = list[0].Line
 	}
-	id, tier := fixture.RungOfFile(rel)
-	It(fixture.LoadFailureSpec(rel), Label("tier"+tier, id, "invalid-fixture"), loc, func() {
+	id, tier := file.Rung, file.Tier
+	It(file.LoadFailureSpec(), Label("tier"+tier, id, "invalid-fixture"), loc, func() {
 		msg := fmt.Sprintf("%v\n(reproduce: go run ./tools/ladder check %s)", err, rel)
 		AddReportEntry(report.FailureEntry, verdict.Problem{Rung: id, Check: "fixture", Tick: -1, File: rel, Line: loc.LineNumber, Message: msg},
 			ReportEntryVisibilityNever)
@@ -421,6 +423,13 @@ var _ = ReportAfterSuite("ladder summary", func(r Report) {
 		}
 	}
 	warnings := printDrift(r)
+	// A step that failed is filed as a problem of no rung, so that
+	// failures.json and junit.xml fail with it: a CI reading either must
+	// not see green where the exit status is not.
+	steps := make([]verdict.Problem, len(harness))
+	for i, h := range harness {
+		steps[i] = verdict.Problem{Check: verdict.HarnessCheck, Tick: -1, Message: h}
+	}
 	var closing strings.Builder
 	if runs := report.FailedRuns(append(problems, late...)); len(runs) > 0 {
 		closing.WriteString("\n")
@@ -428,9 +437,16 @@ var _ = ReportAfterSuite("ladder summary", func(r Report) {
 			closing.WriteString(l + "\n")
 		}
 	}
-	fmt.Fprintf(&closing, "\nladder: %d rungs passed, %d failed, %d input-drift warnings, %d assertions evaluated\n", passed, len(failed), warnings, assertions)
+	if len(steps) > 0 {
+		fmt.Fprintf(&closing, "\nthe closing report failed (%s, in failures.json and junit.xml as %q):\n", plural(len(steps), "problem"), report.ClosingNode)
+		for _, p := range steps {
+			fmt.Fprintf(&closing, "  %s\n", strings.ReplaceAll(p.Message, "\n", "\n  "))
+		}
+	}
+	fmt.Fprintf(&closing, "\nladder: %d rungs passed, %d failed, %s%d input-drift warnings, %d assertions evaluated\n",
+		passed, len(failed), stepsFailed(len(steps)), warnings, assertions)
 	fmt.Fprint(os.Stdout, closing.String())
-	if len(failed) > 0 {
+	if len(failed) > 0 || len(steps) > 0 {
 		// Ginkgo prints its own list of failures after every report node,
 		// in the order the specs ran; `make ladder` prints this file after
 		// Ginkgo has finished, so that the very end of a red run is the
@@ -442,7 +458,7 @@ var _ = ReportAfterSuite("ladder summary", func(r Report) {
 	if len(harness) > 0 || len(late) > 0 {
 		r.SuiteSucceeded = false // this node fails below, after the report is written
 	}
-	if err := report.Write(reports, root, r, late...); err != nil {
+	if err := report.Write(reports, root, r, append(late, steps...)...); err != nil {
 		fmt.Fprintf(os.Stdout, "ladder: could not write the reports: %v\n", err)
 	}
 	for _, p := range late {
@@ -452,6 +468,22 @@ var _ = ReportAfterSuite("ladder summary", func(r Report) {
 		Fail(strings.Join(harness, "\n"))
 	}
 })
+
+// stepsFailed is the count line's clause for the closing report's failed
+// steps: nothing when none failed, so a green line reads as it always has.
+func stepsFailed(n int) string {
+	if n == 0 {
+		return ""
+	}
+	return plural(n, "closing-report problem") + ", "
+}
+
+func plural(n int, what string) string {
+	if n == 1 {
+		return "1 " + what
+	}
+	return fmt.Sprintf("%d %ss", n, what)
+}
 
 // specProblems is a failed rung spec's problems as it filed them, or one
 // made of its failure message when it filed none (a spec that failed

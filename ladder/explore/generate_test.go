@@ -1,7 +1,9 @@
 package explore_test
 
 import (
+	"bytes"
 	"os"
+	"path/filepath"
 	"strings"
 	"time"
 
@@ -153,15 +155,30 @@ var _ = Describe("shrinking", func() {
 		Expect(prop).To(Equal(explore.PropRuns))
 		Expect(c.Check(read).Findings).To(HaveLen(1), "the written world fails the same way")
 
-		name, promoted, err := explore.Promote(r.File, "T2.9")
+		fixtures := GinkgoT().TempDir()
+		Expect(os.WriteFile(filepath.Join(fixtures, "T2.8-spread-at-scale.yaml"), []byte("rung: T2.8\n"), 0o644)).To(Succeed())
+		name, promoted, err := explore.Promote(r.File, "T2.9-runs", fixtures)
 		Expect(err).NotTo(HaveOccurred())
-		Expect(name).To(Equal("fixtures/T2.9-runs.yaml"))
+		Expect(name).To(Equal(filepath.ToSlash(filepath.Join(fixtures, "T2.9-runs.yaml"))))
 		fs, err := fixture.Parse(name, promoted)
 		Expect(err).NotTo(HaveOccurred())
 		Expect(fs[0].Rung).To(Equal("T2.9"))
 		Expect(fs[0].Tier).To(Equal("2"))
-		_, _, err = explore.Promote(r.File, "T9")
+		Expect(fs[0].Title).To(HavePrefix("Explored — runs (promoted from "))
+		_, _, err = explore.Promote(r.File, "T9", fixtures)
 		Expect(err).To(MatchError(ContainSubstring("is not a rung id")))
+		_, _, err = explore.Promote(r.File, "T2.8", fixtures)
+		Expect(err).To(MatchError(`promote: rung T2.8 is ` + filepath.ToSlash(filepath.Join(fixtures, "T2.8-spread-at-scale.yaml")) + ` already: one rung, one file (choose another rung id)`))
+
+		// The file's name is the arguments' alone: a crafted property
+		// line names no path.
+		crafted := filepath.Join(GinkgoT().TempDir(), filepath.Base(r.File))
+		Expect(os.WriteFile(crafted, bytes.Replace(data, []byte("# property: runs\n"), []byte("# property: ../../../tmp/evil\n"), 1), 0o644)).To(Succeed())
+		name, _, err = explore.Promote(crafted, "T2.9", fixtures)
+		Expect(err).NotTo(HaveOccurred())
+		Expect(name).To(Equal(filepath.ToSlash(filepath.Join(fixtures, "T2.9-explored.yaml"))))
+		_, _, err = explore.Promote(crafted, "T2.9-../../x", fixtures)
+		Expect(err).To(MatchError(ContainSubstring("is not a rung id, or one with a slug")))
 	})
 
 	It("finds nothing wrong with a sound world", func() {

@@ -2,9 +2,11 @@ package explore
 
 import (
 	"bytes"
+	"cmp"
 	"errors"
 	"fmt"
 	"os"
+	"path/filepath"
 	"regexp"
 	"strings"
 
@@ -178,28 +180,47 @@ func mustMarshal(f *fixture.Fixture) []byte {
 	return b
 }
 
+// promoteTarget is what -promote names the new rung: its id, and
+// optionally its slug (T3.9, T3.9-reputation-once).
+var promoteTarget = regexp.MustCompile(`^(T([0-6][ab]?)\.[1-9][0-9]*)(?:-([a-z0-9]+(?:-[a-z0-9]+)*))?$`)
+
 // Promote turns a written failure into a rung skeleton: the same world,
-// expectations and case under the rung id given, its slug the failing
-// property's. It returns the new file's name (fixtures/<rung>-<slug>.yaml)
-// and its bytes; the rung then fails the same way under make ladder, and
-// once the engine is fixed, make goldens gives it its goldens.
-func Promote(path, rung string) (string, []byte, error) {
+// expectations and case under the rung id target gives (T3.9, or
+// T3.9-<slug> to name the file). It returns the new file's name,
+// <fixtures>/<rung>-<slug>.yaml, the slug "explored" when target gives
+// none, and its bytes; the rung then fails the same way under make
+// ladder, and once the engine is fixed, make goldens gives it its
+// goldens. The name comes from target alone, never from the file's
+// "# property:" line, which a crafted file could make a path of; and a
+// rung id a fixture under fixtures already has is refused: one rung, one
+// file.
+func Promote(path, target, fixtures string) (string, []byte, error) {
 	data, err := os.ReadFile(path)
 	if err != nil {
 		return "", nil, err
 	}
-	m := regexp.MustCompile(`^T([0-6][ab]?)\.[1-9][0-9]*$`).FindStringSubmatch(rung)
+	m := promoteTarget.FindStringSubmatch(target)
 	if m == nil {
-		return "", nil, fmt.Errorf("promote: %q is not a rung id (T<tier>.<n>, e.g. T3.9)", rung)
+		return "", nil, fmt.Errorf("promote: %q is not a rung id, or one with a slug (T<tier>.<n>[-<slug>], e.g. T3.9 or T3.9-reputation-once; a slug is lowercase words joined by '-')", target)
+	}
+	rung, tier, slug := m[1], m[2], cmp.Or(m[3], "explored")
+	files, err := fixture.Discover(fixtures, fixtures)
+	if err != nil {
+		return "", nil, fmt.Errorf("promote: %w", err)
+	}
+	for _, f := range files {
+		if strings.EqualFold(f.Rung, rung) {
+			return "", nil, fmt.Errorf("promote: rung %s is %s already: one rung, one file (choose another rung id)", rung, f.Name)
+		}
 	}
 	fs, err := fixture.Load(path)
 	if err != nil {
 		return "", nil, fmt.Errorf("promote: %w", err)
 	}
 	old := fs[0].Rung
-	prop := "explored"
+	prop := "an explored world"
 	if pm := propertyLine.FindSubmatch(data); pm != nil {
-		prop = strings.ReplaceAll(string(pm[1]), "_", "-")
+		prop = string(pm[1])
 	}
 	var doc yaml.Node
 	if err := yaml.Unmarshal(data, &doc); err != nil {
@@ -219,7 +240,7 @@ func Promote(path, rung string) (string, []byte, error) {
 	for i := 0; i+1 < len(root.Content); i += 2 {
 		switch k, v := root.Content[i].Value, root.Content[i+1]; k {
 		case "tier":
-			v.Value, v.Tag, v.Style = m[1], "!!str", 0
+			v.Value, v.Tag, v.Style = tier, "!!str", 0
 		case "title":
 			v.Value = "Explored — " + prop + " (promoted from " + fs[0].File + ")"
 		}
@@ -231,7 +252,7 @@ func Promote(path, rung string) (string, []byte, error) {
 		return "", nil, err
 	}
 	_ = enc.Close()
-	name := "fixtures/" + rung + "-" + prop + ".yaml"
+	name := filepath.ToSlash(filepath.Join(fixtures, rung+"-"+slug+".yaml"))
 	if _, err := fixture.Parse(name, buf.Bytes()); err != nil {
 		return "", nil, fmt.Errorf("promote: the promoted fixture does not load: %w", err)
 	}

@@ -469,7 +469,7 @@ var _ = Describe("RungOfFile", Label("unit"), func() {
 		Entry("a rung id the loader refuses (tiers stop at 6), so its load failure runs under RUNG=T9.1", "fixtures/T9.1-x.yaml", "T9.1", "9"),
 	)
 	It("names the spec of a file that does not load as the triage page looks it up: rung, path, does not load", func() {
-		Expect(fixture.LoadFailureSpec("fixtures/T1.9-badtick.yaml")).To(Equal("T1.9 fixtures/T1.9-badtick.yaml does not load"))
+		Expect(fixture.File{Name: "fixtures/T1.9-badtick.yaml", Rung: "T1.9"}.LoadFailureSpec()).To(Equal("T1.9 fixtures/T1.9-badtick.yaml does not load"))
 	})
 	It("gives the golden directory of a file", func() {
 		Expect(fixture.GoldenDirOfFile("fixtures/T2.1-spread.yaml")).To(Equal("goldens/T2.1-spread"))

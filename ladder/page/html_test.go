@@ -4,9 +4,11 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"math"
 	"path/filepath"
 	"regexp"
 	"slices"
+	"sort"
 	"strings"
 
 	"github.com/google/go-cmp/cmp"
@@ -117,6 +119,61 @@ var _ = Describe("the rendered page", func() {
 		Expect(string(html)).To(ContainSubstring(`data-name="T9.1"`))
 		Expect(string(html)).To(ContainSubstring(`This section could not be built: T9.3: dense.csv: header: first column is &#34;tock&#34;, not &#34;tick&#34;.`))
 		Expect(string(html)).To(ContainSubstring(`T9.3 dense.csv: first divergence at tick 1`))
+	})
+
+	It("keeps the other sections when one cannot be embedded, and says which", func() {
+		bad := build(synthInput(), page.Options{})
+		bad.Name = "T9.3"
+		bad.Map = &page.MapView{Places: []page.Place{{ID: "market", X: math.Inf(1)}}} // no JSON holds it
+		html, err := page.Render([]*page.Section{build(synthInput(), page.Options{}), bad}, page.Options{})
+		Expect(err).To(MatchError(ContainSubstring("T9.3: embedded data: json: unsupported value: +Inf")))
+		Expect(string(html)).To(ContainSubstring(`data-name="T9.1"`))
+		Expect(string(html)).To(ContainSubstring(`data-name="T9.3"`))
+		Expect(string(html)).To(ContainSubstring(`This section could not be embedded: T9.3: embedded data: json: unsupported value: &#43;Inf.`))
+	})
+
+	It("keeps to its size budget a section and in all, failing sections first, saying so in each section cut", func() {
+		passing := build(synthInput(), page.Options{})
+		data := func(html []byte, name string) bool {
+			GinkgoHelper()
+			return regexp.MustCompile(`data-name="`+regexp.QuoteMeta(name)+`"[^>]*>`).Match(html) && !strings.Contains(string(html), "This section&#39;s data")
+		}
+		Expect(data(render(synthInput()), "T9.1")).To(BeTrue(), "within the default budget, whole")
+
+		html, err := page.Render([]*page.Section{passing}, page.Options{MaxSectionBytes: 100})
+		Expect(err).NotTo(HaveOccurred(), "a cut is no error: the page is still whole, the note says what is missing")
+		Expect(string(html)).To(MatchRegexp(`This section&#39;s data \(0\.0 MiB\) is over the page&#39;s budget of 0\.0 MiB a section, so only its failure lines are shown: the run&#39;s files are under reports/T9\.1/\.`))
+
+		_, failing := failingRun(GinkgoT())
+		f := build(failing, page.Options{})
+		alone, err := page.Render([]*page.Section{f}, page.Options{})
+		Expect(err).NotTo(HaveOccurred())
+		Expect(string(alone)).NotTo(ContainSubstring("This section&#39;s data"))
+		// The smallest budget the failing section fits in alone: with
+		// the passing one, first in order, it is the passing one cut.
+		fits := sort.Search(len(alone), func(n int) bool {
+			html, _ := page.Render([]*page.Section{f}, page.Options{MaxPageBytes: max(n, 1)})
+			return !strings.Contains(string(html), "would take the page over its budget")
+		})
+		html, err = page.Render([]*page.Section{passing, f}, page.Options{MaxPageBytes: fits})
+		Expect(err).NotTo(HaveOccurred())
+		Expect(strings.Count(string(html), "would take the page over its budget")).To(Equal(1))
+		Expect(string(html)).To(MatchRegexp(`reports/T9\.1/\.`))
+		Expect(string(html)).NotTo(MatchRegexp(`would take the page over its budget[^<]*reports/` + regexp.QuoteMeta(f.Name) + `/`))
+	})
+
+	It("lays out a map of coordinates near the largest float, clamped, with every number finite", func() {
+		in := synthInput()
+		in.Locations = []page.Location{{ID: "market", XY: &[2]float64{1e308, 0}}, {ID: "farm", XY: &[2]float64{-1e308, math.NaN()}}}
+		html, err := page.Page([]page.Input{in}, page.Options{})
+		Expect(err).NotTo(HaveOccurred())
+		Expect(string(html)).NotTo(ContainSubstring("could not be"))
+		m := build(in, page.Options{}).Map
+		Expect(m.Given).To(BeTrue())
+		for _, x := range []float64{m.W, m.H, m.Places[0].X, m.Places[0].Y, m.Places[1].X, m.Places[1].Y} {
+			Expect(math.IsInf(x, 0) || math.IsNaN(x)).To(BeFalse())
+		}
+		Expect(m.Places[0].X - m.Places[1].X).To(Equal(2 * page.MaxCoordinate))
 	})
 
 	It("is the same bytes for the same runs", func() {

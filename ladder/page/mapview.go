@@ -113,7 +113,7 @@ func buildMap(locs []Location, npcs []NPCTrack) *MapView {
 	if locs[0].XY != nil {
 		m.Given = true
 		for _, l := range locs {
-			pos[l.ID] = *l.XY
+			pos[l.ID] = [2]float64{clampCoordinate(l.XY[0]), clampCoordinate(l.XY[1])}
 		}
 	} else {
 		layout(locs, m.Roads, pos)
@@ -153,6 +153,21 @@ func buildMap(locs []Location, npcs []NPCTrack) *MapView {
 		b.W, b.H = x1-b.X, y1-b.Y
 	}
 	return m
+}
+
+// MaxCoordinate bounds a given coordinate either way, as the fixture
+// loader does (fixture.MaxCoordinate): the map's extent, boxes and roads
+// are sums and differences of coordinates, and near the largest float
+// they overflow to infinity, which the section's JSON cannot hold, so a
+// page built from coordinates no loader checked still has a finite map.
+const MaxCoordinate = 1e6
+
+// clampCoordinate brings x within ±MaxCoordinate; NaN becomes 0.
+func clampCoordinate(x float64) float64 {
+	if math.IsNaN(x) {
+		return 0
+	}
+	return min(max(x, -MaxCoordinate), MaxCoordinate)
 }
 
 // layout places locations without the fixture's coordinates (buildMap).

@@ -80,7 +80,24 @@ type Options struct {
 	// DefaultMaxWhyNot): a run with more keeps the ticks around the one it
 	// opens at, and says so.
 	MaxWhyNot int
+	// MaxSectionBytes bounds one section's embedded data, and
+	// MaxPageBytes all sections' together (0: DefaultMaxSectionBytes,
+	// DefaultMaxPageBytes): a section past either is shown bare, its
+	// failure lines and a note (Render).
+	MaxSectionBytes int
+	MaxPageBytes    int
 }
+
+// DefaultMaxSectionBytes is eight times today's largest section (T2.8's
+// seed world of a thousand NPCs, 1.2 MB): every bound of Build together
+// keeps a section within a few megabytes, so a section past it is a run
+// no bound foresaw.
+const DefaultMaxSectionBytes = 8 << 20
+
+// DefaultMaxPageBytes is eight times today's whole page (about 8 MB for
+// a hundred sections): a page a browser still opens in seconds, where a
+// run of raised budgets once wrote 311 MB.
+const DefaultMaxPageBytes = 64 << 20
 
 // DefaultMaxRecords keeps a section of a rung like T2.1 (about eight
 // thousand encounters over ten days) whole, and a ten-times larger run

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"cmp"
 	_ "embed"
+	"errors"
 	"fmt"
 	"github.com/chronicle/ladder/ladder/lineage"
 	"html/template"
@@ -58,9 +59,23 @@ type view struct {
 	Data         template.JS
 }
 
-// Render returns the whole page for the given sections, in order. It
+// Render returns the whole page for the given sections, in order, and
+// the errors of sections it could not embed (each then shown bare, with
+// a note saying why); the page is nil only when it cannot be made at all. It
 // reads no clock and no map order, so the same runs give the same bytes.
-func Render(sections []*Section) ([]byte, error) {
+//
+// The page keeps to its size budget (Options.MaxSectionBytes,
+// MaxPageBytes): a section whose embedded data is over the budget of a
+// section, or would take the page's over its own, is shown bare, with a
+// note saying so. Failed sections are embedded first, so a page that
+// reaches its budget drops passing sections before failing ones.
+func Render(sections []*Section, opt Options) ([]byte, error) {
+	if opt.MaxSectionBytes <= 0 {
+		opt.MaxSectionBytes = DefaultMaxSectionBytes
+	}
+	if opt.MaxPageBytes <= 0 {
+		opt.MaxPageBytes = DefaultMaxPageBytes
+	}
 	page := struct {
 		Sections []view
 		// Index is the overview: failed runs first, by tier and earliest
@@ -71,16 +86,45 @@ func Render(sections []*Section) ([]byte, error) {
 		Failed int
 		Style  template.CSS
 		Script template.JS
-	}{Style: template.CSS(pageCSS), Script: template.JS(pageJS)}
-	for i, s := range sections {
-		v, err := newView(i, s)
-		if err != nil {
-			return nil, err
+	}{Style: template.CSS(pageCSS), Script: template.JS(pageJS), Sections: make([]view, len(sections))}
+	order := make([]int, 0, len(sections))
+	for _, failed := range []bool{true, false} {
+		for i, s := range sections {
+			if s.Failed() == failed {
+				order = append(order, i)
+			}
 		}
+	}
+	var errs []error
+	total := 0
+	for _, i := range order {
+		s := sections[i]
+		v, err := newView(i, s)
+		note := ""
+		switch {
+		case err != nil:
+			// One section that cannot be embedded must not take the
+			// page down with it: it is shown by its name, failure
+			// lines and why, and the error is returned with the page.
+			errs = append(errs, err)
+			note = fmt.Sprintf("This section could not be embedded: %v.", err)
+		case len(v.Data) > opt.MaxSectionBytes:
+			note = fmt.Sprintf("This section's data (%s) is over the page's budget of %s a section, so only its failure lines are shown: the run's files are under reports/%s/.",
+				mib(len(v.Data)), mib(opt.MaxSectionBytes), s.Name)
+		case total+len(v.Data) > opt.MaxPageBytes:
+			note = fmt.Sprintf("This section's data (%s) would take the page over its budget of %s in all, so only its failure lines are shown: the run's files are under reports/%s/.",
+				mib(len(v.Data)), mib(opt.MaxPageBytes), s.Name)
+		}
+		if note != "" {
+			if v, err = newView(i, bare(s, note)); err != nil {
+				return nil, err
+			}
+		}
+		total += len(v.Data)
 		if s.Failed() {
 			page.Failed++
 		}
-		page.Sections = append(page.Sections, v)
+		page.Sections[i] = v
 	}
 	page.Index = slices.Clone(page.Sections)
 	slices.SortStableFunc(page.Index, func(a, b view) int { return compareFirst(a.Section, b.Section) })
@@ -91,7 +135,15 @@ func Render(sections []*Section) ([]byte, error) {
 	if err := tmpl.Execute(&b, page); err != nil {
 		return nil, fmt.Errorf("render triage page: %w", err)
 	}
-	return b.Bytes(), nil
+	return b.Bytes(), errors.Join(errs...)
+}
+
+// bare is a section with only what names it and why it failed, and a
+// note: what the page shows of a section whose data it cannot embed, or
+// not within its budget.
+func bare(s *Section, note string) *Section {
+	return &Section{Name: s.Name, Tier: s.Tier, Title: s.Title, Source: s.Source, Failures: s.Failures, Commands: s.Commands,
+		Notes: append(slices.Clone(s.Notes), note), Divergence: -1}
 }
 
 // DefaultTick is the tick a section opens at: its first divergence when
@@ -347,3 +399,6 @@ func claimViews(s *Section, l *lineage.Lineage, own bool) []claimView {
 	}
 	return out
 }
+
+// mib spells a byte count in mebibytes, for the budget's notes.
+func mib(n int) string { return fmt.Sprintf("%.1f MiB", float64(n)/(1<<20)) }

@@ -194,7 +194,16 @@ func (v *SweepView) plot(c int, name string, mean, sd float64) SweepPlot {
 		lo, hi = lo-1, hi+1
 	}
 	p.Min, p.Max = strconv.FormatFloat(lo, 'g', 6, 64), strconv.FormatFloat(hi, 'g', 6, 64)
-	x := func(val float64) float64 { return plotLeft + float64((val-lo)/(hi-lo)*(plotRight-plotLeft)) }
+	// A bound or value so far out that the span overflows (a pilot's
+	// mean near the largest float) would put NaN or an infinity into the
+	// section's JSON, which cannot hold them: every x stays on the plot.
+	x := func(val float64) float64 {
+		at := plotLeft + float64((val-lo)/(hi-lo)*(plotRight-plotLeft))
+		if math.IsNaN(at) {
+			return plotLeft
+		}
+		return min(max(at, plotLeft), plotRight)
+	}
 	stack := map[int64]int{}
 	for s, vals := range v.Values {
 		val := vals[c]

@@ -10,9 +10,10 @@ import (
 
 // Page builds each input's section and renders them all, in order. A
 // section that cannot be built (a malformed artifact) keeps its failure
-// lines and shows the error instead of its panels, so one bad run never
-// costs the whole page: Page then returns the page and an error naming
-// every such section.
+// lines and shows the error instead of its panels, as does one whose
+// data cannot be embedded (Render), so one bad run never costs the whole
+// page: Page then returns the page and an error naming every such
+// section.
 func Page(inputs []Input, opt Options) ([]byte, error) {
 	sections := make([]*Section, 0, len(inputs))
 	var errs []error
@@ -25,11 +26,8 @@ func Page(inputs []Input, opt Options) ([]byte, error) {
 		}
 		sections = append(sections, s)
 	}
-	html, err := Render(sections)
-	if err != nil {
-		return nil, err
-	}
-	return html, errors.Join(errs...)
+	html, err := Render(sections, opt)
+	return html, errors.Join(append(errs, err)...)
 }
 
 // Write writes the page atomically: to a temporary file in the same

@@ -25,7 +25,8 @@ type Failures struct {
 // problems from its FailureEntry entries, and, for a failed spec without
 // them (a harness spec), one problem of check "spec", no rung, carrying the
 // spec's name and message and its location; then late, the problems found
-// after the specs ran (the determinism rerun), under their runs. They are
+// after the specs ran: the determinism rerun's under their runs, and the
+// closing report's failed steps (the triage page…) under none. They are
 // ordered by rung and case (harness specs first), each spec's problems in
 // its own order.
 func NewFailures(r types.Report, root string, late ...verdict.Problem) (Failures, error) {

@@ -82,7 +82,8 @@ func tierOf(s types.SpecReport) string {
 // expectation or case that failed), as failures.json places it. late are
 // problems found after the specs ran (the determinism rerun): each fails
 // its run's testcase, a passing one included, so junit counts what the
-// summary counts.
+// summary counts; those of no rung, the closing report's failed steps,
+// fail one testcase of the harness suite (closingCase).
 func NewJUnit(r types.Report, root string, late ...verdict.Problem) JUnit {
 	abs, _ := filepath.Abs(root)
 	bySuite := map[string]*JUnitSuite{}
@@ -128,6 +129,16 @@ func NewJUnit(r types.Report, root string, late ...verdict.Problem) JUnit {
 		js.Time += c.Time
 		js.Cases = append(js.Cases, c)
 	}
+	if c, ok := closingCase(late); ok {
+		js := bySuite[harness]
+		if js == nil {
+			js = &JUnitSuite{Name: harness}
+			bySuite[harness] = js
+		}
+		js.Cases = append(js.Cases, c)
+		js.Tests++
+		js.Failures++
+	}
 	doc := JUnit{XMLName: xml.Name{Local: "testsuites"}, Name: r.SuiteDescription}
 	for _, js := range bySuite {
 		slices.SortFunc(js.Cases, func(a, b JUnitCase) int { return cmp.Compare(a.Name, b.Name) })
@@ -136,6 +147,29 @@ func NewJUnit(r types.Report, root string, late ...verdict.Problem) JUnit {
 	sortSuites(doc.Suites)
 	doc.total()
 	return doc
+}
+
+// ClosingNode is the text of the suite's closing report node, whose steps
+// (the triage page, the determinism rerun, the seal summary) run after
+// every spec: it is no spec, so Ginkgo's report holds no testcase for it.
+const ClosingNode = "ladder summary"
+
+// closingCase is the testcase of the closing report's failed steps: the
+// late problems of no rung (Check "harness"), all in one failure. A step
+// that fails then fails junit.xml too, where a CI reads the verdict —
+// not only the exit status, beside a count of rungs that all passed.
+func closingCase(late []verdict.Problem) (JUnitCase, bool) {
+	var lines []string
+	for _, p := range late {
+		if p.Rung == "" {
+			lines = append(lines, p.Message)
+		}
+	}
+	if len(lines) == 0 {
+		return JUnitCase{}, false
+	}
+	text := strings.Join(lines, "\n")
+	return JUnitCase{Name: ClosingNode, Classname: harness, Failure: &JUnitProblem{Message: firstLine(text), Type: types.SpecStateFailed.String(), Text: text}}, true
 }
 
 // problemsOf decodes a rung spec's problems (its FailureEntry entries),

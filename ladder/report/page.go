@@ -3,6 +3,7 @@ package report
 import (
 	"errors"
 	"fmt"
+	"path"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -38,9 +39,15 @@ func PageInputs(root, reports string, r types.Report, pairs []Pair) ([]page.Inpu
 	var problems []string
 	for _, file := range files {
 		if file.Err != nil {
-			if s, ok := specs[fixture.LoadFailureSpec(file.Name)]; ok {
+			if s, ok := specs[file.LoadFailureSpec()]; ok {
 				used++
-				inputs = append(inputs, loadFailureInput(file, s))
+				in := loadFailureInput(file, s)
+				if slices.ContainsFunc(inputs, func(o page.Input) bool { return o.Name == in.Name }) {
+					// A second file of one rung id: named by its file, so
+					// that each has a section of its own.
+					in.Name = strings.TrimSuffix(path.Base(file.Name), path.Ext(file.Name))
+				}
+				inputs = append(inputs, in)
 			}
 			continue
 		}
@@ -77,7 +84,7 @@ func PageInputs(root, reports string, r types.Report, pairs []Pair) ([]page.Inpu
 // load: named by its rung (so #T9.1 opens it), placed at the loader's first
 // error, showing the located error its spec failed with.
 func loadFailureInput(file fixture.File, s types.SpecReport) page.Input {
-	id, _ := fixture.RungOfFile(file.Name)
+	id := file.Rung
 	source := file.Name
 	var list fixture.ErrorList
 	if errors.As(file.Err, &list) && len(list) > 0 {

@@ -86,6 +86,40 @@ var _ = Describe("NewJUnit", func() {
 	})
 })
 
+var _ = Describe("the closing report's failed steps", func() {
+	// A step after the specs (the triage page) that failed while every
+	// rung passed: junit.xml and failures.json must fail with it, not
+	// show green beside an exit status of 2.
+	green := func() types.Report {
+		return types.Report{SuiteDescription: "Chronicle ladder", SpecReports: []types.SpecReport{
+			spec("T0.1 Witness", "fixtures/T0.1-witness.yaml", 1, types.SpecStatePassed, "tier0", "T0.1"),
+		}}
+	}
+	step := verdict.Problem{Check: verdict.HarnessCheck, Tick: -1, Message: "triage page: T0.1: embedded data: json: unsupported value: +Inf\nmore"}
+
+	It("fail one harness testcase of junit.xml", func() {
+		j := report.NewJUnit(green(), root, step)
+		Expect(j.Tests).To(Equal(2))
+		Expect(j.Failures).To(Equal(1))
+		h := j.Suites[len(j.Suites)-1]
+		Expect(h.Name).To(Equal("harness"))
+		Expect(h.Cases).To(ConsistOf(HaveField("Name", report.ClosingNode)))
+		Expect(h.Cases[0].Failure).To(Equal(&report.JUnitProblem{Message: "triage page: T0.1: embedded data: json: unsupported value: +Inf",
+			Type: "failed", Text: step.Message}))
+		Expect(report.NewJUnit(green(), root).Failures).To(Equal(0), "without the step, green")
+	})
+
+	It("are listed in failures.json, under no rung", func() {
+		dir := GinkgoT().TempDir()
+		Expect(report.Write(dir, root, green(), step)).To(Succeed())
+		b, err := os.ReadFile(filepath.Join(dir, report.FailuresFile))
+		Expect(err).NotTo(HaveOccurred())
+		var doc report.Failures
+		Expect(json.Unmarshal(b, &doc)).To(Succeed())
+		Expect(doc.Failures).To(Equal([]verdict.Problem{step}))
+	})
+})
+
 var _ = Describe("NewFailures", func() {
 	It("lists every failure as data, rung problems in their order, harness specs with their name", func() {
 		f, err := report.NewFailures(run(), root)

@@ -21,6 +21,11 @@ import (
 	"github.com/chronicle/ladder/sim"
 )
 
+// HarnessCheck is the check name of a problem of no rung: a step of the
+// ladder's closing report that failed (the triage page, the determinism
+// rerun, the seal summary).
+const HarnessCheck = "harness"
+
 // Problem is one reason a rung fails, located: which check, at which tick,
 // in which column or record, golden against actual. Message is the line
 // printed for it (rung first, reproduce and regenerate commands last); the
@@ -28,7 +33,7 @@ import (
 type Problem struct {
 	Rung  string `json:"rung"`
 	Case  string `json:"case"`
-	Check string `json:"check"` // dense.csv, trace.jsonl, checkpoints.json, expect, audit, watch, goldens, run
+	Check string `json:"check"` // dense.csv, trace.jsonl, checkpoints.json, expect, audit, watch, goldens, run, harness
 	// Tick is where the problem first shows, or -1 when it is not at a
 	// tick (a missing golden, a trace expectation, the run's outcome).
 	Tick    int64  `json:"tick"`

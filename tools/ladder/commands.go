@@ -86,7 +86,7 @@ var commands = []command{
 		Examples: []string{"go run ./tools/ladder blame T2.1 -tick 44 -column theft@10/believers"}, Run: blame},
 	{Name: "diff-golden", Usage: "[-run] R", Flags: true, Summary: "the dense change cell by cell, in runs", Examples: []string{"go run ./tools/ladder diff-golden T2.1"}, Run: diffGolden},
 	{Name: "explore", Usage: "[-seed S | -seed-from-commit] [-time D | -worlds K] [-workers N] [-shard k/N] [-lanes N]", Flags: true,
-		Summary:  "generate worlds nobody wrote, check every property on each, shrink a failure to a fixture and keep it; -replay FILE, -promote FILE RUNG",
+		Summary:  "generate worlds nobody wrote, check every property on each, shrink a failure to a fixture and keep it; -replay FILE, -promote FILE RUNG[-SLUG]",
 		Examples: []string{"make explore EXPLORE_SEED=1 EXPLORE_WORLDS=500", "go run ./tools/ladder explore -replay findings/F.yaml"}, Run: exploreCmd},
 	{Name: "explore-merge", Usage: "[-out DIR] [-findings DIR] SHARD-OUT...", Flags: true,
 		Summary: "join a campaign's explore -shard k/N outputs into what one exploration of their worlds in N lanes writes", Run: exploreMerge},

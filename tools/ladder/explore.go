@@ -27,7 +27,7 @@ import (
 //	ladder explore [-seed S | -seed-from-commit] [-time 60s | -worlds K] [-workers N] [-shard k/N]
 //	                                                     explore; exit 1 if a property failed
 //	ladder explore -replay reports/explore/F.yaml        check one written world again
-//	ladder explore -promote reports/explore/F.yaml T3.9  make it a rung skeleton under fixtures/
+//	ladder explore -promote reports/explore/F.yaml T3.9[-slug]  make it a rung skeleton under fixtures/
 //
 // Each exploration bounded by -worlds is one shard of a campaign that
 // explore-merge can join.
@@ -46,7 +46,7 @@ func exploreCmd(args []string, stdout, stderr io.Writer) error {
 	out := fl.String("out", "reports/explore", "where shrunk failures, coverage.json, summary.json and summary.txt are written")
 	findings := fl.String("findings", "findings", "the kept findings: replayed first, and every new failure kept there too (\"\": none)")
 	replay := fl.String("replay", "", "check the world of one fixture file (a written failure) and print what fails")
-	promote := fl.String("promote", "", "turn a written failure into a rung skeleton: -promote FILE RUNG")
+	promote := fl.String("promote", "", "turn a written failure into a rung skeleton, fixtures/RUNG-SLUG.yaml (SLUG \"explored\" unless given): -promote FILE RUNG[-SLUG]")
 	until := fl.Bool("until-failure", false, "stop exploring at the first failure (to measure how soon a fault is found)")
 	hash := fl.Bool("hash", false, "run each fixture file named and print its dense, trace and checkpoints digests (the child-process checks)")
 	if err := fl.Parse(args); err != nil {
@@ -57,19 +57,28 @@ func exploreCmd(args []string, stdout, stderr io.Writer) error {
 		return hashRuns(fl.Args(), stdout)
 	case *promote != "":
 		if fl.NArg() != 1 {
-			return errors.New("explore: -promote FILE RUNG (e.g. -promote reports/explore/F.yaml T3.9)")
+			return errors.New("explore: -promote FILE RUNG[-SLUG] (e.g. -promote reports/explore/F.yaml T3.9-reputation-once)")
 		}
-		name, data, err := explore.Promote(*promote, fl.Arg(0))
+		name, data, err := explore.Promote(*promote, fl.Arg(0), "fixtures")
 		if err != nil {
 			return err
 		}
-		if _, err := os.Stat(name); err == nil {
-			return fmt.Errorf("explore: %s exists already", name)
+		// O_EXCL: a file made since Promote looked is not overwritten.
+		out, err := os.OpenFile(name, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
+		if err != nil {
+			return fmt.Errorf("explore: %w", err)
 		}
-		if err := os.WriteFile(name, data, 0o644); err != nil {
-			return err
+		if _, err := out.Write(data); err != nil {
+			out.Close()
+			os.Remove(name)
+			return fmt.Errorf("explore: %w", err)
 		}
-		fmt.Fprintf(stdout, "explore: wrote %s\n  make ladder RUNG=%s   fails the same way until the engine is fixed\n  make goldens RUNG=%s  then gives it its goldens\n", name, fl.Arg(0), fl.Arg(0))
+		if err := out.Close(); err != nil {
+			os.Remove(name)
+			return fmt.Errorf("explore: %w", err)
+		}
+		rung, _, _ := strings.Cut(fl.Arg(0), "-")
+		fmt.Fprintf(stdout, "explore: wrote %s\n  make ladder RUNG=%s   fails the same way until the engine is fixed\n  make goldens RUNG=%s  then gives it its goldens\n", name, rung, rung)
 		return nil
 	}
 	// A run that finishes no tick for LADDER_STALL is given up: a world
