@@ -43,6 +43,14 @@ type Options struct {
 	// artifacts are only compared and thrown away (ladder/explore's
 	// scratch runs), never accepted nor regenerated from.
 	Unsealed bool
+	// Bare keeps no evidence a run's comparison with another does not
+	// need: no regime meter (regimes.json) and no exported log
+	// (events.jsonl). The audit still reads the world every tick, so that
+	// a bare run reads the world exactly as a full one does. It is for a
+	// run made only to be compared by its dense.csv, trace.jsonl and
+	// checkpoints.json with another run of its world (ladder/explore's
+	// variant runs). A Bare run's Result has no regimes.
+	Bare bool
 	// Observe, when set, is shown every trace record after the run's own
 	// sinks (the artifact and the audit), as the engine emits it: a reader
 	// of the run that is not the ladder (ladder/explore's properties)

@@ -50,6 +50,44 @@ func Run(f *fixture.Fixture, opt Options) (*Result, error) {
 	return run(f, opt)
 }
 
+// Observed runs f for its observer alone: the world is built with
+// opt.Observe as its only trace sink (handed the world first when it has
+// a Start method, as Run does) and stepped through its ticks, under
+// opt.Stall's watchdog when it is set. Nothing is written, audited or
+// judged, and a world with pins no roll consumed is not refused; only
+// opt.Observe, opt.Stall and the error of a step that failed (located in
+// the fixture) or a stall count. It is for a run whose only reader is
+// the observer: ladder/explore's world run on past its end, where
+// spelling and writing thousands of ticks nobody reads was a fifth of
+// an exploration's CPU.
+func Observed(f *fixture.Fixture, opt Options) error {
+	body := func() (*Result, error) {
+		w, err := Build(f, opt.Observe)
+		if err != nil {
+			return nil, err
+		}
+		if s, ok := opt.Observe.(interface{ Start(*sim.World) }); ok {
+			s.Start(w)
+		}
+		opt.progress.At(0)
+		for t := int64(0); t < f.Ticks; t++ {
+			if err := w.Step(); err != nil {
+				return nil, f.Locate(err)
+			}
+			opt.progress.At(t + 1)
+		}
+		return nil, nil
+	}
+	if opt.Stall > 0 {
+		opt.progress = &record.Progress{}
+		opt.progress.At(-1)
+		_, err := watched(f.Name(), f.Ticks, opt.Stall, opt.progress, body)
+		return err
+	}
+	_, err := body()
+	return err
+}
+
 // run is Run on the caller's goroutine, reporting each tick it finishes
 // to opt.progress.
 func run(f *fixture.Fixture, opt Options) (*Result, error) {
@@ -64,7 +102,7 @@ func run(f *fixture.Fixture, opt Options) (*Result, error) {
 		return nil, fmt.Errorf("%s: %w", f.Name(), err)
 	}
 	defer out.Abort()
-	x, err := record.OpenWatch(f, opt.Dir, st)
+	x, err := record.OpenWatch(f, opt.Dir, st, opt.Bare)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", f.Name(), err)
 	}
@@ -78,7 +116,7 @@ func run(f *fixture.Fixture, opt Options) (*Result, error) {
 		return nil, fmt.Errorf("%s: %w", f.Name(), err)
 	}
 	out.Check(chk)
-	var sink trace.Sink = record.Tee{out.Records(x.Meter()), x}
+	var sink trace.Sink = record.Tee{out.Records(x.MeterSink()), x}
 	if opt.Observe != nil {
 		sink = record.Tee{sink, opt.Observe}
 	}

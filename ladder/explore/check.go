@@ -103,7 +103,7 @@ func (c *Checker) run(name string, f *fixture.Fixture, exclude string, how runHo
 		defer func() { r.panic = recover() }()
 		// Unsealed: nothing here is ever a golden, and the seal's digests
 		// were a tenth of the explorer's CPU.
-		opt := ladder.Options{Dir: dir, Stall: c.Stall, Unsealed: true}
+		opt := ladder.Options{Dir: dir, Stall: c.Stall, Unsealed: true, Bare: how.bare}
 		if !how.unobserved {
 			observe := sinks{r.obs}
 			if how.records {
@@ -117,6 +117,10 @@ func (c *Checker) run(name string, f *fixture.Fixture, exclude string, how runHo
 		}
 		if how.serial {
 			opt.Stages = &record.Stages{}
+		}
+		if how.observed {
+			r.err = ladder.Observed(f, opt)
+			return
 		}
 		r.res, r.err = ladder.Run(f, opt)
 	}()
@@ -235,7 +239,7 @@ func (c *Checker) Check(cs *Case) Outcome {
 			found(&Finding{Property: v.Property, Tick: -1, Message: fmt.Sprintf("the variant (%s) does not load: %v", v.What, err)})
 			continue
 		}
-		vr := c.run(v.Property, vc, v.Exclude, runHow{records: !v.exact})
+		vr := c.run(v.Property, vc, v.Exclude, runHow{records: !v.exact, bare: true})
 		out.Runs++
 		if hung(vr, &out, found) {
 			return out
@@ -295,7 +299,7 @@ func (c *Checker) quiescence(f *fixture.Fixture, base *run) (*run, *Finding) {
 	if err != nil {
 		return nil, &Finding{Property: PropQuiescence, Tick: -1, Message: fmt.Sprintf("the world run on to tick %d does not load: %v", until-1, err)}
 	}
-	r := c.run(PropQuiescence, g, "", runHow{})
+	r := c.run(PropQuiescence, g, "", runHow{observed: true})
 	if r.panic != nil || r.err != nil {
 		return r, &Finding{Property: PropQuiescence, Tick: r.obs.tick, Message: fmt.Sprintf("the world run on past its last tick %d did not reach tick %d: %v%v", f.Ticks-1, until-1, r.err, r.panic)}
 	}
@@ -668,7 +672,7 @@ func HashRun(path, dir string) (string, error) {
 		return "", err
 	}
 	c := &Checker{Scratch: dir}
-	r := c.run("base", cs.Loaded, "", runHow{})
+	r := c.run("base", cs.Loaded, "", runHow{bare: true}) // only its files' digests are read
 	if r.panic != nil {
 		return "", fmt.Errorf("%s: the engine panicked: %v", path, r.panic)
 	}

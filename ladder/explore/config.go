@@ -74,6 +74,16 @@ type runHow struct {
 	// locality relation's record-by-record comparison; a run compared by
 	// its files alone does without.
 	records bool
+	// bare is a run compared with the base run by its files alone
+	// (ladder.Options.Bare: no regime meter, no exported log): every run
+	// but the base run and the plain second run of determinism, which
+	// must be made exactly as the base run is to say that two runs of one
+	// world differ.
+	bare bool
+	// observed runs the world for the explorer's observer alone
+	// (ladder.Observed): no file written, nothing compared; the run past
+	// the end, which only the observer's models judge.
+	observed bool
 }
 
 // configs are the in-process configuration relations, each a run of
@@ -83,8 +93,8 @@ var configs = []struct {
 	prop, what string
 	how        runHow
 }{
-	{PropSerial, "the trace pipe and the writes behind off", runHow{serial: true}},
-	{PropUnobserved, "nobody observing the run", runHow{unobserved: true}},
+	{PropSerial, "the trace pipe and the writes behind off", runHow{serial: true, bare: true}},
+	{PropUnobserved, "nobody observing the run", runHow{unobserved: true, bare: true}},
 }
 
 // ConstrainedEnv is what the child process of PropConstrained adds to

@@ -12,6 +12,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/google/go-cmp/cmp"
 	. "github.com/onsi/ginkgo/v2"
 	. "github.com/onsi/gomega"
 
@@ -24,6 +25,7 @@ import (
 	"github.com/chronicle/ladder/ladder/verdict"
 	"github.com/chronicle/ladder/sim/canon"
 	"github.com/chronicle/ladder/sim/detmath"
+	"github.com/chronicle/ladder/sim/trace"
 )
 
 // These are specs of Verify: they run a synthetic copy of T0.2 (every
@@ -270,6 +272,34 @@ var _ = Describe("Verify", Label("unit"), func() {
 		}
 		Expect(u.Path(artifact.ManifestFile)).NotTo(BeAnExistingFile())
 		Expect(sealed.Path(artifact.ManifestFile)).To(BeAnExistingFile())
+	})
+
+	It("writes, bare, the same artifacts with its audit, and no exported log or regimes (the explorer's variant runs)", func() {
+		full, err := ladder.Run(res.Fixture, ladder.Options{Dir: GinkgoT().TempDir(), Unsealed: true})
+		Expect(err).NotTo(HaveOccurred())
+		bare, err := ladder.Run(res.Fixture, ladder.Options{Dir: GinkgoT().TempDir(), Unsealed: true, Bare: true})
+		Expect(err).NotTo(HaveOccurred())
+		for _, name := range []string{artifact.DenseFile, artifact.TraceFile, artifact.CheckpointsFile} {
+			want, err := os.ReadFile(full.Path(name))
+			Expect(err).NotTo(HaveOccurred())
+			Expect(os.ReadFile(bare.Path(name))).To(Equal(want), name)
+		}
+		Expect(full.Path(artifact.EventsFile)).To(BeAnExistingFile())
+		Expect(bare.Path(artifact.EventsFile)).NotTo(BeAnExistingFile())
+		Expect(full.Regimes).NotTo(BeEmpty())
+		Expect(bare.Regimes).To(BeEmpty())
+		Expect(bare.Audit).To(Equal(full.Audit), "a bare run audits as a full one does")
+	})
+
+	It("runs a world for its observer alone, showing it every record a full run shows, and writes nothing", func() {
+		var ran, observed trace.Buffer
+		_, err := ladder.Run(res.Fixture, ladder.Options{Dir: GinkgoT().TempDir(), Unsealed: true, Observe: &ran})
+		Expect(err).NotTo(HaveOccurred())
+		dir := GinkgoT().TempDir()
+		Expect(ladder.Observed(res.Fixture, ladder.Options{Dir: dir, Observe: &observed, Stall: time.Minute})).To(Succeed())
+		Expect(observed.Records).NotTo(BeEmpty())
+		Expect(cmp.Diff(ran.Records, observed.Records)).To(BeEmpty())
+		Expect(os.ReadDir(dir)).To(BeEmpty())
 	})
 
 	// A run against goldens writes again only what differs from them

@@ -228,11 +228,14 @@ func (s *Streams) behind(w io.Writer) (io.Writer, *artifact.Behind) {
 // Records is the sink the engine emits the trace to, called once: it
 // shows each record to the trace sink and then to also, a reader of the
 // records alone that needs nothing of the world as it is when they are
-// emitted (the watch's regime meter). An untimed run shows them through
-// a pipe, so that both read on the pipe's goroutine; a timed run shows
-// them directly.
+// emitted (the watch's regime meter; nil for none). An untimed run shows
+// them through a pipe, so that both read on the pipe's goroutine; a
+// timed run shows them directly.
 func (s *Streams) Records(also trace.Sink) trace.Sink {
-	both := Tee{s.sink, also}
+	var both trace.Sink = Tee{s.sink, also}
+	if also == nil {
+		both = s.sink
+	}
 	if s.st != nil {
 		return both
 	}

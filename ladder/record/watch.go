@@ -45,11 +45,16 @@ type Watch struct {
 	findings []audit.Finding
 	errs     []string // the log could not be written, a digest not taken, the audit not fed
 	st       *Stages  // nil: untimed
+	bare     bool     // no meter, no exported log (OpenWatch)
 }
 
 // OpenWatch starts the exported log of a run of f in dir; st, when set,
-// is charged the watch's time (Stages).
-func OpenWatch(f *fixture.Fixture, dir string, st *Stages) (*Watch, error) {
+// is charged the watch's time (Stages). A bare watch (ladder.Options.Bare)
+// audits and digests, but meters nothing and exports no log.
+func OpenWatch(f *fixture.Fixture, dir string, st *Stages, bare bool) (*Watch, error) {
+	if bare {
+		return &Watch{st: st, sampleAt: f.Checkpoints.Ticks(f.Ticks), digests: map[int64]string{}, memo: digest.NewMemo(), bare: true}, nil
+	}
 	file, err := artifact.Create(filepath.Join(dir, artifact.EventsFile))
 	if err != nil {
 		return nil, err
@@ -69,11 +74,21 @@ func (x *Watch) Start(w *sim.World) {
 }
 
 // Abort drops the exported log unless Finish put it in place.
-func (x *Watch) Abort() { x.file.Abort() }
+func (x *Watch) Abort() {
+	if x.file != nil {
+		x.file.Abort()
+	}
+}
 
-// Meter is the watch's regime meter, which reads the records alone: the
-// run shows it the trace beside its own sink (Streams.Records).
-func (x *Watch) Meter() *coverage.Meter { return x.meter }
+// MeterSink is the watch's regime meter as a trace sink, which reads the
+// records alone: the run shows it the trace beside its own sink
+// (Streams.Records). nil for a bare watch, which meters nothing.
+func (x *Watch) MeterSink() trace.Sink {
+	if x.meter == nil {
+		return nil
+	}
+	return x.meter
+}
 
 func (x *Watch) fail(err error) {
 	if err != nil {
@@ -89,7 +104,9 @@ func (x *Watch) Tick() {
 	x.fail(err)
 	x.lastFull = rep.Full
 	x.findings = append(x.findings, rep.Findings...)
-	x.fail(x.log.Follow(x.w.Log()))
+	if !x.bare {
+		x.fail(x.log.Follow(x.w.Log()))
+	}
 	t := x.w.Now()
 	for len(x.sampleAt) > 0 && x.sampleAt[0] < t {
 		x.sampleAt = x.sampleAt[1:]
@@ -119,6 +136,9 @@ func (x *Watch) Finish(name, dir string, cp *checkpoint.File) (Watched, error) {
 	if !x.lastFull {
 		x.findings = append(x.findings, x.a.Full().Findings...)
 	}
+	if x.bare {
+		return x.finishBare(cp), nil
+	}
 	x.fail(x.log.Follow(x.w.Log()))
 	if err := x.buf.Flush(); err != nil {
 		return Watched{}, fmt.Errorf("%s: %s: %w", name, artifact.EventsFile, err)
@@ -126,12 +146,7 @@ func (x *Watch) Finish(name, dir string, cp *checkpoint.File) (Watched, error) {
 	if err := x.file.Commit(); err != nil {
 		return Watched{}, fmt.Errorf("%s: %w", name, err)
 	}
-	for i := range cp.Samples {
-		cp.Samples[i].StateDigest = x.digests[cp.Samples[i].Tick]
-	}
-	d, err := x.memo.Of(x.w)
-	x.fail(err)
-	cp.Outcome.StateDigest = d
+	x.stamp(cp)
 	out := Watched{Audit: x.a.Examined(), Regimes: x.meter.Reached()}
 	for _, name := range x.meter.Undeclared() {
 		x.fail(fmt.Errorf("rule value %s is not declared in sim/rules/registry.go: a fixture's values: could never name it", name))
@@ -142,13 +157,36 @@ func (x *Watch) Finish(name, dir string, cp *checkpoint.File) (Watched, error) {
 	if err := coverage.WriteRun(dir, name, out.Regimes); err != nil {
 		return Watched{}, fmt.Errorf("%s: %w", name, err)
 	}
+	return x.kept(out), nil
+}
+
+// stamp puts the state digests into cp: each sample's, and the end's.
+func (x *Watch) stamp(cp *checkpoint.File) {
+	for i := range cp.Samples {
+		cp.Samples[i].StateDigest = x.digests[cp.Samples[i].Tick]
+	}
+	d, err := x.memo.Of(x.w)
+	x.fail(err)
+	cp.Outcome.StateDigest = d
+}
+
+// kept completes out with the audit's failing findings and the evidence
+// that could not be kept.
+func (x *Watch) kept(out Watched) Watched {
 	for _, f := range x.findings {
 		if f.Grade.Failing(Strict) {
 			out.Findings = append(out.Findings, f)
 		}
 	}
 	out.Errors = x.errs
-	return out, nil
+	return out
+}
+
+// finishBare stamps a bare watch's digests into cp and returns its
+// audit: no log to put in place, no regimes to write.
+func (x *Watch) finishBare(cp *checkpoint.File) Watched {
+	x.stamp(cp)
+	return x.kept(Watched{Audit: x.a.Examined()})
 }
 
 // Lines are the failure lines of what the watch kept: the audit's

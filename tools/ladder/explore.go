@@ -11,6 +11,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"runtime"
+	"runtime/debug"
 	"strconv"
 	"strings"
 	"time"
@@ -120,6 +121,7 @@ func exploreCmd(args []string, stdout, stderr io.Writer) error {
 	case *workers < 0:
 		return fmt.Errorf("explore: -workers %d: want at least 1 (0: one per core)", *workers)
 	}
+	gc := collectSeldom()
 	scratch, err := os.MkdirTemp("", "ladder-explore-")
 	if err != nil {
 		return err
@@ -143,9 +145,9 @@ func exploreCmd(args []string, stdout, stderr io.Writer) error {
 		Shard: k, Shards: n, Sizes: explore.DefaultSizes, Out: *out, Findings: *findings, Scratch: scratch, Progress: stdout,
 		Now: time.Now, Command: "go run ./tools/ladder explore", UntilFailure: *until, Stall: stall,
 		Constrained: func(paths []string) (map[string]string, error) {
-			return freshHashes(self, paths, explore.ConstrainedEnv...)
+			return freshHashes(self, paths, append(gc, explore.ConstrainedEnv...)...)
 		},
-		Fresh: func(paths []string) (map[string]string, error) { return freshHashes(self, paths) },
+		Fresh: func(paths []string) (map[string]string, error) { return freshHashes(self, paths, gc...) },
 	}
 	sum, err := explore.Explore(opt)
 	if err != nil {
@@ -302,6 +304,26 @@ func hashRuns(paths []string, stdout io.Writer) error {
 		fmt.Fprintf(stdout, "%s\t%s\n", p, h)
 	}
 	return nil
+}
+
+// exploreGOGC is the explorer's garbage-collection target. Its worlds are
+// small and many, each run allocating afresh: at Go's default of 100 the
+// collector was a fifth of an exploration's CPU (200 worlds of seed 1:
+// 47.3 CPU-seconds at 100, 36.6 at 400, for 650 MB of peak memory
+// against 280). When the collector runs cannot change what a run writes
+// — the config-gomaxprocs-1-gogc-10 relation holds that on every fourth
+// world — so this moves only the cost.
+const exploreGOGC = 400
+
+// collectSeldom sets this process's collection target to exploreGOGC and
+// returns the environment its children add to collect as seldom, unless
+// the person set GOGC, which then holds for both.
+func collectSeldom() []string {
+	if _, set := os.LookupEnv("GOGC"); set {
+		return nil
+	}
+	debug.SetGCPercent(exploreGOGC)
+	return []string{fmt.Sprintf("GOGC=%d", exploreGOGC)}
 }
 
 // freshHashes runs hashRuns in a new process of this executable, its
