@@ -8,12 +8,10 @@ import (
 	"io"
 	"slices"
 
-	"github.com/chronicle/ladder/ladder"
 	"github.com/chronicle/ladder/ladder/expect"
 	"github.com/chronicle/ladder/ladder/fixture"
 	"github.com/chronicle/ladder/sim"
 	"github.com/chronicle/ladder/sim/canon"
-	"github.com/chronicle/ladder/sim/trace"
 	"github.com/chronicle/ladder/tolerances"
 	"github.com/chronicle/ladder/views"
 )
@@ -112,14 +110,9 @@ func fearSource(f *fixture.Fixture, rf *runFlags, at int64) (views.Source, int64
 	if err != nil {
 		return nil, 0, err
 	}
-	w, err := ladder.Build(f, &trace.Buffer{})
+	w, _, err := stepped(f, tick)
 	if err != nil {
 		return nil, 0, err
-	}
-	for w.Now() < tick {
-		if err := w.Step(); err != nil {
-			return nil, 0, f.Locate(err)
-		}
 	}
 	return views.Engine(worldSource{w}), tick, nil
 }

@@ -89,14 +89,9 @@ func explain(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	w, err := ladder.Build(f, nil)
+	w, _, err := stepped(f, tick)
 	if err != nil {
 		return err
-	}
-	for w.Now() < tick {
-		if err := w.Step(); err != nil {
-			return f.Locate(err)
-		}
 	}
 	if err := rerun.Explain(stdout, w, *holder, *claim); err != nil {
 		return fmt.Errorf("explain: %w", err)
