@@ -188,7 +188,12 @@ func traceLines(path string) (int64, error) {
 // (file-ns/bare-roll). Issue 23's target, ladder.Run within 1.5 times
 // the file sink, is read from run/file; two benchmarks in two packages
 // run minutes apart on a shared machine gave ratios that did not agree
-// (docs/performance.md, "One ratio from one run").
+// (docs/performance.md, "One ratio from one run"). run-cores and
+// file-cores are each one's CPU time over its wall time, the cores it
+// had on average: the run spreads its work over several goroutines and
+// the file sink does not, so run/file depends on how much of a second
+// core the machine leaves free, which is why it is reported beside
+// cpu-run/file.
 //
 //	go test -run '^$' -bench 'BenchmarkCityRun' -benchtime 1x ./ladder/
 //	go test -run '^$' -bench 'BenchmarkCityRun/npcs=10000' -benchtime 1x -count 5 ./ladder/
@@ -307,6 +312,8 @@ func runCityRun(b *testing.B, npcs int) {
 	b.ReportMetric(float64(wall)/float64(fileWall), "run/file")
 	b.ReportMetric(float64(cpu)/float64(fileCPU), "cpu-run/file")
 	b.ReportMetric(perRecord(fileWall)/fileBare, "file-x-roll")
+	b.ReportMetric(float64(cpu)/float64(wall), "run-cores")
+	b.ReportMetric(float64(fileCPU)/float64(fileWall), "file-cores")
 	b.ReportMetric(fileBare, "file-ns/bare-roll")
 	b.ReportMetric(float64(meter.heap.Peak)/(1<<20), "peak-heap-MB")
 	b.ReportMetric(float64(meter.heap.Live)/(1<<20), "live-heap-MB")
