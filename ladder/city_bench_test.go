@@ -22,6 +22,7 @@ import (
 	"github.com/chronicle/ladder/ladder/sweep"
 	"github.com/chronicle/ladder/ladder/verdict"
 	"github.com/chronicle/ladder/sim"
+	"github.com/chronicle/ladder/sim/trace"
 )
 
 // cityTicks is the city's run: thirty game days, as in BenchmarkCity.
@@ -177,7 +178,25 @@ func traceLines(path string) (int64, error) {
 // clock reads the per-record stages carry (and, on a busy machine, the
 // load's wander).
 //
+// Between the two, also outside the timer, the same world runs through
+// BenchmarkCity's file sink alone (fileSinkRun), so that each iteration
+// runs ladder.Run and the file sink in turn in one process, A, B, A, B
+// over -count rounds: run/file is the run's wall time over the file
+// sink's (the same world, so the same records: the ratio of the two
+// x-rolls over one bare roll), cpu-run/file the same in CPU time, and
+// file-x-roll the file sink's x-roll over the bare rolls timed beside it
+// (file-ns/bare-roll). Issue 23's target, ladder.Run within 1.5 times
+// the file sink, is read from run/file; two benchmarks in two packages
+// run minutes apart on a shared machine gave ratios that did not agree
+// (docs/performance.md, "One ratio from one run"). run-cores and
+// file-cores are each one's CPU time over its wall time, the cores it
+// had on average: the run spreads its work over several goroutines and
+// the file sink does not, so run/file depends on how much of a second
+// core the machine leaves free, which is why it is reported beside
+// cpu-run/file.
+//
 //	go test -run '^$' -bench 'BenchmarkCityRun' -benchtime 1x ./ladder/
+//	go test -run '^$' -bench 'BenchmarkCityRun/npcs=10000' -benchtime 1x -count 5 ./ladder/
 //
 // At 10,000 NPCs the trace is about 4 GB, written three times (goldens,
 // two runs; each removed after use) under b.TempDir().
@@ -254,10 +273,10 @@ func runCityRun(b *testing.B, npcs int) {
 		return fi.Size()
 	}
 	syscall.Sync() // the goldens; before the timed part begins
-	var wall, cpu, stagedWall, stagedCPU time.Duration
+	var wall, cpu, stagedWall, stagedCPU, fileWall, fileCPU time.Duration
 	var traceBytes int64
 	var allocated uint64
-	meter := newRunMeter(f.SeedID)
+	meter, fileMeter := newRunMeter(f.SeedID), newRunMeter(f.SeedID)
 	st := &record.Stages{}
 	for b.Loop() {
 		meter.start()
@@ -270,6 +289,11 @@ func runCityRun(b *testing.B, npcs int) {
 		b.StopTimer()
 		size := passed(res)
 		traceBytes += size
+		fileMeter.start()
+		busy = fileMeter.busy
+		w, c = fileSinkRun(b, f, runs, records, size)
+		fileMeter.finish()
+		fileWall, fileCPU = fileWall+w, fileCPU+c-(fileMeter.busy-busy)
 		res, w, c = run(st)
 		if passed(res) != size {
 			b.Fatal("the timed run's trace differs in size from the untimed run's")
@@ -284,6 +308,13 @@ func runCityRun(b *testing.B, npcs int) {
 	b.ReportMetric(bare, "ns/bare-roll")
 	b.ReportMetric(perRecord(wall)/bare, "x-roll")
 	b.ReportMetric(perRecord(cpu)/bare, "cpu-x-roll")
+	fileBare := fileMeter.bare.Median()
+	b.ReportMetric(float64(wall)/float64(fileWall), "run/file")
+	b.ReportMetric(float64(cpu)/float64(fileCPU), "cpu-run/file")
+	b.ReportMetric(perRecord(fileWall)/fileBare, "file-x-roll")
+	b.ReportMetric(float64(cpu)/float64(wall), "run-cores")
+	b.ReportMetric(float64(fileCPU)/float64(fileWall), "file-cores")
+	b.ReportMetric(fileBare, "file-ns/bare-roll")
 	b.ReportMetric(float64(meter.heap.Peak)/(1<<20), "peak-heap-MB")
 	b.ReportMetric(float64(meter.heap.Live)/(1<<20), "live-heap-MB")
 	b.ReportMetric(float64(allocated)/(1<<20)/float64(b.N), "alloc-MB/run")
@@ -296,4 +327,56 @@ func runCityRun(b *testing.B, npcs int) {
 	}
 	b.ReportMetric(float64(stagedWall)/float64(wall), "staged/plain")
 	b.ReportMetric(float64(stagedCPU)/float64(cpu), "cpu-staged/plain")
+}
+
+// fileSinkRun runs the rung's world as BenchmarkCity's file sink runs
+// its city: ladder.Build's world, every record spelt by a trace.Writer
+// into a file and nothing else — no goldens, expectations, dense file,
+// audit or seal — stepped to the rung's last tick, flushed and closed.
+// It is timed the way run times ladder.Run (wall and process CPU, from
+// building the world to the closed file), so that the two are comparable
+// record for record: the world is the same, so the records are, and the
+// file must be byte for byte as long as the run's trace (size) or the two
+// did not do the same work. The file is removed and flushed from the
+// cache afterwards, untimed, as passed removes a run's.
+func fileSinkRun(b *testing.B, f *fixture.Fixture, dir string, records, size int64) (wall, cpu time.Duration) {
+	b.Helper()
+	path := filepath.Join(dir, "file-sink.jsonl")
+	start, cpuBefore := time.Now(), benchmeter.CPUTime()
+	out, err := os.Create(path)
+	if err != nil {
+		b.Fatal(err)
+	}
+	tw, err := trace.NewWriter(out, record.TraceHeader(f))
+	if err != nil {
+		b.Fatal(err)
+	}
+	w, err := ladder.Build(f, tw)
+	if err != nil {
+		b.Fatal(err)
+	}
+	for range f.Ticks {
+		if err := w.Step(); err != nil {
+			b.Fatal(err)
+		}
+	}
+	if err := tw.Flush(); err != nil {
+		b.Fatal(err)
+	}
+	if err := out.Close(); err != nil {
+		b.Fatal(err)
+	}
+	wall, cpu = time.Since(start), benchmeter.CPUTime()-cpuBefore
+	fi, err := os.Stat(path)
+	if err != nil {
+		b.Fatal(err)
+	}
+	if tw.Records() != records || fi.Size() != size {
+		b.Fatalf("the file sink wrote %d records in %d bytes, the run %d in %d: not the same work", tw.Records(), fi.Size(), records, size)
+	}
+	if err := os.Remove(path); err != nil {
+		b.Fatal(err)
+	}
+	syscall.Sync()
+	return wall, cpu
 }

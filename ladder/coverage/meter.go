@@ -34,6 +34,17 @@ type Meter struct {
 	kind    trace.Kind
 	kindSet bool
 	ofKind  []int
+	// lastIn is the closed-set field in last checked: a trace comes in
+	// runs of one kind whose value repeats (a tick's encounters all roll
+	// one purpose), and checking it again for each of a city's millions
+	// of records cost two map lookups and a search of its list each.
+	lastIn closedValue
+}
+
+// closedValue is a value of a closed-set field of a kind of record.
+type closedValue struct {
+	kind    trace.Kind
+	path, v string
 }
 
 // declared is one regime of the catalogue with its rule.
@@ -189,6 +200,11 @@ func (m *Meter) belief(b *trace.BeliefChange) {
 // in notes v when the closed set of the kind's field at path does not
 // hold it.
 func (m *Meter) in(k trace.Kind, path, v string) {
+	c := closedValue{k, path, v}
+	if c == m.lastIn {
+		return
+	}
+	m.lastIn = c
 	if values, ok := m.closed[k][path]; ok && !slices.Contains(values, v) {
 		m.unlist(fmt.Sprintf("%s %q of a %s record (sim.TraceValues)", path, v, k))
 	}

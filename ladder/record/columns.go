@@ -64,15 +64,19 @@ type Recorder struct {
 	cells []dense.Cell
 	// The first column of each key seen so far.
 	claim map[string]int
-	// believers counts, by claim, its alive holders who have not
-	// forgotten it at the current tick: record counts them as it visits
-	// every belief, where asking the store for each claim's holders
-	// would copy them and look each one's belief and life up again.
-	believers map[string]int64
-	accum     map[[2]string]int
-	grudge    map[[2]string]int
-	oblig     map[string]int
-	opinion   map[[3]string]int
+	// tally counts, by claim, its alive holders who have not forgotten
+	// it at the current tick: record counts them as it visits every
+	// belief, where asking the store for each claim's holders would copy
+	// them and look each one's belief and life up again. A claim's place
+	// in tally is numbered once (tallies) and kept with each belief's
+	// columns, so that counting a belief looks nothing up: a city visits
+	// millions of beliefs a run.
+	tally   []int64
+	tallies map[string]int
+	accum   map[[2]string]int
+	grudge  map[[2]string]int
+	oblig   map[string]int
+	opinion map[[3]string]int
 	// Tiers 4 and 5: weighted pairs, roles, and (in npcColumns) the NPCs
 	// whose schedules a rule has changed (recorded from then on, every
 	// tick).
@@ -99,18 +103,37 @@ type npcColumns struct {
 type heldColumns struct {
 	claim string
 	first int
+	tally int // the claim's place in Recorder.tally
 }
 
-// belief returns the number of the first column of npc n's belief in
-// claim, adding its columns — h/claim/ followed by each belief suffix —
-// when the belief is new.
-func (r *Recorder) belief(n int, h, claim string) int {
+// belief returns the columns of npc n's belief in claim, adding them —
+// h/claim/ followed by each belief suffix — when the belief is new.
+func (r *Recorder) belief(n int, h, claim string) heldColumns {
 	held := r.npc[n].held
 	k, found := slices.BinarySearchFunc(held, claim, func(c heldColumns, claim string) int { return strings.Compare(c.claim, claim) })
 	if !found {
-		r.npc[n].held = slices.Insert(held, k, heldColumns{claim, r.add(h+"/"+claim+"/", beliefSuffixes)})
+		r.npc[n].held = slices.Insert(held, k, heldColumns{claim, r.add(h+"/"+claim+"/", beliefSuffixes), r.tallyOf(claim)})
 	}
-	return r.npc[n].held[k].first
+	return r.npc[n].held[k]
+}
+
+// tallyOf returns claim's place in tally, numbering it when new.
+func (r *Recorder) tallyOf(claim string) int {
+	i, ok := r.tallies[claim]
+	if !ok {
+		i = len(r.tally)
+		r.tallies[claim] = i
+		r.tally = append(r.tally, 0)
+	}
+	return i
+}
+
+// believers is claim's count of believers at the current tick.
+func (r *Recorder) believers(claim string) int64 {
+	if i, ok := r.tallies[claim]; ok {
+		return r.tally[i]
+	}
+	return 0
 }
 
 var (
@@ -129,7 +152,7 @@ var (
 // NewRecorder is the recorder of the world v reads, with the golden
 // header's names and width (see Recorder.name and Recorder.width).
 func NewRecorder(v View, name func(string) string, width int) *Recorder {
-	r := &Recorder{v: v, name: name, width: width, names: make([]string, 0, width), cells: make([]dense.Cell, 0, width), npcs: v.w.NPCs(), claim: map[string]int{}, believers: map[string]int64{},
+	r := &Recorder{v: v, name: name, width: width, names: make([]string, 0, width), cells: make([]dense.Cell, 0, width), npcs: v.w.NPCs(), claim: map[string]int{}, tallies: map[string]int{},
 		accum: map[[2]string]int{}, grudge: map[[2]string]int{}, oblig: map[string]int{}, opinion: map[[3]string]int{},
 		pair: map[[2]string]int{}, role: map[string]int{}}
 	r.npc = make([]npcColumns, len(r.npcs))
@@ -175,17 +198,18 @@ func (r *Recorder) Record() (names []string, cells []dense.Cell) {
 	t, m := w.Now(), s.Memory()
 	r.cells = slices.Grow(r.cells[:0], max(len(r.names), r.width))[:len(r.names)]
 	clear(r.cells)
-	clear(r.believers)
+	clear(r.tally)
 	for n, h := range r.npcs {
 		alive, at := w.Presence(n)
 		held := r.npc[n].held // in claim order, as the beliefs are
 		for k, b := range r.npc[n].beliefs.Beliefs() {
-			var i int
+			var col heldColumns
 			if k < len(held) && held[k].claim == b.Claim {
-				i = held[k].first // no belief formed before this one since the last tick
+				col = held[k] // no belief formed before this one since the last tick
 			} else {
-				i, held = r.belief(n, h, b.Claim), r.npc[n].held
+				col, held = r.belief(n, h, b.Claim), r.npc[n].held
 			}
+			i := col.first
 			stage := b.StageAt(t, m)
 			c := r.cells[i : i+len(beliefSuffixes)]
 			c[0] = dense.Str(b.Variant)
@@ -195,7 +219,7 @@ func (r *Recorder) Record() (names []string, cells []dense.Cell) {
 			c[4] = dense.Str(string(stage))
 			c[5] = dense.Int(int64(len(b.Origins)))
 			if alive && stage != claims.Forgotten {
-				r.believers[b.Claim]++
+				r.tally[col.tally]++
 			}
 		}
 		i := r.npc[n].alive
@@ -204,7 +228,7 @@ func (r *Recorder) Record() (names []string, cells []dense.Cell) {
 	}
 	for _, id := range s.ClaimIDs() {
 		i := first(r, r.claim, id, func() string { return id + "/" }, claimSuffixes)
-		r.cells[i] = dense.Int(r.believers[id])
+		r.cells[i] = dense.Int(r.believers(id))
 		r.cells[i+1] = dense.Int(int64(s.VariantCountOf(id)))
 	}
 	r.recordSocial(t)
