@@ -6,8 +6,9 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"os"
 	"strings"
+
+	"github.com/chronicle/ladder/ladder/artifact"
 )
 
 // command is one subcommand of the tool: the table below is the one
@@ -169,7 +170,7 @@ func help(args []string, stdout, stderr io.Writer) error {
 		return errors.New("usage: ladder help [CMD] [-markdown] [-o FILE]")
 	}
 	if *out != "" {
-		return os.WriteFile(*out, b.Bytes(), 0o644)
+		return artifact.Write(*out, b.Bytes()) // whole or not at all: docs/cli.md is committed
 	}
 	_, err := stdout.Write(b.Bytes())
 	return err

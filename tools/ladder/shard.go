@@ -14,6 +14,7 @@ import (
 
 	"github.com/onsi/ginkgo/v2/types"
 
+	"github.com/chronicle/ladder/ladder/artifact"
 	"github.com/chronicle/ladder/ladder/coverage"
 	"github.com/chronicle/ladder/ladder/fixture"
 	"github.com/chronicle/ladder/ladder/pending"
@@ -120,7 +121,7 @@ func costs(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	if err := os.WriteFile(shard.CostsFile, out, 0o644); err != nil {
+	if err := artifact.Write(shard.CostsFile, out); err != nil { // whole or not at all: the file is committed
 		return fmt.Errorf("costs: %w", err)
 	}
 	fmt.Fprintf(stdout, "costs: %d rung(s) measured from %s; %s holds %d\n", len(measured), *from, shard.CostsFile, len(c))
