@@ -41,13 +41,17 @@ import (
 // its checkpoints so far) beside the error, so the evidence can be kept;
 // a world that cannot be built, or an artifact that cannot be written,
 // returns no Result and leaves no artifact.
-func Run(f *fixture.Fixture, opt Options) (*Result, error) {
+func Run(f *fixture.Fixture, opt Options) (*Result, error) { return guarded(f, opt, run) }
+
+// guarded calls body, under opt.Stall's watchdog when it is set: body
+// reports each tick it finishes to opt.progress.
+func guarded(f *fixture.Fixture, opt Options, body func(*fixture.Fixture, Options) (*Result, error)) (*Result, error) {
 	if opt.Stall > 0 {
 		opt.progress = &record.Progress{}
 		opt.progress.At(-1)
-		return watched(f.Name(), f.Ticks, opt.Stall, opt.progress, func() (*Result, error) { return run(f, opt) })
+		return watched(f.Name(), f.Ticks, opt.Stall, opt.progress, func() (*Result, error) { return body(f, opt) })
 	}
-	return run(f, opt)
+	return body(f, opt)
 }
 
 // Observed runs f for its observer alone: the world is built with
@@ -61,31 +65,27 @@ func Run(f *fixture.Fixture, opt Options) (*Result, error) {
 // spelling and writing thousands of ticks nobody reads was a fifth of
 // an exploration's CPU.
 func Observed(f *fixture.Fixture, opt Options) error {
-	body := func() (*Result, error) {
-		w, err := Build(f, opt.Observe)
-		if err != nil {
-			return nil, err
-		}
-		if s, ok := opt.Observe.(interface{ Start(*sim.World) }); ok {
-			s.Start(w)
-		}
-		opt.progress.At(0)
-		for t := int64(0); t < f.Ticks; t++ {
-			if err := w.Step(); err != nil {
-				return nil, f.Locate(err)
-			}
-			opt.progress.At(t + 1)
-		}
-		return nil, nil
-	}
-	if opt.Stall > 0 {
-		opt.progress = &record.Progress{}
-		opt.progress.At(-1)
-		_, err := watched(f.Name(), f.Ticks, opt.Stall, opt.progress, body)
-		return err
-	}
-	_, err := body()
+	_, err := guarded(f, opt, observed)
 	return err
+}
+
+// observed is Observed on the caller's goroutine.
+func observed(f *fixture.Fixture, opt Options) (*Result, error) {
+	w, err := Build(f, opt.Observe)
+	if err != nil {
+		return nil, err
+	}
+	if s, ok := opt.Observe.(interface{ Start(*sim.World) }); ok {
+		s.Start(w)
+	}
+	opt.progress.At(0)
+	for t := int64(0); t < f.Ticks; t++ {
+		if err := w.Step(); err != nil {
+			return nil, f.Locate(err)
+		}
+		opt.progress.At(t + 1)
+	}
+	return nil, nil
 }
 
 // run is Run on the caller's goroutine, reporting each tick it finishes

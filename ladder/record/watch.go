@@ -52,15 +52,15 @@ type Watch struct {
 // is charged the watch's time (Stages). A bare watch (ladder.Options.Bare)
 // audits and digests, but meters nothing and exports no log.
 func OpenWatch(f *fixture.Fixture, dir string, st *Stages, bare bool) (*Watch, error) {
+	x := &Watch{st: st, sampleAt: f.Checkpoints.Ticks(f.Ticks), digests: map[int64]string{}, memo: digest.NewMemo(), bare: bare}
 	if bare {
-		return &Watch{st: st, sampleAt: f.Checkpoints.Ticks(f.Ticks), digests: map[int64]string{}, memo: digest.NewMemo(), bare: true}, nil
+		return x, nil
 	}
 	file, err := artifact.Create(filepath.Join(dir, artifact.EventsFile))
 	if err != nil {
 		return nil, err
 	}
-	x := &Watch{st: st, file: file, buf: bufio.NewWriter(file), sampleAt: f.Checkpoints.Ticks(f.Ticks), digests: map[int64]string{},
-		meter: coverage.NewMeter(), memo: digest.NewMemo()}
+	x.file, x.buf, x.meter = file, bufio.NewWriter(file), coverage.NewMeter()
 	x.log = events.NewWriter(x.buf)
 	return x, nil
 }

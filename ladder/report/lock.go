@@ -78,19 +78,11 @@ func Lock(dir string) (*os.File, error) {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return nil, fmt.Errorf("lock %s: %w", dir, err)
 	}
-	path := filepath.Join(dir, LockFile)
-	// O_NOFOLLOW: a link planted after owned looked is refused by the
-	// kernel rather than followed.
-	f, err := os.OpenFile(path, os.O_CREATE|os.O_RDWR|syscall.O_NOFOLLOW, 0o644)
+	// O_NOFOLLOW (flock): a link planted after owned looked is refused by
+	// the kernel rather than followed.
+	f, err := flock(dir, os.O_RDWR, syscall.LOCK_EX)
 	if err != nil {
-		return nil, fmt.Errorf("lock %s: %w", dir, err)
-	}
-	if err := syscall.Flock(int(f.Fd()), syscall.LOCK_EX|syscall.LOCK_NB); err != nil {
-		f.Close()
-		if errors.Is(err, syscall.EWOULDBLOCK) {
-			return nil, &BusyError{Dir: dir, PID: holder(path)}
-		}
-		return nil, fmt.Errorf("lock %s: %w", dir, err)
+		return nil, err
 	}
 	if err := f.Truncate(0); err != nil {
 		f.Close()
@@ -185,19 +177,7 @@ func LockShared(dir string) (*os.File, error) {
 	if info, err := os.Lstat(filepath.Join(dir, Marker)); err != nil || !info.Mode().IsRegular() {
 		return nil, nil
 	}
-	path := filepath.Join(dir, LockFile)
-	f, err := os.OpenFile(path, os.O_CREATE|os.O_RDONLY|syscall.O_NOFOLLOW, 0o644)
-	if err != nil {
-		return nil, fmt.Errorf("lock %s: %w", dir, err)
-	}
-	if err := syscall.Flock(int(f.Fd()), syscall.LOCK_SH|syscall.LOCK_NB); err != nil {
-		f.Close()
-		if errors.Is(err, syscall.EWOULDBLOCK) {
-			return nil, &BusyError{Dir: dir, PID: holder(path), Reading: true}
-		}
-		return nil, fmt.Errorf("lock %s: %w", dir, err)
-	}
-	return f, nil
+	return flock(dir, os.O_RDONLY, syscall.LOCK_SH)
 }
 
 // holder reads the PID a lock file names (0 when it names none).
@@ -231,4 +211,23 @@ func Clear(dir string) error {
 		}
 	}
 	return nil
+}
+
+// flock opens dir's lock file (mode os.O_RDWR or os.O_RDONLY, never
+// through a link) and takes it how (syscall.LOCK_EX or LOCK_SH) without
+// waiting: a BusyError naming the holder when another run holds it.
+func flock(dir string, mode, how int) (*os.File, error) {
+	path := filepath.Join(dir, LockFile)
+	f, err := os.OpenFile(path, os.O_CREATE|mode|syscall.O_NOFOLLOW, 0o644)
+	if err != nil {
+		return nil, fmt.Errorf("lock %s: %w", dir, err)
+	}
+	if err := syscall.Flock(int(f.Fd()), how|syscall.LOCK_NB); err != nil {
+		f.Close()
+		if errors.Is(err, syscall.EWOULDBLOCK) {
+			return nil, &BusyError{Dir: dir, PID: holder(path), Reading: how == syscall.LOCK_SH}
+		}
+		return nil, fmt.Errorf("lock %s: %w", dir, err)
+	}
+	return f, nil
 }

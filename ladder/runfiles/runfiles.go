@@ -66,6 +66,7 @@ type Run struct {
 	dir    string // the directory (slash-separated for git)
 	golden bool
 	commit string
+	dense  *Dense // read once: At, Explain and Fear each need it
 }
 
 // Locate finds fixture f's run in s; reports is the default reports
@@ -149,8 +150,12 @@ type Dense struct {
 	column map[string]int
 }
 
-// Dense reads the run's dense file whole.
+// Dense reads the run's dense file whole, once: later calls return the
+// table the first read.
 func (r *Run) Dense() (*Dense, error) {
+	if r.dense != nil {
+		return r.dense, nil
+	}
 	data, err := r.Read(DenseFile)
 	if err != nil {
 		return nil, err
@@ -166,6 +171,7 @@ func (r *Run) Dense() (*Dense, error) {
 	for i, c := range t.Header {
 		d.column[c] = i
 	}
+	r.dense = d
 	return d, nil
 }
 

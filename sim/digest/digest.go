@@ -129,8 +129,15 @@ func Of(s State) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	sum := sha256.Sum256(b)
-	return hex.EncodeToString(sum[:]), nil
+	return Sum(b), nil
+}
+
+// Sum is the state digest of a canonical text Canonical spelt: for a
+// reader that keeps the text and wants its digest without spelling the
+// state twice.
+func Sum(canonical []byte) string {
+	sum := sha256.Sum256(canonical)
+	return hex.EncodeToString(sum[:])
 }
 
 // Memo takes the digests of one world as it runs, keeping between them

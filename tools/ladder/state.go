@@ -64,19 +64,20 @@ func state(args []string, stdout, stderr io.Writer) error {
 	var text []byte
 	var sum string
 	var matched []string
+	memo := digest.NewMemo() // the held digests, one world's in tick order
 	for {
 		if w.Now() == tick {
 			if text, err = digest.Canonical(w); err != nil {
 				return err
 			}
-			if sum, err = digest.Of(w); err != nil {
-				return err
-			}
+			sum = digest.Sum(text)
 		}
-		for len(held) > 0 && held[0].Tick == w.Now() {
-			d, err := digest.Of(w)
-			if err != nil {
-				return err
+		if len(held) > 0 && held[0].Tick == w.Now() {
+			d := sum
+			if w.Now() != tick {
+				if d, err = memo.Of(w); err != nil {
+					return err
+				}
 			}
 			if d != held[0].StateDigest {
 				return fmt.Errorf("state: a re-run is not the run in %s: at tick %d the run recorded state digest %s, the checkout's engine reaches %s — the state it would print is not the run's. Check out the commit that made the run, or print the re-run's state with -rerun",
